@@ -1,0 +1,22 @@
+#pragma once
+// Text the way NumPy prints `array.round(decimals)`, so the lines a demo
+// prints can be compared with the lesson's printed output character for character.
+#include <string>
+#include <vector>
+
+#include "matrix.hpp"
+
+namespace attn {
+
+// "[0.09  0.245 0.665]": shortest digits up to `decimals`, decimal points aligned.
+std::string format_row(const RowVector& v, int decimals = 3);
+// "[[0.707 0.    0.707]\n [0.    0.707 0.707]]": one line per row, all columns aligned.
+std::string format_matrix(const Matrix& m, int decimals = 3);
+// "(2, 3, 3)"
+std::string format_shape(const std::vector<long>& dims);
+// 0.25 -> "0.25", 10 -> "10": up to 6 significant digits, for labels.
+std::string format_number(double x);
+// 38416 -> "38,416"
+std::string format_count(long long n);
+
+}  // namespace attn

@@ -1,0 +1,206 @@
+#include "params.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "error.hpp"
+
+namespace attn {
+namespace {
+
+const char* type_name(ParamType t) {
+    switch (t) {
+        case ParamType::Number: return "number";
+        case ParamType::Integer: return "integer";
+        case ParamType::Boolean: return "boolean";
+        case ParamType::Choice: return "choice";
+        case ParamType::Vector: return "vector";
+        case ParamType::Matrix: return "matrix";
+    }
+    return "?";
+}
+
+// Short, readable numbers for messages: 0.01, 100, 1e+06.
+std::string show(double x) {
+    if (std::isnan(x)) return "NaN";
+    if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+std::string show(const json& v) {
+    if (v.is_number_float()) return show(v.get<double>());
+    std::string s = v.dump();
+    return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+}
+
+std::string range_text(const ParamSpec& s) {
+    return "between " + show(s.min) + " and " + show(s.max);
+}
+
+// Checks one number against the spec's bounds; `where` names it in messages
+// ("scale", "X[1][0]").
+double checked_number(const ParamSpec& s, const json& v, const std::string& where, bool whole) {
+    const std::string wanted = std::string(whole ? "a whole number " : "a finite number ") + range_text(s);
+    if (!v.is_number()) throw ParamError(s.name, where + " must be " + wanted + " (got " + show(v) + ")");
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) throw ParamError(s.name, where + " must be " + wanted + " (got " + show(x) + ")");
+    if (whole && x != std::floor(x)) throw ParamError(s.name, where + " must be " + wanted + " (got " + show(x) + ")");
+    if (x < s.min || x > s.max) throw ParamError(s.name, where + " must be " + range_text(s) + " (got " + show(x) + ")");
+    return x;
+}
+
+json checked_vector(const ParamSpec& s, const json& v) {
+    const std::string wanted = "a list of " + std::to_string(s.min_len) + " to " +
+                               std::to_string(s.max_len) + " numbers, each " + range_text(s);
+    if (!v.is_array()) throw ParamError(s.name, s.name + " must be " + wanted + " (got " + show(v) + ")");
+    if (static_cast<int>(v.size()) < s.min_len || static_cast<int>(v.size()) > s.max_len)
+        throw ParamError(s.name, s.name + " must be " + wanted + " (got " + std::to_string(v.size()) + " numbers)");
+    json out = json::array();
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out.push_back(checked_number(s, v[i], s.name + "[" + std::to_string(i) + "]", false));
+    return out;
+}
+
+json checked_matrix(const ParamSpec& s, const json& v) {
+    const std::string wanted = "a table of " + std::to_string(s.min_len) + " to " + std::to_string(s.max_len) +
+                               " rows, each with the same number (" + std::to_string(s.min_cols) + " to " +
+                               std::to_string(s.max_cols) + ") of numbers " + range_text(s);
+    if (!v.is_array() || v.empty() || !v[0].is_array())
+        throw ParamError(s.name, s.name + " must be " + wanted + " (got " + show(v) + ")");
+    const int rows = static_cast<int>(v.size());
+    const int cols = static_cast<int>(v[0].size());
+    if (rows < s.min_len || rows > s.max_len || cols < s.min_cols || cols > s.max_cols)
+        throw ParamError(s.name, s.name + " must be " + wanted + " (got " + std::to_string(rows) + " x " +
+                                     std::to_string(cols) + ")");
+    json out = json::array();
+    for (int i = 0; i < rows; ++i) {
+        if (!v[i].is_array() || static_cast<int>(v[i].size()) != cols)
+            throw ParamError(s.name, s.name + " row " + std::to_string(i) + " must have " + std::to_string(cols) +
+                                         " numbers, like row 0");
+        json row = json::array();
+        for (int j = 0; j < cols; ++j)
+            row.push_back(checked_number(s, v[i][j], s.name + "[" + std::to_string(i) + "][" + std::to_string(j) + "]", false));
+        out.push_back(row);
+    }
+    return out;
+}
+
+json checked_value(const ParamSpec& s, const json& v) {
+    switch (s.type) {
+        case ParamType::Number: return checked_number(s, v, s.name, false);
+        case ParamType::Integer: return static_cast<long long>(checked_number(s, v, s.name, true));
+        case ParamType::Boolean:
+            if (!v.is_boolean()) throw ParamError(s.name, s.name + " must be true or false (got " + show(v) + ")");
+            return v;
+        case ParamType::Choice: {
+            std::string options;
+            for (const auto& c : s.choices) options += (options.empty() ? "\"" : ", \"") + c + "\"";
+            if (v.is_string())
+                for (const auto& c : s.choices)
+                    if (v.get<std::string>() == c) return v;
+            throw ParamError(s.name, s.name + " must be one of " + options + " (got " + show(v) + ")");
+        }
+        case ParamType::Vector: return checked_vector(s, v);
+        case ParamType::Matrix: return checked_matrix(s, v);
+    }
+    throw std::logic_error("unknown parameter type");
+}
+
+ParamSpec make(std::string name, ParamType type, json default_value) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = type;
+    s.default_value = std::move(default_value);
+    s.label = s.name;
+    return s;
+}
+
+}  // namespace
+
+json ParamSpec::to_json() const {
+    json j = {{"name", name}, {"type", type_name(type)}, {"default", default_value},
+              {"label", label}, {"help", help}};
+    if (!unit.empty()) j["unit"] = unit;
+    const bool numeric = type == ParamType::Number || type == ParamType::Integer ||
+                         type == ParamType::Vector || type == ParamType::Matrix;
+    if (numeric) {
+        if (std::isfinite(min)) j["min"] = min;
+        if (std::isfinite(max)) j["max"] = max;
+        if (step > 0) j["step"] = step;
+    }
+    if (type == ParamType::Vector || type == ParamType::Matrix) {
+        j["min_len"] = min_len;
+        j["max_len"] = max_len;
+    }
+    if (type == ParamType::Matrix) {
+        j["min_cols"] = min_cols;
+        j["max_cols"] = max_cols;
+    }
+    if (type == ParamType::Choice) j["choices"] = choices;
+    return j;
+}
+
+ParamSpec number_param(std::string name, double d) { return make(std::move(name), ParamType::Number, d); }
+ParamSpec integer_param(std::string name, long long d) { return make(std::move(name), ParamType::Integer, d); }
+ParamSpec boolean_param(std::string name, bool d) { return make(std::move(name), ParamType::Boolean, d); }
+ParamSpec choice_param(std::string name, std::string d, std::vector<std::string> choices) {
+    ParamSpec s = make(std::move(name), ParamType::Choice, d);
+    s.choices = std::move(choices);
+    return s;
+}
+ParamSpec vector_param(std::string name, std::vector<double> d) {
+    ParamSpec s = make(std::move(name), ParamType::Vector, d);
+    s.min_len = s.max_len = static_cast<int>(d.size());
+    return s;
+}
+ParamSpec matrix_param(std::string name, std::vector<std::vector<double>> d) {
+    ParamSpec s = make(std::move(name), ParamType::Matrix, d);
+    s.min_len = s.max_len = static_cast<int>(d.size());
+    s.min_cols = s.max_cols = d.empty() ? 0 : static_cast<int>(d[0].size());
+    return s;
+}
+
+Params validate_params(const std::vector<ParamSpec>& specs, const json& input) {
+    if (!input.is_object()) throw ParamError("", "parameters must be a JSON object such as {\"name\": value}");
+    for (const auto& item : input.items()) {
+        bool known = false;
+        std::string names;
+        for (const auto& s : specs) {
+            known = known || s.name == item.key();
+            names += (names.empty() ? "" : ", ") + s.name;
+        }
+        if (!known)
+            throw ParamError(item.key(), "unknown parameter \"" + item.key() + "\"; this demo takes: " + names);
+    }
+    json values = json::object();
+    for (const auto& s : specs) {
+        const auto it = input.find(s.name);
+        values[s.name] = checked_value(s, it == input.end() ? s.default_value : *it);
+    }
+    return Params(std::move(values));
+}
+
+const json& Params::at(const std::string& name) const {
+    const auto it = values_.find(name);
+    if (it == values_.end()) throw std::logic_error("demo reads undeclared parameter " + name);
+    return *it;
+}
+
+double Params::number(const std::string& name) const { return at(name).get<double>(); }
+int Params::integer(const std::string& name) const { return at(name).get<int>(); }
+bool Params::boolean(const std::string& name) const { return at(name).get<bool>(); }
+std::string Params::choice(const std::string& name) const { return at(name).get<std::string>(); }
+std::vector<double> Params::vector(const std::string& name) const { return at(name).get<std::vector<double>>(); }
+
+Matrix Params::matrix(const std::string& name) const {
+    const json& v = at(name);
+    Matrix m(v.size(), v[0].size());
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index j = 0; j < m.cols(); ++j) m(i, j) = v[i][j].get<double>();
+    return m;
+}
+
+}  // namespace attn

@@ -1,0 +1,22 @@
+// Every demo the site and the command line can run, in lesson order.
+#include "demo.hpp"
+#include "demos/attention/demos.hpp"
+
+namespace attn {
+
+const std::vector<Demo>& all_demos() {
+    static const std::vector<Demo> demos = {
+        lesson_attention::worked_example(), lesson_attention::softmax_scaling(),
+        lesson_attention::causal_mask_demo(), lesson_attention::multi_head(),
+        lesson_attention::attention_cost(), lesson_attention::self_vs_cross(),
+    };
+    return demos;
+}
+
+const Demo* find_demo(const std::string& id) {
+    for (const Demo& d : all_demos())
+        if (d.id == id) return &d;
+    return nullptr;
+}
+
+}  // namespace attn
