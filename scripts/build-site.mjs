@@ -1,0 +1,131 @@
+// Builds the static site into site/ from the lessons, the page runtime and the
+// compiled core. Run after the native and WebAssembly builds (scripts/build.sh does both).
+//
+//   site/index.html                the list of lessons
+//   site/<slug>/index.html         one page per lessons/<slug>/ (math typeset, core code filled in)
+//   site/assets/                   runtime.js (bundled), attn_core.js + .wasm, style.css, katex/
+//
+// Every URL in the output is relative, so the folder can be hosted under any path.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import katex from 'katex';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SITE = path.join(ROOT, 'site');
+const ASSETS = path.join(SITE, 'assets');
+const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
+const WASM_DIR = path.join(ROOT, 'build/wasm');
+
+const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, key) => values[key] ?? '');
+
+/** Every `// [snippet:NAME]` ... `// [/snippet]` region under core/, with where it came from. */
+function collectSnippets() {
+  const snippets = new Map();
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : /\.(cpp|hpp)$/.test(e.name) ? [path.join(dir, e.name)] : []);
+  for (const file of walk(path.join(ROOT, 'core'))) {
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    let open = null;
+    lines.forEach((line, i) => {
+      const start = line.match(/\/\/ \[snippet:([\w-]+)\]/);
+      if (start) open = { name: start[1], from: i + 1, body: [] };
+      else if (open && line.includes('// [/snippet]')) {
+        if (snippets.has(open.name)) throw new Error(`snippet "${open.name}" is defined twice`);
+        snippets.set(open.name, { file: path.relative(ROOT, file), from: open.from + 1, to: i, code: open.body.join('\n') });
+        open = null;
+      } else if (open) open.body.push(line);
+    });
+    if (open) throw new Error(`snippet "${open.name}" in ${file} is never closed`);
+  }
+  return snippets;
+}
+
+function sourceBlock(snippets, name) {
+  const s = snippets.get(name);
+  if (!s) throw new Error(`a page asks for core snippet "${name}", which no file in core/ marks`);
+  return `<figure class="source"><pre><code class="language-cpp">${escapeHtml(s.code)}</code></pre>` +
+    `<figcaption>${s.file}, lines ${s.from}–${s.to}: the code that runs in your browser.</figcaption></figure>`;
+}
+
+/** \( inline \) and \[ display \] math, typeset now so the page needs no KaTeX JavaScript. */
+function typesetMath(html) {
+  const decode = (tex) => tex.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const render = (tex, displayMode) => katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+  return html
+    .replace(/\\\[([\s\S]+?)\\\]/g, (_, tex) => render(tex, true))
+    .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex) => render(tex, false));
+}
+
+function lessonPage(lesson, html, lessons, demos, snippets, template) {
+  let body = html.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
+  // Each demo: a loading line until the runtime takes over, then the core code it runs.
+  body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
+    const demo = demos.get(id);
+    if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
+    const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
+    return `${open}<p class="loading">Loading the live demo…</p></div>` +
+      (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
+  });
+  body = typesetMath(body);
+  const index = lessons.indexOf(lesson);
+  const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
+  const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
+    .filter(Boolean).join(' · ');
+  return fill(template, {
+    title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
+    minutes: String(lesson.minutes ?? ''), root: '../', content: body, nav,
+  });
+}
+
+async function bundleRuntime() {
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'web/runtime/main.js')],
+    bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
+    outfile: path.join(ASSETS, 'runtime.js'),
+    external: ['./attn_core.js'], // the Emscripten loader sits beside the bundle, loaded as it is
+  });
+}
+
+function copyKatexAssets() {
+  const dist = path.join(ROOT, 'node_modules/katex/dist');
+  fs.mkdirSync(path.join(ASSETS, 'katex/fonts'), { recursive: true });
+  fs.copyFileSync(path.join(dist, 'katex.min.css'), path.join(ASSETS, 'katex/katex.min.css'));
+  // Only woff2: every browser that runs WebAssembly reads it, so the other formats would never be fetched.
+  for (const font of fs.readdirSync(path.join(dist, 'fonts')).filter((f) => f.endsWith('.woff2'))) {
+    fs.copyFileSync(path.join(dist, 'fonts', font), path.join(ASSETS, 'katex/fonts', font));
+  }
+}
+
+async function main() {
+  fs.rmSync(SITE, { recursive: true, force: true });
+  fs.mkdirSync(ASSETS, { recursive: true });
+  const demos = new Map(JSON.parse(execFileSync(NATIVE_CLI, ['list'], { encoding: 'utf8' })).map((d) => [d.id, d]));
+  const snippets = collectSnippets();
+  const template = read('web/page.html');
+  const lessons = fs.readdirSync(path.join(ROOT, 'lessons'))
+    .filter((slug) => fs.existsSync(path.join(ROOT, 'lessons', slug, 'lesson.json')))
+    .map((slug) => ({ slug, ...JSON.parse(read(`lessons/${slug}/lesson.json`)) }))
+    .sort((a, b) => a.order - b.order);
+  for (const lesson of lessons) {
+    const html = read(`lessons/${lesson.slug}/lesson.html`);
+    fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template));
+  }
+  const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
+  fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items }));
+  fs.copyFileSync(path.join(ROOT, 'web/style.css'), path.join(ASSETS, 'style.css'));
+  for (const f of ['attn_core.js', 'attn_core.wasm']) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
+  copyKatexAssets();
+  await bundleRuntime();
+  console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SITE) || '.'}/`);
+}
+
+main().catch((error) => {
+  console.error(`build-site: ${error.message}`);
+  process.exit(1);
+});

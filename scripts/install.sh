@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what this project needs and is missing: Debian packages, then the
+# npm packages pinned by package-lock.json. Safe to run again; does nothing when all is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(
+  g++ cmake ninja-build python3 nodejs npm
+  emscripten libeigen3-dev nlohmann-json3-dev catch2
+  chromium   # browser tests and the page-size benchmark
+)
+
+missing=()
+for pkg in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "==> installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm ci when node_modules is missing or older than the lockfile.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "==> npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Quick start, part 2: build everything, then run every test suite.
+# Exits non-zero if any suite fails; the suites all run either way.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh || exit 1
+
+failed=()
+run() {
+  local name=$1; shift
+  echo
+  echo "==> $name"
+  "$@" || failed+=("$name")
+}
+run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+run "WebAssembly under Node" node --test tests/wasm/
+run "browser (headless Chromium)" node --test --test-concurrency=1 tests/browser/
+
+echo
+if ((${#failed[@]})); then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "all test suites passed"

@@ -1,0 +1,37 @@
+// Debian's Chromium driven by playwright-core, with the flags that keep it
+// from reaching for hosts this machine cannot reach (platform note).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export async function launchChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a page and records every console error and uncaught exception on it. */
+export async function openPage(context, url, viewport = { width: 1100, height: 900 }) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`exception: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 20000 })
+    .catch(() => {});
+  return { page, problems };
+}

@@ -1,0 +1,172 @@
+// Builds a demo's controls from the parameter declarations the core sends
+// (name, type, default, label, help, bounds). Nothing here validates: a value
+// the learner types goes to the core as typed, and the core's message comes back.
+
+let nextId = 0;
+const uniqueId = (stem) => `${stem}-${++nextId}`;
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const child of [].concat(children)) node.append(child);
+  return node;
+}
+
+/** "0.5" -> 0.5; anything that is not a plain decimal number stays text for the core to reject. */
+export function parseNumber(text) {
+  const trimmed = String(text).trim();
+  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+function numberBox(id, value, decl, ariaLabel) {
+  // type=text keeps what was typed ("abc", "1e999"), so the core can name the problem;
+  // a type=number box would silently turn it into "".
+  return el('input', {
+    id, type: 'text', inputMode: 'decimal', value: String(value), className: 'num',
+    autocomplete: 'off', spellcheck: false, ...(ariaLabel ? { ariaLabel } : {}),
+    title: decl.min !== undefined ? `${decl.min} to ${decl.max}` : '',
+  });
+}
+
+function sliderFor(decl, id, labelText) {
+  const steps = (decl.max - decl.min) / (decl.step || 1);
+  if (decl.min === undefined || decl.max === undefined || steps > 2000) return null;
+  return el('input', {
+    type: 'range', min: decl.min, max: decl.max, step: decl.step || 'any', value: decl.default,
+    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
+  });
+}
+
+/** A single number or whole number, as a text box with a slider when the range is small. */
+function scalarControl(decl, onChange) {
+  const id = uniqueId(decl.name);
+  const box = numberBox(id, decl.default, decl);
+  const slider = sliderFor(decl, id, decl.label);
+  box.addEventListener('input', () => {
+    const v = parseNumber(box.value);
+    if (slider && typeof v === 'number') slider.value = v;
+    onChange();
+  });
+  slider?.addEventListener('input', () => { box.value = slider.value; onChange(); });
+  return {
+    id,
+    inputs: [box, slider].filter(Boolean),
+    body: el('div', { className: 'scalar' }, [slider, box, decl.unit ? el('span', { className: 'unit', textContent: decl.unit }) : ''].filter(Boolean)),
+    get: () => parseNumber(box.value),
+    set: (v) => { box.value = String(v); if (slider && typeof v === 'number') slider.value = v; },
+  };
+}
+
+function booleanControl(decl, onChange) {
+  const id = uniqueId(decl.name);
+  const box = el('input', { id, type: 'checkbox', checked: decl.default });
+  box.addEventListener('change', onChange);
+  return { id, inputs: [box], body: box, get: () => box.checked, set: (v) => { box.checked = v === true; } };
+}
+
+function choiceControl(decl, onChange) {
+  const id = uniqueId(decl.name);
+  const select = el('select', { id }, decl.choices.map((c) => el('option', { value: c, textContent: c })));
+  select.value = decl.default;
+  select.addEventListener('change', onChange);
+  return { id, inputs: [select], body: select, get: () => select.value, set: (v) => { select.value = v; } };
+}
+
+/**
+ * A grid of number boxes for a matrix (rows x cols) or a vector (one row).
+ * Buttons add or remove rows and columns within the declared bounds.
+ */
+function gridControl(decl, onChange) {
+  const id = uniqueId(decl.name);
+  const isVector = decl.type === 'vector';
+  let cells = isVector ? [decl.default.slice()] : decl.default.map((row) => row.slice());
+  const table = el('table', { className: 'grid-editor' });
+  const buttons = el('div', { className: 'grid-buttons' });
+  const read = () => cells.map((row, i) => row.map((_, j) => parseNumber(table.querySelector(`[data-cell="${i},${j}"]`)?.value ?? '0')));
+  const value = () => (isVector ? read()[0] : read());
+
+  const button = (text, enabled, action) => {
+    const b = el('button', { type: 'button', textContent: text, disabled: !enabled });
+    b.addEventListener('click', () => { cells = read(); action(); draw(); onChange(); });
+    return b;
+  };
+
+  function draw() {
+    table.replaceChildren();
+    const rows = cells.length;
+    const cols = cells[0]?.length ?? 0;
+    cells.forEach((row, i) => {
+      const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `token ${i}` })]);
+      row.forEach((v, j) => {
+        const where = isVector ? `${decl.label} entry ${j}` : `${decl.label}, token ${i}, feature ${j}`;
+        const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
+        box.dataset.cell = `${i},${j}`;
+        box.addEventListener('input', onChange);
+        tr.append(el('td', {}, box));
+      });
+      table.append(tr);
+    });
+    const widthRange = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
+    const controls = [
+      button(isVector ? '+ entry' : '+ feature', cols < widthRange[1], () => cells.forEach((r) => r.push(0))),
+      button(isVector ? '− entry' : '− feature', cols > widthRange[0], () => cells.forEach((r) => r.pop())),
+    ];
+    if (!isVector) {
+      controls.unshift(
+        button('+ token', rows < decl.max_len, () => cells.push(cells[0].map(() => 0))),
+        button('− token', rows > decl.min_len, () => cells.pop()),
+      );
+    }
+    buttons.replaceChildren(...controls);
+  }
+  draw();
+  return {
+    id,
+    get inputs() { return [...table.querySelectorAll('input')]; },
+    body: el('div', { className: 'grid' }, [table, buttons]),
+    get: value,
+    set: (v) => {
+      const rows = isVector ? [v] : v;
+      if (Array.isArray(rows) && rows.every(Array.isArray) && rows.length) cells = rows.map((r) => r.slice());
+      draw();
+    },
+  };
+}
+
+const builders = {
+  number: scalarControl, integer: scalarControl, boolean: booleanControl,
+  choice: choiceControl, vector: gridControl, matrix: gridControl,
+};
+
+/**
+ * One labelled control with its help text and an error line.
+ * @returns {{name, element, get, set, showError, clearError}}
+ */
+export function buildControl(decl, onChange) {
+  const control = builders[decl.type](decl, onChange);
+  const errorId = `${control.id}-error`;
+  const helpId = `${control.id}-help`;
+  const error = el('p', { className: 'error', id: errorId, hidden: true });
+  error.setAttribute('role', 'alert');
+  const label = el('label', { htmlFor: control.id, textContent: decl.label });
+  const element = el('div', { className: `control control-${decl.type}` }, [
+    label, control.body,
+    decl.help ? el('p', { className: 'help', id: helpId, textContent: decl.help }) : '',
+    error,
+  ]);
+  const describe = (withError) => {
+    for (const input of control.inputs) {
+      input.setAttribute('aria-describedby', [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim());
+      if (withError) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+  };
+  describe(false);
+  return {
+    name: decl.name,
+    element,
+    get: control.get,
+    set: (v) => { control.set(v); describe(!error.hidden); },
+    showError(message) { error.textContent = message; error.hidden = false; element.classList.add('invalid'); describe(true); },
+    clearError() { error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false); },
+  };
+}

@@ -1,0 +1,81 @@
+// One live demo on the page: controls built from the core's declarations,
+// the output the core computes, and the URL kept in step.
+//   controls -> parameters -> core.run -> output, numbers in the text, URL
+import { buildControl } from './controls.js';
+import { readParams, writeParams } from './url-state.js';
+import { renderNumbers, renderResult } from './render/index.js';
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...[].concat(children));
+  return node;
+}
+
+/**
+ * @param container  <div class="demo" data-demo=ID data-instance=NAME [data-params=JSON]>
+ * @param demo       the core's declaration of that demo
+ * @param core       from loadCore()
+ */
+export function mountDemo(container, demo, core) {
+  const instance = container.dataset.instance || demo.id;
+  const overrides = container.dataset.params ? JSON.parse(container.dataset.params) : {};
+  const declarations = demo.params.map((p) => ({ ...p, default: overrides[p.name] ?? p.default }));
+  const defaults = Object.fromEntries(declarations.map((p) => [p.name, p.default]));
+
+  let frame = 0;
+  const schedule = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); }); };
+  const controls = declarations.map((decl) => buildControl(decl, schedule));
+  const status = el('p', { className: 'status' });
+  status.setAttribute('role', 'status');
+  const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to defaults' });
+  const output = el('div', { className: 'output' });
+  output.setAttribute('aria-live', 'polite');
+  const form = el('form', { className: 'controls' }, [
+    el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
+  ]);
+  form.addEventListener('submit', (e) => e.preventDefault());
+  container.replaceChildren(form, status, output);
+  container.classList.add('ready');
+
+  let hasResult = false;
+
+  const values = () => Object.fromEntries(controls.map((c) => [c.name, c.get()]));
+
+  function show(result, shown) {
+    renderResult(output, result);
+    renderNumbers(instance, result.numbers);
+    hasResult = true;
+    container.dataset.shown = JSON.stringify(shown);
+  }
+
+  function update() {
+    const params = values();
+    const answer = core.run(demo.id, params);
+    for (const c of controls) c.clearError();
+    if (answer.ok) {
+      status.textContent = '';
+      show(answer.result, params);
+      writeParams(instance, params, defaults);
+      return;
+    }
+    const control = controls.find((c) => c.name === answer.error.param);
+    if (control) control.showError(answer.error.message);
+    status.textContent = control
+      ? 'Fix the highlighted value; the results below are from the last values that worked.'
+      : answer.error.message;
+    if (!hasResult) {
+      // Opened with a bad value (a hand-edited URL, say): show the defaults meanwhile.
+      const fallback = core.run(demo.id, defaults);
+      if (fallback.ok) show(fallback.result, defaults);
+    }
+  }
+
+  reset.addEventListener('click', () => {
+    for (const c of controls) c.set(defaults[c.name]);
+    update();
+  });
+
+  const fromUrl = readParams(instance, declarations);
+  for (const c of controls) if (c.name in fromUrl) c.set(fromUrl[c.name]);
+  update();
+}

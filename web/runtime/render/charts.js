@@ -1,0 +1,87 @@
+// Line charts from named series, drawn with D3 scales, axes and line shapes,
+// each followed by its data as a table for screen readers and for reading exact values.
+import { scaleLinear, scaleLog, scaleOrdinal } from 'd3-scale';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { line } from 'd3-shape';
+import { select } from 'd3-selection';
+import { schemeTableau10 } from 'd3-scale-chromatic';
+import { formatTick, formatValue } from './format.js';
+
+const WIDTH = 640;
+const HEIGHT = 300;
+const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function extent(values) {
+  return [Math.min(...values), Math.max(...values)];
+}
+
+function dataTable(spec) {
+  const details = document.createElement('details');
+  details.className = 'chart-data';
+  const summary = document.createElement('summary');
+  summary.textContent = `${spec.title}: the numbers`;
+  const table = document.createElement('table');
+  const head = document.createElement('tr');
+  for (const text of [spec.x_label, ...spec.series.map((s) => s.name)]) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = text;
+    head.append(th);
+  }
+  table.append(head);
+  spec.series[0].x.forEach((x, i) => {
+    const tr = document.createElement('tr');
+    for (const v of [x, ...spec.series.map((s) => s.y[i])]) {
+      const td = document.createElement('td');
+      td.textContent = formatValue(v);
+      tr.append(td);
+    }
+    table.append(tr);
+  });
+  details.append(summary, table);
+  return details;
+}
+
+export function renderChart(spec) {
+  const xs = spec.series.flatMap((s) => s.x);
+  const ys = spec.series.flatMap((s) => s.y);
+  const x = (spec.log_x ? scaleLog() : scaleLinear()).domain(extent(xs)).range([MARGIN.left, WIDTH - MARGIN.right]);
+  const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys)]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const colour = scaleOrdinal(schemeTableau10);
+
+  const figure = document.createElement('figure');
+  figure.className = 'chart';
+  figure.dataset.name = spec.name;
+  const svg = select(figure).append(() => document.createElementNS(SVG_NS, 'svg'))
+    .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
+    .attr('role', 'img')
+    .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
+  svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
+    .call(axisBottom(x).ticks(6, spec.log_x ? '~g' : undefined).tickFormat(spec.log_x ? undefined : formatTick));
+  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5).tickFormat(formatTick));
+  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
+    .attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
+  svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
+    .attr('x', -(HEIGHT - MARGIN.bottom + MARGIN.top) / 2).attr('y', 14).attr('text-anchor', 'middle').text(spec.y_label);
+
+  const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
+  spec.series.forEach((s, i) => {
+    svg.append('path').attr('fill', 'none').attr('stroke', colour(i)).attr('stroke-width', 2.5)
+      .attr('d', path(s.x.map((v, k) => [v, s.y[k]])));
+  });
+
+  const caption = document.createElement('figcaption');
+  caption.textContent = spec.title;
+  const legend = document.createElement('ul');
+  legend.className = 'legend';
+  spec.series.forEach((s, i) => {
+    const item = document.createElement('li');
+    item.style.setProperty('--swatch', colour(i));
+    item.textContent = s.name;
+    legend.append(item);
+  });
+  caption.append(legend);
+  figure.append(caption, dataTable(spec));
+  return figure;
+}

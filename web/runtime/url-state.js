@@ -1,0 +1,33 @@
+// The page's parameters live in the URL query, one entry per changed parameter:
+//   ?worked.X=[[1,0],[0,1],[1,1]]&scaling.scale=20
+// Only values that differ from the defaults are written, so a plain URL shows
+// the lesson as written and "reset" simply removes entries.
+
+const keyOf = (instance, param) => `${instance}.${param}`;
+
+/** Values the URL gives for one demo instance; each is parsed JSON, or the raw text if it is not JSON. */
+export function readParams(instance, declarations) {
+  const query = new URLSearchParams(window.location.search);
+  const values = {};
+  for (const decl of declarations) {
+    const text = query.get(keyOf(instance, decl.name));
+    if (text === null) continue;
+    try {
+      values[decl.name] = JSON.parse(text);
+    } catch {
+      values[decl.name] = text; // the core will say what is wrong with it
+    }
+  }
+  return values;
+}
+
+/** Writes one instance's parameters, dropping those equal to `defaults`. */
+export function writeParams(instance, values, defaults) {
+  const url = new URL(window.location.href);
+  for (const [name, value] of Object.entries(values)) {
+    const encoded = JSON.stringify(value);
+    if (encoded === JSON.stringify(defaults[name])) url.searchParams.delete(keyOf(instance, name));
+    else url.searchParams.set(keyOf(instance, name), encoded);
+  }
+  window.history.replaceState(null, '', url);
+}
