@@ -82,6 +82,19 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
   });
 }
 
+/** Every relative link and asset in the built pages must exist: a teacher hosting the folder gets no 404s. */
+function checkLinks(lessons) {
+  const pages = ['index.html', ...lessons.map((l) => `${l.slug}/index.html`)];
+  for (const page of pages) {
+    const html = fs.readFileSync(path.join(SITE, page), 'utf8');
+    for (const [, url] of html.matchAll(/(?:href|src)="([^"#:]+)(?:#[^"]*)?"/g)) {
+      let target = path.join(SITE, path.dirname(page), url);
+      if (url.endsWith('/')) target = path.join(target, 'index.html');
+      if (!fs.existsSync(target)) throw new Error(`${page} links to ${url}, which the site does not have`);
+    }
+  }
+}
+
 async function bundleRuntime() {
   await esbuild.build({
     entryPoints: [path.join(ROOT, 'web/runtime/main.js')],
@@ -122,6 +135,7 @@ async function main() {
   for (const f of ['attn_core.js', 'attn_core.wasm']) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
   copyKatexAssets();
   await bundleRuntime();
+  checkLinks(lessons);
   console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SITE) || '.'}/`);
 }
 

@@ -1,0 +1,51 @@
+// The two builds of the core side by side: the WebAssembly module (as the page
+// loads it) and the native `attn` command-line tool.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WASM_DIR = path.join(ROOT, 'build/wasm');
+const CLI = path.join(ROOT, 'build/native/attn');
+
+/** The same ES module the site serves; Node is handed the bytes (platform note, trap 3). */
+export async function loadWasmCore() {
+  const { default: create } = await import(path.join(WASM_DIR, 'attn_core.js'));
+  const module = await create({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attn_core.wasm')) });
+  return {
+    list: () => JSON.parse(module.listDemos()),
+    run: (id, params) => JSON.parse(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
+  };
+}
+
+export const nativeCore = {
+  list: () => JSON.parse(execFileSync(CLI, ['list'], { encoding: 'utf8' })),
+  run(id, params) {
+    const text = typeof params === 'string' ? params : JSON.stringify(params);
+    try {
+      return JSON.parse(execFileSync(CLI, ['run', id, text], { encoding: 'utf8' }));
+    } catch (error) {
+      if (error.status === 1) return JSON.parse(error.stdout); // the core answered with an error
+      throw error;
+    }
+  },
+};
+
+/**
+ * Parameter sets that exercise each declaration: the defaults, then each
+ * parameter alone at its bounds (numbers), flipped (booleans) or at each choice.
+ */
+export function parameterCases(demo) {
+  const cases = [{}];
+  for (const p of demo.params) {
+    if (p.type === 'number' || p.type === 'integer') {
+      for (const v of [p.min, p.max]) if (v !== undefined && v !== p.default) cases.push({ [p.name]: v });
+    } else if (p.type === 'boolean') {
+      cases.push({ [p.name]: !p.default });
+    } else if (p.type === 'choice') {
+      for (const c of p.choices) if (c !== p.default) cases.push({ [p.name]: c });
+    }
+  }
+  return cases;
+}
