@@ -1,6 +1,7 @@
 // Every demo the site and the command line can run, in lesson order.
 #include "demo.hpp"
 #include "demos/attention/demos.hpp"
+#include "demos/robot/demos.hpp"
 
 namespace attn {
 
@@ -9,6 +10,8 @@ const std::vector<Demo>& all_demos() {
         lesson_attention::worked_example(), lesson_attention::softmax_scaling(),
         lesson_attention::causal_mask_demo(), lesson_attention::multi_head(),
         lesson_attention::attention_cost(), lesson_attention::self_vs_cross(),
+        lesson_robot::robot_scores(), lesson_robot::robot_run(),
+        lesson_robot::robot_sharpness(), lesson_robot::robot_order(),
     };
     return demos;
 }

@@ -1,0 +1,114 @@
+#include <algorithm>
+#include <cmath>
+
+#include "demos.hpp"
+#include "numpy_format.hpp"
+
+namespace attn::lesson_robot {
+namespace {
+
+constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
+
+std::string one_decimal(double x) { return format_number(std::round(x * 10) / 10); }
+
+// Where a reading says the wall is: `cm` along the heading from the robot [cm, cm].
+json hit_point(const robot::Tick& t) {
+    const double h = t.pose.heading * kRadPerDeg;
+    return json::array({t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)});
+}
+
+json pose_json(const robot::Pose& p) { return {{"x", p.x}, {"y", p.y}, {"heading", p.heading}}; }
+
+json compute(const Params& p) {
+    require_ticks(p, 1);
+    const int patch = patch_of(p), keys = keys_of(p);
+    const int recent = std::min(robot::kRecentKeys, keys);
+    const robot::SpinSetup setup = spin_setup(p);
+    const std::vector<robot::Tick> ticks = robot::spin(setup);
+    const std::vector<int> readings = robot::readings_of(ticks);
+    const robot::Predictions pr = robot::predict_run(readings, patch, keys, p.number("divisor"));
+    const int n = static_cast<int>(ticks.size());
+    const std::string wide_name = std::to_string(keys) + (keys == 1 ? " key" : " keys");
+    const std::string recent_name = std::to_string(recent) + (recent == 1 ? " key" : " keys");
+
+    Result r;
+    r.print(wide_name + ": off by " + one_decimal(pr.error_wide) + " cm on average");
+    r.print(recent_name + ": off by " + one_decimal(pr.error_recent) + " cm");
+    r.print("no change: off by " + one_decimal(pr.error_no_change) + " cm");
+    r.print("average of the last three: off by " + one_decimal(pr.error_average) + " cm");
+
+    // The reading as it arrives against the guesses made for it one step earlier.
+    Series reading{"reading", {}, {}}, wide{wide_name, {}, {}}, near{recent_name, {}, {}};
+    for (int i = 0; i < pr.scored; ++i) {
+        const int t = pr.first_tick + i;
+        reading.x.push_back(t);
+        reading.y.push_back(readings[t]);
+        wide.x.push_back(t);
+        wide.y.push_back(pr.wide[i]);
+        near.x.push_back(t);
+        near.y.push_back(pr.recent[i]);
+    }
+    r.chart("run", "Each reading, and the guesses made for it one step earlier", "reading number", "distance [cm]",
+            {reading, wide, near});
+
+    Matrix errors(4, 1);
+    errors << pr.error_wide, pr.error_recent, pr.error_no_change, pr.error_average;
+    r.table("errors", "Mean error over the run", errors,
+            {"attention, " + wide_name, "attention, " + recent_name, "no change", "average of the last three"},
+            {"mean error [cm]"}, false);
+
+    // The mat at the end of the run: the points the last keys + patch readings hit,
+    // and the one reading the next guess leans on most.
+    json points = json::array();
+    for (int t = n - keys - patch; t < n; ++t) points.push_back(hit_point(ticks[t]));
+    const int source = pr.source_tick.back();
+    r.figure({{"name", "mat"}, {"type", "bugbot_mat"}, {"size_cm", robot::kMatSize},
+              {"robot_radius_cm", robot::kRobotRadius}, {"robot", pose_json(ticks.back().pose)},
+              {"points", points}, {"source", hit_point(ticks[source])}, {"source_tick", source}});
+
+    // Playback: one frame per reading. guess_* are the guesses made at this tick
+    // for the next reading (null before the history is full).
+    json frames = json::array();
+    for (int t = 0; t < n; ++t) {
+        const robot::Tick& k = ticks[t];
+        json f = {{"tick", t}, {"time_s", t * (robot::kTickSeconds + robot::SensorSpec{}.ping_seconds)},
+                  {"x", k.pose.x}, {"y", k.pose.y}, {"heading", k.pose.heading}, {"reading", k.reading},
+                  {"hit", hit_point(k)}, {"guess_wide", nullptr}, {"guess_recent", nullptr},
+                  {"source_tick", nullptr}};
+        const int i = t + 1 - pr.first_tick;  // the guess for tick t + 1
+        if (i >= 0) {
+            f["guess_wide"] = pr.wide[i];
+            f["guess_recent"] = pr.recent[i];
+            f["source_tick"] = pr.source_tick[i];
+        }
+        frames.push_back(f);
+    }
+    r.figure({{"name", "playback"}, {"type", "bugbot_playback"}, {"size_cm", robot::kMatSize},
+              {"robot_radius_cm", robot::kRobotRadius}, {"tick_seconds", robot::kTickSeconds},
+              {"window", keys + patch}, {"frames", frames}});
+
+    r.number("error_wide", pr.error_wide).number("error_recent", pr.error_recent);
+    r.number("error_no_change", pr.error_no_change).number("error_average", pr.error_average);
+    r.number("ratio_wide_to_no_change", pr.error_wide / pr.error_no_change);
+    r.number("keys", keys).number("recent_keys", recent).number("patch", patch);
+    r.number("divisor", p.number("divisor")).number("ticks", n).number("guesses_scored", pr.scored);
+    r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
+    r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
+    r.number("next_guess", pr.wide.back()).number("next_source_tick", source);
+    r.number("next_source_steps_back", n - source);
+    r.number("spin_deg_per_s", setup.turn * robot::kDegPerSecPerTurnSetting);
+    r.number("readings_per_revolution", robot::readings_per_revolution(setup.turn, setup.sensor));
+    return r.to_json();
+}
+
+}  // namespace
+
+Demo robot_run() {
+    return {"robot_run",
+            "Values on every step of a run",
+            spin_params(kLessonRunTicks),
+            compute,
+            {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}};
+}
+
+}  // namespace attn::lesson_robot

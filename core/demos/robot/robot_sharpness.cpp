@@ -1,0 +1,89 @@
+#include <algorithm>
+#include <cmath>
+
+#include "demos.hpp"
+#include "numpy_format.hpp"
+
+namespace attn::lesson_robot {
+namespace {
+
+std::string rounded(double x, int decimals) {
+    const double f = std::pow(10.0, decimals);
+    return format_number(std::round(x * f) / f);
+}
+
+json compute(const Params& p) {
+    const LastGuess g = last_guess(p);
+    const int keys = keys_of(p), patch = patch_of(p);
+    const std::vector<double> divisors = p.vector("divisors");
+    const robot::Looking raw = robot::attend(g.patches, 1.0);  // divisor 1: the scores are the dot products
+    const double average = g.patches.values.mean();             // what a flat softmax gives [cm]
+    Eigen::Index top = 0;
+    raw.dots.maxCoeff(&top);
+    const double best_single = g.patches.values(top);  // what a one-hot softmax gives [cm]
+
+    Result r;
+    std::string dots = "[";
+    for (Eigen::Index j = 0; j < raw.dots.size(); ++j) dots += (j ? ", " : "") + rounded(raw.dots(j), 1);
+    r.print("the dot products: " + dots + "]");
+    r.print("the average of all " + std::to_string(keys) + " values: " + rounded(average, 1));
+
+    Matrix weights(divisors.size(), keys);
+    std::vector<std::string> rows;
+    std::vector<Series> strips;
+    json by_divisor = json::array(), largest = json::array(), guesses = json::array();
+    for (std::size_t d = 0; d < divisors.size(); ++d) {
+        const robot::Looking look = robot::attend(g.patches, divisors[d]);
+        weights.row(d) = look.weights.transpose();
+        const std::string name = "divide by " + format_number(divisors[d]);
+        rows.push_back(name);
+        Series s{name, {}, {}};
+        for (int j = 0; j < keys; ++j) {
+            s.x.push_back(j);
+            s.y.push_back(look.weights(j));
+        }
+        strips.push_back(s);
+        r.print(name + " : biggest weight " + rounded(look.weights.maxCoeff(), 3) + "  guess " +
+                rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
+        by_divisor.push_back({{"divisor", divisors[d]}, {"largest_weight", look.weights.maxCoeff()},
+                              {"guess", look.guess}, {"error", std::abs(look.guess - g.truth)},
+                              {"top_steps_back", keys - static_cast<int>(look.best)}});
+        largest.push_back(look.weights.maxCoeff());
+        guesses.push_back(look.guess);
+    }
+    r.table("weights", "The weights under each divisor, oldest key on the left", weights, rows,
+            numbered("key", keys), true);
+    r.chart("strips", "Weight of each key under each divisor", "key (oldest on the left)", "weight", strips);
+
+    Matrix dot_row(1, keys);
+    dot_row.row(0) = raw.dots.transpose();
+    r.table("dots", "The dot products, query · key", dot_row, {"dot product"}, numbered("key", keys), false);
+
+    std::vector<double> dot_list(raw.dots.data(), raw.dots.data() + raw.dots.size());
+    r.number("dots", dot_list).number("average_of_values", average);
+    r.number("best_single_value", best_single).number("best_single_steps_back", keys - static_cast<int>(top));
+    r.number("truth", g.truth).number("divisors", divisors);
+    r.number("largest_weights", largest).number("guesses", guesses).number("by_divisor", by_divisor);
+    r.number("transformer_divisor", std::sqrt(static_cast<double>(patch)));  // √(key length)
+    r.number("keys", keys).number("patch", patch);
+    return r.to_json();
+}
+
+}  // namespace
+
+Demo robot_sharpness() {
+    std::vector<ParamSpec> params = spin_params(kLessonTicks);
+    // The list of divisors below takes the place of the single divisor.
+    const auto at = std::find_if(params.begin(), params.end(), [](const ParamSpec& s) { return s.name == "divisor"; });
+    const auto where = params.erase(at);
+    params.insert(where, vector_param("divisors", {2.24, 0.5, 0.12})
+                                          .labelled("Divisors to compare")
+                                          .helped("Each dot product is divided by each of these in turn. "
+                                                  "2.24 is √5, what a transformer would use for 5-number keys.")
+                                          .in(0.01, 100)
+                                          .stepped(0.01)
+                                          .length(1, 6));
+    return {"robot_sharpness", "How sharp is the looking", params, compute, {"robot-attention", "softmax"}};
+}
+
+}  // namespace attn::lesson_robot
