@@ -1,0 +1,37 @@
+#pragma once
+// Layer normalisation over each row, as torch.nn.LayerNorm(D) (eps 1e-5):
+//   y = (x - mean) / sqrt(var + eps) * gamma + beta,  var the biased variance.
+#include <string>
+
+#include "tensor.hpp"
+
+namespace attn::nn {
+
+template <typename T>
+class LayerNorm {
+public:
+    LayerNorm() = default;
+    // Parameters "<prefix>.weight" (gamma, starts at 1) and "<prefix>.bias" (beta, starts at 0).
+    LayerNorm(const std::string& prefix, int width);
+
+    // x: (N, D) -> out(): (N, D)
+    const Mat<T>& forward(const Mat<T>& x);
+    // dy: (N, D) -> d_input(): (N, D); sets weight.grad and bias.grad.
+    const Mat<T>& backward(const Mat<T>& dy);
+
+    const Mat<T>& out() const { return y_; }
+    const Mat<T>& d_input() const { return dx_; }
+    void collect(ParamList<T>& list) { list.push_back(&weight); list.push_back(&bias); }
+
+    static constexpr double kEps = 1e-5;
+    Param<T> weight;  // gamma (1, D)
+    Param<T> bias;    // beta (1, D)
+
+private:
+    int width_ = 0;
+    Mat<T> xhat_;                                       // (N, D) normalised input
+    Eigen::Matrix<T, Eigen::Dynamic, 1> rstd_;          // (N) 1 / sqrt(var + eps)
+    Mat<T> y_, dx_;                                     // (N, D)
+};
+
+}  // namespace attn::nn

@@ -1,0 +1,44 @@
+#include "linear.hpp"
+
+#include <cmath>
+
+namespace attn::nn {
+
+template <typename T>
+Linear<T>::Linear(const std::string& prefix, int in, int out) : in_(in), out_(out) {
+    weight.init(prefix + ".weight", {out, in}, out, in);
+    bias.init(prefix + ".bias", {out}, 1, out);
+}
+
+template <typename T>
+void Linear<T>::init_default(Rng& rng) {
+    const double bound = 1.0 / std::sqrt(static_cast<double>(in_));
+    for (Eigen::Index i = 0; i < weight.value.size(); ++i)
+        weight.value.data()[i] = static_cast<T>(rng.uniform(-bound, bound));
+    for (Eigen::Index i = 0; i < bias.value.size(); ++i)
+        bias.value.data()[i] = static_cast<T>(rng.uniform(-bound, bound));
+}
+
+template <typename T>
+const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
+    x_ = &x;
+    ensure_shape(y_, x.rows(), out_);
+    y_.noalias() = x * weight.value.transpose();  // (N, in) (in, out)
+    y_.rowwise() += bias.value.row(0);            // + b on every row
+    return y_;
+}
+
+template <typename T>
+const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
+    // y = x W^T + b  =>  dW = dy^T x,  db = sum over rows of dy,  dx = dy W
+    weight.grad.noalias() = dy.transpose() * (*x_);  // (out, N) (N, in)
+    bias.grad = dy.colwise().sum();                  // (1, out)
+    ensure_shape(dx_, dy.rows(), in_);
+    dx_.noalias() = dy * weight.value;               // (N, out) (out, in)
+    return dx_;
+}
+
+template class Linear<float>;
+template class Linear<double>;
+
+}  // namespace attn::nn

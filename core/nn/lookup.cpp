@@ -1,0 +1,47 @@
+#include "lookup.hpp"
+
+#include "scene.hpp"
+
+namespace attn::nn {
+
+template <typename T>
+Lookup<T>::Lookup()
+    : embed_object("embed_object", kTokenWidth, kWidth),
+      embed_request("embed_request", kKinds, kWidth),
+      attend("attend", kWidth, kHeads),
+      out("out", kWidth, 2) {
+    this->name_ = "lookup";
+    embed_object.collect(this->params_);
+    embed_request.collect(this->params_);
+    attend.collect(this->params_);
+    out.collect(this->params_);
+}
+
+template <typename T>
+void Lookup<T>::init_default(Rng& rng) {
+    embed_object.init_default(rng);
+    embed_request.init_default(rng);
+    attend.init_default(rng);
+    out.init_default(rng);
+}
+
+template <typename T>
+const Mat<T>& Lookup<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    const Mat<T>& keys = embed_object.forward(tokens);      // (B*n, 16)
+    const Mat<T>& query = embed_request.forward(request);   // (B, 16)
+    const Mat<T>& mixed = attend.forward(query, keys, batch, 1, objects);  // (B, 16)
+    return out.forward(mixed);                              // (B, 2)
+}
+
+template <typename T>
+void Lookup<T>::backward(const Mat<T>& d_out) {
+    const Mat<T>& d_mixed = out.backward(d_out);
+    attend.backward(d_mixed);
+    embed_request.backward(attend.d_query());
+    embed_object.backward(attend.d_keyvalue());
+}
+
+template class Lookup<float>;
+template class Lookup<double>;
+
+}  // namespace attn::nn

@@ -1,0 +1,26 @@
+#pragma once
+// Mean squared error, as torch.nn.MSELoss():  loss = sum (pred - target)^2 / (N * D).
+#include "tensor.hpp"
+
+namespace attn::nn {
+
+template <typename T>
+class MseLoss {
+public:
+    // pred, target: (N, D) -> the loss; keeps d_pred() for backward.
+    T forward(const Mat<T>& pred, const Mat<T>& target) {
+        ensure_shape(d_pred_, pred.rows(), pred.cols());
+        const T count = static_cast<T>(pred.size());
+        d_pred_ = pred - target;
+        const T loss = d_pred_.squaredNorm() / count;
+        // loss = sum e^2 / count  =>  d loss / d pred = 2 e / count
+        d_pred_ *= T(2) / count;
+        return loss;
+    }
+    const Mat<T>& d_pred() const { return d_pred_; }  // (N, D)
+
+private:
+    Mat<T> d_pred_;
+};
+
+}  // namespace attn::nn

@@ -1,0 +1,50 @@
+#include "network.hpp"
+
+#include "error.hpp"
+#include "lookup.hpp"
+#include "plain.hpp"
+#include "transformer.hpp"
+
+namespace attn::nn {
+
+const std::vector<std::string>& network_names() {
+    static const std::vector<std::string> names = {"lookup", "transformer-1", "transformer-2", "plain-16",
+                                                   "plain-256"};
+    return names;
+}
+
+template <typename T>
+long Network<T>::parameter_count() const {
+    long total = 0;
+    for (const Param<T>* p : params_) total += static_cast<long>(p->value.size());
+    return total;
+}
+
+template <typename T>
+Param<T>* Network<T>::find_param(const std::string& name) const {
+    for (Param<T>* p : params_)
+        if (p->name == name) return p;
+    return nullptr;
+}
+
+template <typename T>
+std::unique_ptr<Network<T>> make_network(const std::string& name, Rng& rng) {
+    std::unique_ptr<Network<T>> net;
+    if (name == "lookup") net = std::make_unique<Lookup<T>>();
+    else if (name == "transformer-1") net = std::make_unique<Transformer<T>>(1);
+    else if (name == "transformer-2") net = std::make_unique<Transformer<T>>(2);
+    else if (name == "plain-16") net = std::make_unique<Plain<T>>(16);
+    else if (name == "plain-256") net = std::make_unique<Plain<T>>(256);
+    else
+        throw ParamError("model", "unknown model \"" + name +
+                                      "\" (choose lookup, transformer-1, transformer-2, plain-16 or plain-256)");
+    net->init_default(rng);
+    return net;
+}
+
+template class Network<float>;
+template class Network<double>;
+template std::unique_ptr<Network<float>> make_network<float>(const std::string&, Rng&);
+template std::unique_ptr<Network<double>> make_network<double>(const std::string&, Rng&);
+
+}  // namespace attn::nn

@@ -1,0 +1,57 @@
+#pragma once
+// What every trainable network of the table lesson offers: a forward pass from
+// a batch of scenes to (B, 2) answers [m], the backward pass beside it, and its
+// parameters in PyTorch's order under PyTorch's names.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rng.hpp"
+#include "tensor.hpp"
+
+namespace attn::nn {
+
+// The lesson's networks by name: "lookup", "transformer-1", "transformer-2",
+// "plain-16", "plain-256".
+const std::vector<std::string>& network_names();
+
+template <typename T>
+class Network {
+public:
+    virtual ~Network() = default;
+    Network() = default;
+    Network(const Network&) = delete;
+    Network& operator=(const Network&) = delete;
+
+    // tokens: (B*objects, 10), request: (B, 8) -> (B, 2) answers [m].
+    // Both inputs must stay alive until backward().
+    virtual const Mat<T>& forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) = 0;
+    // d_out: (B, 2) gradient of the loss with respect to the answers; sets every parameter's grad.
+    virtual void backward(const Mat<T>& d_out) = 0;
+    // PyTorch's initialisation, drawn from `rng` in parameter order.
+    virtual void init_default(Rng& rng) = 0;
+
+    const std::string& name() const { return name_; }
+    const ParamList<T>& params() const { return params_; }
+    long parameter_count() const;
+    // nullptr when there is no parameter of that name.
+    Param<T>* find_param(const std::string& name) const;
+
+protected:
+    std::string name_;
+    ParamList<T> params_;  // filled by the constructor of each network
+};
+
+// A network of the given name with PyTorch's initialisation from `rng`;
+// an unknown name is a ParamError on "model".
+template <typename T>
+std::unique_ptr<Network<T>> make_network(const std::string& name, Rng& rng);
+
+// Copies every parameter value from `from` (same architecture, any scalar type).
+template <typename T, typename U>
+void copy_weights(const Network<U>& from, Network<T>& to) {
+    for (std::size_t i = 0; i < to.params().size(); ++i)
+        to.params()[i]->value = from.params()[i]->value.template cast<T>();
+}
+
+}  // namespace attn::nn

@@ -1,0 +1,48 @@
+#include "plain.hpp"
+
+#include "error.hpp"
+#include "scene.hpp"
+
+namespace attn::nn {
+
+template <typename T>
+Plain<T>::Plain(int hidden)
+    : layer0("net.0", kInputs, hidden), layer2("net.2", hidden, hidden), layer4("net.4", hidden, 2) {
+    this->name_ = "plain-" + std::to_string(hidden);
+    layer0.collect(this->params_);
+    layer2.collect(this->params_);
+    layer4.collect(this->params_);
+}
+
+template <typename T>
+void Plain<T>::init_default(Rng& rng) {
+    layer0.init_default(rng);
+    layer2.init_default(rng);
+    layer4.init_default(rng);
+}
+
+template <typename T>
+const Mat<T>& Plain<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    if (objects > kSlots) throw ParamError("objects", "the plain network has only 8 object slots");
+    ensure_shape(input_, batch, kInputs);
+    input_.setZero();
+    for (int b = 0; b < batch; ++b) {
+        for (int i = 0; i < objects; ++i) {
+            input_.row(b).segment(i * kSlotWidth, kTokenWidth) = tokens.row(static_cast<Eigen::Index>(b) * objects + i);
+            input_(b, i * kSlotWidth + kTokenWidth) = T(1);  // slot in use
+        }
+        input_.row(b).tail(kKinds) = request.row(b);
+    }
+    return layer4.forward(relu3.forward(layer2.forward(relu1.forward(layer0.forward(input_)))));
+}
+
+template <typename T>
+void Plain<T>::backward(const Mat<T>& d_out) {
+    // the inputs are data, so the chain stops at net.0's weights
+    layer0.backward(relu1.backward(layer2.backward(relu3.backward(layer4.backward(d_out)))));
+}
+
+template class Plain<float>;
+template class Plain<double>;
+
+}  // namespace attn::nn

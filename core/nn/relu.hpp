@@ -1,0 +1,29 @@
+#pragma once
+// ReLU, as torch.nn.ReLU:  y = max(x, 0).
+#include "tensor.hpp"
+
+namespace attn::nn {
+
+template <typename T>
+class Relu {
+public:
+    // x: (N, D) -> out(): (N, D)
+    const Mat<T>& forward(const Mat<T>& x) {
+        ensure_shape(y_, x.rows(), x.cols());
+        y_ = x.cwiseMax(T(0));
+        return y_;
+    }
+    // y = max(x, 0)  =>  dx = dy where y > 0, else 0
+    const Mat<T>& backward(const Mat<T>& dy) {
+        ensure_shape(dx_, dy.rows(), dy.cols());
+        dx_ = (y_.array() > T(0)).select(dy, T(0));
+        return dx_;
+    }
+    const Mat<T>& out() const { return y_; }
+    const Mat<T>& d_input() const { return dx_; }
+
+private:
+    Mat<T> y_, dx_;  // (N, D)
+};
+
+}  // namespace attn::nn

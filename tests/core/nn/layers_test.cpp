@@ -1,0 +1,105 @@
+// Linear, ReLU, LayerNorm and MSE: backward passes against finite differences,
+// and the initialisations PyTorch uses.
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "nn/layer_norm.hpp"
+#include "nn/linear.hpp"
+#include "nn/mse_loss.hpp"
+#include "nn/relu.hpp"
+#include "nn_check.hpp"
+
+using namespace attn;
+using namespace attn::nn;
+using namespace attn::nn::testing;
+
+TEST_CASE("linear: forward is x W^T + b") {
+    Linear<double> layer("fc", 3, 2);
+    layer.weight.value << 1, 2, 3, 4, 5, 6;
+    layer.bias.value << 0.5, -1;
+    Mat<double> x(2, 3);
+    x << 1, 0, -1, 2, 1, 0;
+    const Mat<double>& y = layer.forward(x);
+    CHECK(y(0, 0) == 1 - 3 + 0.5);
+    CHECK(y(0, 1) == 4 - 6 - 1);
+    CHECK(y(1, 0) == 2 + 2 + 0.5);
+    CHECK(y(1, 1) == 8 + 5 - 1);
+}
+
+TEST_CASE("linear: backward matches finite differences") {
+    Rng rng(1);
+    Linear<double> layer("fc", 5, 3);
+    layer.init_default(rng);
+    Mat<double> x = random_matrix(7, 5, rng);
+    const Mat<double> w = random_matrix(7, 3, rng);
+    auto loss = [&] { return weighted_sum(layer.forward(x), w); };
+    loss();
+    const Mat<double> dx = layer.backward(w);
+    const Mat<double> dW = layer.weight.grad, db = layer.bias.grad;
+    check_gradient("weight", layer.weight.value, dW, loss);
+    check_gradient("bias", layer.bias.value, db, loss);
+    check_gradient("input", x, dx, loss);
+}
+
+TEST_CASE("linear: default init lies within 1/sqrt(in) as PyTorch's") {
+    Rng rng(2);
+    Linear<float> layer("fc", 64, 32);
+    layer.init_default(rng);
+    const float bound = 1.0f / 8.0f;
+    CHECK(layer.weight.value.cwiseAbs().maxCoeff() <= bound);
+    CHECK(layer.bias.value.cwiseAbs().maxCoeff() <= bound);
+    // a uniform draw over [-b, b] fills most of it
+    CHECK(layer.weight.value.cwiseAbs().maxCoeff() > 0.9f * bound);
+}
+
+TEST_CASE("relu: backward matches finite differences") {
+    Rng rng(3);
+    Relu<double> relu;
+    Mat<double> x = random_matrix(6, 4, rng);
+    const Mat<double> w = random_matrix(6, 4, rng);
+    auto loss = [&] { return weighted_sum(relu.forward(x), w); };
+    loss();
+    const Mat<double> dx = relu.backward(w);
+    check_gradient("input", x, dx, loss);
+    CHECK(relu.out().minCoeff() == 0.0);
+}
+
+TEST_CASE("layer norm: every row comes out with mean 0 and variance 1 before the affine step") {
+    Rng rng(4);
+    LayerNorm<double> norm("ln", 8);
+    const Mat<double> x = random_matrix(5, 8, rng, 3.0);
+    const Mat<double>& y = norm.forward(x);
+    for (Eigen::Index r = 0; r < y.rows(); ++r) {
+        CHECK(std::abs(y.row(r).mean()) < 1e-12);
+        // biased variance is 1 - eps / (var + eps): just under 1
+        CHECK(std::abs((y.row(r).array() - y.row(r).mean()).square().mean() - 1.0) < 1e-5);
+    }
+}
+
+TEST_CASE("layer norm: backward matches finite differences") {
+    Rng rng(5);
+    LayerNorm<double> norm("ln", 6);
+    norm.weight.value = random_matrix(1, 6, rng);
+    norm.bias.value = random_matrix(1, 6, rng);
+    Mat<double> x = random_matrix(4, 6, rng);
+    const Mat<double> w = random_matrix(4, 6, rng);
+    auto loss = [&] { return weighted_sum(norm.forward(x), w); };
+    loss();
+    const Mat<double> dx = norm.backward(w);
+    const Mat<double> dg = norm.weight.grad, db = norm.bias.grad;
+    check_gradient("gamma", norm.weight.value, dg, loss);
+    check_gradient("beta", norm.bias.value, db, loss);
+    check_gradient("input", x, dx, loss);
+}
+
+TEST_CASE("mse: loss is the mean of squared errors and its gradient matches finite differences") {
+    Rng rng(6);
+    MseLoss<double> mse;
+    Mat<double> pred = random_matrix(5, 2, rng);
+    const Mat<double> target = random_matrix(5, 2, rng);
+    const double loss = mse.forward(pred, target);
+    CHECK(std::abs(loss - (pred - target).array().square().mean()) < 1e-15);
+    const Mat<double> d = mse.d_pred();
+    check_gradient("prediction", pred, d, [&] { return mse.forward(pred, target); });
+}
