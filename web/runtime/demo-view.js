@@ -49,6 +49,13 @@ export function mountDemo(container, demo, core) {
   }
 
   function update() {
+    const started = performance.now();
+    recompute();
+    // Recompute + redraw time, read by scripts/bench.mjs through the User Timing API.
+    performance.measure(`demo-update:${instance}`, { start: started });
+  }
+
+  function recompute() {
     const params = values();
     const answer = core.run(demo.id, params);
     for (const c of controls) c.clearError();

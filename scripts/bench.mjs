@@ -1,0 +1,108 @@
+// Benchmarks (figures, not pass/fail): run `node scripts/bench.mjs` after scripts/build.sh.
+//   1. every demo at its defaults: microseconds per call, native and WebAssembly (Node), and the ratio
+//   2. every lesson page in headless Chromium: recompute + redraw time per change
+//   3. every lesson page's first-load transfer: raw and gzip bytes per file and in total
+// Budgets are printed beside the figures.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { loadWasmCore, nativeCore, ROOT } from '../tests/support/core.mjs';
+import { serveFolder } from '../tests/support/server.mjs';
+import { launchChromium, openPage } from '../tests/support/browser.mjs';
+
+const DEMO_BUDGET_US = 1000;          // "well under 1 ms per call" in WebAssembly
+const PAGE_BUDGET_GZIP = 500 * 1024;  // first load of a lesson page
+const FRAME_MS = 1000 / 60;
+const MIN_BENCH_MS = 300;             // time each measurement at least this long
+
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function timeWasm(run) {
+  run(); // warm up
+  let calls = 0;
+  const start = performance.now();
+  while (performance.now() - start < MIN_BENCH_MS) { run(); ++calls; }
+  return ((performance.now() - start) * 1000) / calls;
+}
+
+function nativeMicroseconds(id) {
+  const out = execFileSync(path.join(ROOT, 'build/native/attn'), ['bench', id, '{}', '3000'], { encoding: 'utf8' });
+  return JSON.parse(out).us_per_call;
+}
+
+async function benchDemos() {
+  const wasm = await loadWasmCore();
+  console.log('\n## Demo calls at defaults (JSON in, JSON out, as the page calls them)\n');
+  console.log(`${pad('demo', 22)}${lpad('native µs', 11)}${lpad('wasm µs', 11)}${lpad('wasm/native', 13)}  budget ${DEMO_BUDGET_US} µs`);
+  for (const demo of nativeCore.list()) {
+    const native = nativeMicroseconds(demo.id);
+    const inWasm = timeWasm(() => wasm.run(demo.id, '{}'));
+    const verdict = inWasm < DEMO_BUDGET_US ? 'ok' : 'OVER';
+    console.log(`${pad(demo.id, 22)}${lpad(native.toFixed(1), 11)}${lpad(inWasm.toFixed(1), 11)}${lpad((inWasm / native).toFixed(2) + 'x', 13)}  ${verdict}`);
+  }
+}
+
+/** Drives one control per demo a few times and reads the runtime's User Timing measures. */
+async function benchPageUpdates(page) {
+  return page.evaluate(async () => {
+    performance.clearMeasures();
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    for (const demo of document.querySelectorAll('.demo.ready')) {
+      const box = demo.querySelector('input.num');
+      if (!box) continue;
+      const original = box.value;
+      for (let i = 0; i < 10; ++i) {
+        box.value = i % 2 ? original : String(Number(original) || 1);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame();
+      }
+    }
+    const byDemo = {};
+    for (const m of performance.getEntriesByType('measure')) {
+      if (!m.name.startsWith('demo-update:')) continue;
+      (byDemo[m.name.slice(12)] ??= []).push(m.duration);
+    }
+    return Object.entries(byDemo).map(([name, times]) => ({ name, max: Math.max(...times), median: times.sort((a, b) => a - b)[times.length >> 1] }));
+  });
+}
+
+async function benchPages() {
+  const lessons = fs.readdirSync(path.join(ROOT, 'site')).filter((d) => fs.existsSync(path.join(ROOT, 'site', d, 'index.html')));
+  const server = await serveFolder(path.join(ROOT, 'site'));
+  const browser = await launchChromium();
+  try {
+    for (const slug of lessons) {
+      const files = new Map();
+      const page = await browser.context.newPage();
+      page.on('response', async (response) => {
+        const body = await response.body().catch(() => null);
+        if (body) files.set(response.url().replace(server.url, ''), { raw: body.length, gzip: zlib.gzipSync(body).length });
+      });
+      await page.goto(`${server.url}${slug}/`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+      const updates = await benchPageUpdates(page);
+      console.log(`\n## Page ${slug}/: recompute + redraw per change (budget: one frame, ${FRAME_MS.toFixed(1)} ms)\n`);
+      for (const u of updates) console.log(`${pad(u.name, 22)} median ${u.median.toFixed(2)} ms, max ${u.max.toFixed(2)} ms  ${u.max < FRAME_MS ? 'ok' : 'OVER'}`);
+      console.log(`\n## Page ${slug}/: first-load transfer\n`);
+      let raw = 0;
+      let gzip = 0;
+      for (const [url, size] of [...files].sort((a, b) => b[1].gzip - a[1].gzip)) {
+        console.log(`${pad(url, 48)}${lpad(kb(size.raw), 11)}${lpad(kb(size.gzip), 11)} gzip`);
+        raw += size.raw;
+        gzip += size.gzip;
+      }
+      console.log(`${pad(`total (${files.size} files)`, 48)}${lpad(kb(raw), 11)}${lpad(kb(gzip), 11)} gzip   budget ${kb(PAGE_BUDGET_GZIP)}: ${gzip <= PAGE_BUDGET_GZIP ? 'ok' : 'OVER'}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+console.log(`# Benchmark, ${new Date().toISOString().slice(0, 10)}, ${process.arch}, Node ${process.version}`);
+await benchDemos();
+await benchPages();
