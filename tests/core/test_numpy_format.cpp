@@ -1,0 +1,99 @@
+// attn::format_row / format_matrix / format_shape / format_number / format_count:
+// text the way NumPy prints `array.round(3)`, so demo lines equal the lesson's lines.
+// Expected strings are NumPy's own output (default print options) for the same arrays.
+#include <catch2/catch.hpp>
+
+#include "numpy_format.hpp"
+#include "test_helpers.hpp"
+
+using attn::format_count;
+using attn::format_matrix;
+using attn::format_number;
+using attn::format_row;
+using attn::format_shape;
+using attn::RowVector;
+using attn_test::matrix_of;
+
+namespace {
+
+RowVector row(std::initializer_list<double> values) {
+    RowVector v(static_cast<Eigen::Index>(values.size()));
+    Eigen::Index j = 0;
+    for (double x : values) v(j++) = x;
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("format_row: shortest digits, padded to the longest fraction") {
+    // np.array([0.09003057, 0.24472847, 0.66524096]).round(3) -> [0.09  0.245 0.665]
+    CHECK(format_row(row({0.09003057, 0.24472847, 0.66524096})) == "[0.09  0.245 0.665]");
+    CHECK(format_row(row({0.5, 0.25, 0.125})) == "[0.5   0.25  0.125]");
+    CHECK(format_row(row({0.1})) == "[0.1]");
+}
+
+TEST_CASE("format_row: whole numbers keep their decimal point") {
+    // np.array([0., 0., 1.]) -> [0. 0. 1.]
+    CHECK(format_row(row({4.5e-9, 2.06e-9, 0.99999999})) == "[0. 0. 1.]");
+    CHECK(format_row(row({3, 10, 200})) == "[  3.  10. 200.]");
+}
+
+TEST_CASE("format_row: whole parts are right-aligned, including the sign") {
+    // np.array([-0.5, 1.]) -> [-0.5  1. ];  np.array([10.25, 1.]) -> [10.25  1.  ]
+    CHECK(format_row(row({-0.5, 1.0})) == "[-0.5  1. ]");
+    CHECK(format_row(row({10.25, 1.0})) == "[10.25  1.  ]");
+    CHECK(format_row(row({-12.5, 0.125})) == "[-12.5     0.125]");
+}
+
+TEST_CASE("format_row: -0 prints as 0.") {
+    CHECK(format_row(row({-0.0})) == "[0.]");
+    // -0.0001 rounds to -0 at 3 decimals.
+    CHECK(format_row(row({-0.0001, 1.0})) == "[0. 1.]");
+    CHECK(format_row(row({-0.0004, 0.5})) == "[0.  0.5]");
+}
+
+TEST_CASE("format_row: rounds to the requested decimals") {
+    CHECK(format_row(row({1.0 / 3, 2.0 / 3})) == "[0.333 0.667]");
+    CHECK(format_row(row({1.0 / 3, 2.0 / 3}), 2) == "[0.33 0.67]");
+    CHECK(format_row(row({1.0 / 3}), 5) == "[0.33333]");
+    CHECK(format_row(row({0.7071067811865476}), 0) == "[1.]");
+}
+
+TEST_CASE("format_matrix: one line per row, columns aligned across the whole matrix") {
+    // The lesson's causal weights: the widest fraction (0.248) sets every column's width.
+    CHECK(format_matrix(matrix_of({{1, 0, 0}, {0.3302, 0.6698, 0}, {0.2483, 0.2483, 0.5034}})) ==
+          "[[1.    0.    0.   ]\n [0.33  0.67  0.   ]\n [0.248 0.248 0.503]]");
+    CHECK(format_matrix(matrix_of({{0.8015, 0.5985}, {0.5985, 0.8015}, {0.7517, 0.7517}})) ==
+          "[[0.802 0.599]\n [0.599 0.802]\n [0.752 0.752]]");
+    CHECK(format_matrix(matrix_of({{-1, 2.5}, {30, 0}})) == "[[-1.   2.5]\n [30.   0. ]]");
+    CHECK(format_matrix(matrix_of({{7}})) == "[[7.]]");
+}
+
+TEST_CASE("format_shape: like a NumPy shape tuple") {
+    CHECK(format_shape({2, 3, 3}) == "(2, 3, 3)");
+    CHECK(format_shape({3, 8}) == "(3, 8)");
+    CHECK(format_shape({3}) == "(3,)");
+    CHECK(format_shape({}) == "()");
+}
+
+TEST_CASE("format_number: up to 6 significant digits, no trailing zeros") {
+    CHECK(format_number(0.25) == "0.25");
+    CHECK(format_number(10) == "10");
+    CHECK(format_number(1.0 / 3) == "0.333333");
+    CHECK(format_number(-50) == "-50");
+    CHECK(format_number(0.01) == "0.01");
+}
+
+TEST_CASE("format_count: thousands separated by commas") {
+    // The lesson: "196 image patches needs 38,416 weights per head".
+    CHECK(format_count(38416) == "38,416");
+    CHECK(format_count(196LL * 196) == "38,416");
+    CHECK(format_count(1000000) == "1,000,000");
+    CHECK(format_count(0) == "0");
+    CHECK(format_count(7) == "7");
+    CHECK(format_count(999) == "999");
+    CHECK(format_count(1000) == "1,000");
+    CHECK(format_count(123456789) == "123,456,789");
+    CHECK(format_count(-1234) == "-1,234");
+    CHECK(format_count(40000000000LL) == "40,000,000,000");
+}
