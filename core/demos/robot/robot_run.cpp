@@ -8,6 +8,7 @@ namespace attn::lesson_robot {
 namespace {
 
 constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
+constexpr int kCornerJumpCm = 15;  // consecutive readings this far apart: the beam swept past a corner [cm]
 
 std::string one_decimal(double x) { return format_number(std::round(x * 10) / 10); }
 
@@ -92,6 +93,12 @@ json compute(const Params& p) {
     r.number("ratio_wide_to_no_change", pr.error_wide / pr.error_no_change);
     r.number("keys", keys).number("recent_keys", recent).number("patch", patch);
     r.number("divisor", p.number("divisor")).number("ticks", n).number("guesses_scored", pr.scored);
+    std::vector<int> jumps;  // [cm]
+    for (int t = 1; t < n; ++t)
+        if (std::abs(readings[t] - readings[t - 1]) >= kCornerJumpCm) jumps.push_back(std::abs(readings[t] - readings[t - 1]));
+    std::sort(jumps.begin(), jumps.end());
+    r.number("corner_jumps", static_cast<int>(jumps.size()));
+    r.number("corner_jump_median", jumps.empty() ? json(nullptr) : json(jumps[jumps.size() / 2]));
     r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
     r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
     r.number("next_guess", pr.wide.back()).number("next_source_tick", source);

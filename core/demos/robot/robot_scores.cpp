@@ -118,7 +118,8 @@ std::vector<int> key_readings(const std::vector<int>& history, int key, int patc
 // ---- the demo ------------------------------------------------------------------
 namespace {
 
-constexpr int kTopKeys = 3;  // the keys the lesson reads off one by one
+constexpr int kTopKeys = 3;                // the keys the lesson reads off one by one
+constexpr std::size_t kFirstReadings = 25;  // the start of the spin the lesson lists [readings]
 
 std::string rounded(double x, int decimals) {
     return format_number(std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals));
@@ -192,6 +193,10 @@ json compute(const Params& p) {
     r.chart("history", "The readings the keys and the query are cut from", "reading number", "distance [cm]",
             {history, next});
 
+    // "Here are the first twenty-five readings of the spin."
+    std::vector<int> first;
+    for (std::size_t t = 0; t < g.ticks.size() && first.size() < kFirstReadings; ++t) first.push_back(g.ticks[t].reading);
+    r.number("first_readings", first).number("first_readings_text", list_text(first));
     r.number("history", g.history).number("history_text", list_text(g.history));
     r.number("query", query).number("query_text", list_text(query));
     r.number("patch", patch).number("keys", keys).number("divisor", p.number("divisor"));

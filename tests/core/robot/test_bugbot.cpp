@@ -16,6 +16,8 @@ namespace {
 constexpr double kExactDeg = 1e-9;  // headings are computed in one step: only rounding error [deg]
 constexpr double kExactCm = 1e-9;   // ray casts are closed-form: only rounding error [cm]
 constexpr double kPathCm = 1e-6;    // straight driving is summed over small steps [cm]
+constexpr double kExactSeconds = 1e-12;  // the clock only adds the waits [s]
+constexpr double kExactRatio = 1e-12;    // one division [-]
 
 // A perfect sensor: one ray, no noise, instantaneous.
 SensorSpec ideal_sensor() {
@@ -42,7 +44,7 @@ TEST_CASE("bugbot: heading after 1 s of spinning at turn 100 is 128 degrees") {
     bot.drive(0, 0, 100);
     bot.wait(1.0);
     CHECK_THAT(bot.heading(), WithinAbs(128.0, kExactDeg));
-    CHECK_THAT(bot.time(), WithinAbs(1.0, 1e-12));
+    CHECK_THAT(bot.time(), WithinAbs(1.0, kExactSeconds));
 }
 
 TEST_CASE("bugbot: heading after t seconds is 128 t degrees, wrapped to 0..360") {
@@ -81,7 +83,7 @@ TEST_CASE("bugbot: stop holds the pose while time passes") {
     bot.stop();
     bot.wait(5);
     CHECK_THAT(bot.heading(), WithinAbs(32.0, kExactDeg));
-    CHECK_THAT(bot.time(), WithinAbs(5.25, 1e-12));
+    CHECK_THAT(bot.time(), WithinAbs(5.25, kExactSeconds));
 }
 
 TEST_CASE("bugbot: both wheels at 100 % drive 20 cm a second straight ahead") {
@@ -194,9 +196,9 @@ TEST_CASE("bugbot: with noise off, readings repeat exactly every 45 readings (4 
     const std::vector<int> r = readings_of(spin(s));
     for (int t = 0; t + 45 < s.ticks; ++t) {
         INFO("tick " << t);
-        CHECK(std::abs(r[t + 45] - r[t]) <= 1);  // 1 cm: the same distance either side of a .5 can round apart
+        CHECK(r[t + 45] == r[t]);  // 32 degrees a tick is exact in binary, so the headings repeat exactly
     }
-    CHECK_THAT(readings_per_revolution(100, s.sensor), WithinAbs(11.25, 1e-12));
+    CHECK_THAT(readings_per_revolution(100, s.sensor), WithinAbs(11.25, kExactRatio));
 }
 
 TEST_CASE("bugbot: with noise off, the readings repeat about every 11 readings") {
@@ -214,7 +216,7 @@ TEST_CASE("bugbot: with noise off, the readings repeat about every 11 readings")
         if (diff < best) best = diff, best_lag = lag;
     }
     CHECK(best_lag == 11);
-    CHECK_THAT(readings_per_revolution(100, s.sensor), WithinAbs(360 / (128 * 0.26), 1e-9));
+    CHECK_THAT(readings_per_revolution(100, s.sensor), WithinAbs(360 / (128 * 0.26), kExactRatio));
 }
 
 TEST_CASE("bugbot: wait rejects negative and non-finite times") {
