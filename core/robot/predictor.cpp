@@ -100,7 +100,8 @@ std::vector<Tick> spin(const SpinSetup& setup) {
     for (int t = 0; t < setup.ticks; ++t) {
         bot.drive(0, 0, setup.turn);
         const Pose at = bot.pose();  // where the ping starts
-        ticks.push_back({at, bot.distance()});
+        const double when = bot.time();  // [s]
+        ticks.push_back({at, bot.distance(), when});
         bot.wait(kTickSeconds);
     }
     bot.stop();

@@ -66,8 +66,9 @@ struct SpinSetup {
 };
 
 struct Tick {
-    Pose pose;    // where the robot was when it read [cm, cm, deg]
-    int reading;  // [cm]
+    Pose pose;        // where the robot was when it read [cm, cm, deg]
+    int reading = 0;  // [cm]
+    double time = 0;  // simulated time when the ping went out [s]
 };
 
 // The lesson's loop: drive(0, 0, turn); distance(); wait(0.25); ... ; stop().

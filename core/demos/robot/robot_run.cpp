@@ -72,7 +72,7 @@ json compute(const Params& p) {
     json frames = json::array();
     for (int t = 0; t < n; ++t) {
         const robot::Tick& k = ticks[t];
-        json f = {{"tick", t}, {"time_s", t * (robot::kTickSeconds + robot::SensorSpec{}.ping_seconds)},
+        json f = {{"tick", t}, {"time_s", k.time},
                   {"x", k.pose.x}, {"y", k.pose.y}, {"heading", k.pose.heading}, {"reading", k.reading},
                   {"hit", hit_point(k)}, {"guess_wide", nullptr}, {"guess_recent", nullptr},
                   {"source_tick", nullptr}};
