@@ -6,9 +6,16 @@
 namespace attn {
 namespace {
 
+// error_handler_t::replace: text the learner typed may hold invalid UTF-8, and
+// writing it back must not become an exception of its own.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 std::string error_json(const std::string& param, const std::string& message) {
-    return json{{"ok", false}, {"error", {{"param", param}, {"message", message}}}}.dump();
+    return dump({{"ok", false}, {"error", {{"param", param}, {"message", message}}}});
 }
+
+constexpr const char* kNotJson =
+    "the parameters are not valid JSON (numbers must be finite; NaN and Infinity cannot be written in JSON)";
 
 }  // namespace
 
@@ -19,23 +26,23 @@ std::string list_demos_json() {
         for (const auto& p : d.params) params.push_back(p.to_json());
         out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources}});
     }
-    return out.dump();
+    return dump(out);
 }
 
 std::string run_demo_json(const std::string& demo_id, const std::string& params_json) {
     const Demo* demo = find_demo(demo_id);
     if (!demo) return error_json("", "there is no demo called \"" + demo_id + "\"");
+    json input;
     try {
-        const json input = json::parse(params_json.empty() ? "{}" : params_json);
+        input = json::parse(params_json.empty() ? "{}" : params_json);
+    } catch (const json::exception&) {
+        return error_json("", kNotJson);  // also numbers too large for a double, such as 1e999
+    }
+    try {
         const Params params = validate_params(demo->params, input);
-        // error_handler::replace: a stray invalid UTF-8 byte must not turn a result into an exception.
-        return json{{"ok", true}, {"result", demo->compute(params)}}.dump(-1, ' ', false,
-                                                                          json::error_handler_t::replace);
+        return dump({{"ok", true}, {"result", demo->compute(params)}});
     } catch (const ParamError& e) {
         return error_json(e.param(), e.what());
-    } catch (const json::parse_error&) {
-        return error_json("", "the parameters are not valid JSON (numbers must be finite; NaN and Infinity "
-                              "cannot be written in JSON)");
     } catch (const ComputeError& e) {
         return error_json("", e.what());
     } catch (const std::exception& e) {

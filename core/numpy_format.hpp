@@ -14,7 +14,7 @@ std::string format_row(const RowVector& v, int decimals = 3);
 std::string format_matrix(const Matrix& m, int decimals = 3);
 // "(2, 3, 3)"
 std::string format_shape(const std::vector<long>& dims);
-// 0.25 -> "0.25", 10 -> "10": up to 6 significant digits, for labels.
+// 0.25 -> "0.25", 10 -> "10", 1000001 -> "1000001": up to 10 significant digits, for labels and messages.
 std::string format_number(double x);
 // 38416 -> "38,416"
 std::string format_count(long long n);

@@ -1,10 +1,10 @@
 #include "params.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 #include "error.hpp"
+#include "numpy_format.hpp"
 
 namespace attn {
 namespace {
@@ -21,19 +21,20 @@ const char* type_name(ParamType t) {
     return "?";
 }
 
-// Short, readable numbers for messages: 0.01, 100, 1e+06.
+// Short, readable numbers for messages: 0.01, 100, 1e+06, and JavaScript's names for the non-finite ones.
 std::string show(double x) {
     if (std::isnan(x)) return "NaN";
     if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
+    return format_number(x);
 }
 
 std::string show(const json& v) {
     if (v.is_number_float()) return show(v.get<double>());
-    std::string s = v.dump();
-    return s.size() > 40 ? s.substr(0, 37) + "..." : s;
+    std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (s.size() <= 40) return s;
+    std::size_t cut = 37;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return s.substr(0, cut) + "...";
 }
 
 std::string range_text(const ParamSpec& s) {

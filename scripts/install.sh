@@ -4,13 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Tools that may also come from elsewhere (a newer Node, say): installed from Debian only if the command is missing.
+declare -A TOOL_PACKAGES=([g++]=g++ [cmake]=cmake [ninja]=ninja-build [python3]=python3 [node]=nodejs [npm]=npm)
+# Libraries and programs taken from Debian's packages as they are.
 DEBIAN_PACKAGES=(
-  g++ cmake ninja-build python3 nodejs npm
   emscripten libeigen3-dev nlohmann-json3-dev catch2
   chromium   # browser tests and the page-size benchmark
 )
 
 missing=()
+for tool in "${!TOOL_PACKAGES[@]}"; do
+  command -v "$tool" > /dev/null || missing+=("${TOOL_PACKAGES[$tool]}")
+done
 for pkg in "${DEBIAN_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done

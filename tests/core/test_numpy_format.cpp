@@ -63,7 +63,7 @@ TEST_CASE("format_matrix: one line per row, columns aligned across the whole mat
     // The lesson's causal weights: the widest fraction (0.248) sets every column's width.
     CHECK(format_matrix(matrix_of({{1, 0, 0}, {0.3302, 0.6698, 0}, {0.2483, 0.2483, 0.5034}})) ==
           "[[1.    0.    0.   ]\n [0.33  0.67  0.   ]\n [0.248 0.248 0.503]]");
-    CHECK(format_matrix(matrix_of({{0.8015, 0.5985}, {0.5985, 0.8015}, {0.7517, 0.7517}})) ==
+    CHECK(format_matrix(matrix_of({{0.80222, 0.59889}, {0.59889, 0.80222}, {0.75173, 0.75173}})) ==
           "[[0.802 0.599]\n [0.599 0.802]\n [0.752 0.752]]");
     CHECK(format_matrix(matrix_of({{-1, 2.5}, {30, 0}})) == "[[-1.   2.5]\n [30.   0. ]]");
     CHECK(format_matrix(matrix_of({{7}})) == "[[7.]]");
@@ -76,10 +76,11 @@ TEST_CASE("format_shape: like a NumPy shape tuple") {
     CHECK(format_shape({}) == "()");
 }
 
-TEST_CASE("format_number: up to 6 significant digits, no trailing zeros") {
+TEST_CASE("format_number: up to 10 significant digits, no trailing zeros") {
     CHECK(format_number(0.25) == "0.25");
     CHECK(format_number(10) == "10");
-    CHECK(format_number(1.0 / 3) == "0.333333");
+    CHECK(format_number(1.0 / 3) == "0.3333333333");
+    CHECK(format_number(1000001) == "1000001");
     CHECK(format_number(-50) == "-50");
     CHECK(format_number(0.01) == "0.01");
 }

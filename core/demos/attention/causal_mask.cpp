@@ -27,7 +27,8 @@ json compute(const Params& p) {
         a = scaled_dot_product_attention(X, X, X, &mask);
     } catch (const ComputeError& e) {
         // The learner's mask choice caused it, so the message belongs beside that control.
-        throw ParamError("hide_key", e.what());
+        throw ParamError("hide_key", "hide_key " + std::to_string(hidden_key) +
+                                         (p.boolean("causal") ? " with the causal mask on: " : ": ") + e.what());
     }
     Result r;
     r.print(format_matrix(a.weights));
