@@ -139,7 +139,7 @@ Predictions predict_run(const std::vector<int>& readings, int patch, int keys, d
         out.recent.push_back(recent.guess);
         out.no_change.push_back(guess_no_change(history));
         out.average.push_back(guess_average_of_last(history, std::min(kAverageOf, keys + patch)));
-        out.source_tick.push_back(t - keys - patch + static_cast<int>(wide.best) + patch);
+        out.source_tick.push_back(t - keys + static_cast<int>(wide.best));  // the reading after the best key
         // Then the reading arrives and each guess is scored.
         if (t == last) break;
         const double truth = readings[t];  // [cm]
