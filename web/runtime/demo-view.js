@@ -3,7 +3,7 @@
 //   controls -> parameters -> core.run -> output, numbers in the text, URL
 import { buildControl } from './controls.js';
 import { readParams, writeParams } from './url-state.js';
-import { renderNumbers, renderResult } from './render/index.js';
+import { createResultView, renderNumbers } from './render/index.js';
 
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
@@ -28,8 +28,13 @@ export function mountDemo(container, demo, core) {
   const status = el('p', { className: 'status' });
   status.setAttribute('role', 'status');
   const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to defaults' });
-  const output = el('div', { className: 'output' });
-  output.setAttribute('aria-live', 'polite');
+  // For pictures that change parameters themselves (a drag, say).
+  const setParams = (changes) => {
+    for (const c of controls) if (c.name in changes) c.set(changes[c.name]);
+    schedule();
+  };
+  const view = createResultView({ instance, setParams });
+  const output = view.element;
   const form = el('form', { className: 'controls' }, [
     el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
   ]);
@@ -42,7 +47,7 @@ export function mountDemo(container, demo, core) {
   const values = () => Object.fromEntries(controls.map((c) => [c.name, c.get()]));
 
   function show(result, shown) {
-    renderResult(output, result);
+    view.render(result);
     renderNumbers(instance, result.numbers);
     hasResult = true;
     container.dataset.shown = JSON.stringify(shown);

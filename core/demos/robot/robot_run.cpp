@@ -18,7 +18,6 @@ json hit_point(const robot::Tick& t) {
     return json::array({t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)});
 }
 
-json pose_json(const robot::Pose& p) { return {{"x", p.x}, {"y", p.y}, {"heading", p.heading}}; }
 
 json compute(const Params& p) {
     require_ticks(p, 1);
@@ -58,17 +57,9 @@ json compute(const Params& p) {
             {"attention, " + wide_name, "attention, " + recent_name, "no change", "average of the last three"},
             {"mean error [cm]"}, false);
 
-    // The mat at the end of the run: the points the last keys + patch readings hit,
-    // and the one reading the next guess leans on most.
-    json points = json::array();
-    for (int t = n - keys - patch; t < n; ++t) points.push_back(hit_point(ticks[t]));
-    const int source = pr.source_tick.back();
-    r.figure({{"name", "mat"}, {"type", "bugbot_mat"}, {"size_cm", robot::kMatSize},
-              {"robot_radius_cm", robot::kRobotRadius}, {"robot", pose_json(ticks.back().pose)},
-              {"points", points}, {"source", hit_point(ticks[source])}, {"source_tick", source}});
-
-    // Playback: one frame per reading. guess_* are the guesses made at this tick
-    // for the next reading (null before the history is full).
+    // The mat seen from above, one frame per reading, for the page's playback.
+    // guess_* are the guesses made at this tick for the next reading, and
+    // source_tick the reading that guess leans on most (null before the history is full).
     json frames = json::array();
     for (int t = 0; t < n; ++t) {
         const robot::Tick& k = ticks[t];
@@ -84,7 +75,8 @@ json compute(const Params& p) {
         }
         frames.push_back(f);
     }
-    r.figure({{"name", "playback"}, {"type", "bugbot_playback"}, {"size_cm", robot::kMatSize},
+    const int source = pr.source_tick.back();
+    r.figure({{"name", "mat"}, {"kind", "bugbot_mat"}, {"size_cm", robot::kMatSize},
               {"robot_radius_cm", robot::kRobotRadius}, {"tick_seconds", robot::kTickSeconds},
               {"window", keys + patch}, {"frames", frames}});
 

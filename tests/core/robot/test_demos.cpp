@@ -119,9 +119,12 @@ TEST_CASE("robot_run: the figures cover every tick and match the core's own run"
     const int scored = n["guesses_scored"];
     CHECK(scored == 70 - 20 - 5);
     for (const json& s : find_named(r["charts"], "run")["series"]) CHECK(s["y"].size() == static_cast<std::size_t>(scored));
-    const json playback = find_named(r["figures"], "playback");
-    CHECK(playback["frames"].size() == 70);
-    CHECK(find_named(r["figures"], "mat")["points"].size() == 25);
+    const json mat = find_named(r["figures"], "mat");
+    CHECK(mat["kind"] == "bugbot_mat");
+    CHECK(mat["frames"].size() == 70);
+    CHECK(mat["window"] == 25);  // keys + patch: the readings the last guess was made from
+    CHECK(mat["frames"].back()["source_tick"] == n["next_source_tick"]);
+    CHECK(mat["frames"][0]["guess_wide"].is_null());
 
     attn::robot::SpinSetup s;
     s.seed = 11;  // the demo's default seed

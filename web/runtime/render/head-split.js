@@ -16,7 +16,7 @@ function svgNode(tag, attrs, text) {
   return node;
 }
 
-export function renderHeadSplit(fig) {
+function drawHeadSplit(figure, fig) {
   const colour = scaleOrdinal(schemeTableau10);
   const width = LABEL_W + fig.d_model * CELL + (fig.heads - 1) * GAP + 10;
   const height = 30 + fig.tokens * CELL + 10;
@@ -39,9 +39,7 @@ export function renderHeadSplit(fig) {
   for (let t = 0; t < fig.tokens; ++t) {
     svg.append(svgNode('text', { x: 4, y: 28 + t * CELL + CELL * 0.7, class: 'token-label' }, `token ${t}`));
   }
-  const figure = document.createElement('figure');
-  figure.className = 'head-split';
-  figure.append(svg);
+  figure.replaceChildren(svg);
   const caption = document.createElement('figcaption');
   const list = document.createElement('ul');
   for (let h = 0; h < fig.heads; ++h) {
@@ -51,5 +49,10 @@ export function renderHeadSplit(fig) {
   }
   caption.append(`The split: ${fig.d_model} features per token, ${fig.heads} heads of ${fig.d_head}.`, list);
   figure.append(caption);
-  return figure;
+}
+
+export function createHeadSplit() {
+  const figure = document.createElement('figure');
+  figure.className = 'head-split';
+  return { element: figure, update: (fig) => drawHeadSplit(figure, fig) };
 }

@@ -1,25 +1,59 @@
-// Turns one demo result (see core/result.hpp) into page content.
+// Turns one demo result (see core/result.hpp) into page content:
+// printed lines, then pictures, then tables and charts.
 import { renderTable } from './tables.js';
 import { renderChart } from './charts.js';
-import { renderHeadSplit } from './head-split.js';
+import { createHeadSplit } from './head-split.js';
+import { createBugbotMat } from './bugbot-mat.js';
 import { formatValue } from './format.js';
 
-const figureRenderers = { head_split: renderHeadSplit };
+// Pictures keep their element between results, so a drag or a playback in
+// progress survives the recomputation it causes.
+const figureViews = { head_split: createHeadSplit, bugbot_mat: createBugbotMat };
 
-/** Fills the demo's output area: printed lines, then tables, charts and pictures. */
-export function renderResult(output, result) {
+const div = (className) => Object.assign(document.createElement('div'), { className });
+
+/**
+ * The output area of one demo. `demo.setParams({name: value})` lets an
+ * interactive picture change the demo's parameters exactly as its controls do.
+ * @returns {{element: HTMLElement, render: (result: object) => void}}
+ */
+export function createResultView(demo) {
   const printed = document.createElement('pre');
   printed.className = 'printed';
-  printed.textContent = result.printed.join('\n');
   printed.setAttribute('aria-label', 'What the program prints');
-  const tables = document.createElement('div');
-  tables.className = 'tables';
-  tables.append(...result.tables.map(renderTable));
-  output.replaceChildren(
-    printed, tables,
-    ...result.charts.map(renderChart),
-    ...result.figures.filter((f) => figureRenderers[f.kind]).map((f) => figureRenderers[f.kind](f)),
-  );
+  printed.setAttribute('aria-live', 'polite');
+  const figures = div('figures');
+  const rest = div('rest');
+  const element = div('output');
+  element.append(printed, figures, rest);
+  const views = new Map();
+
+  function renderFigures(list) {
+    const wanted = new Set();
+    list.forEach((fig, i) => {
+      if (!figureViews[fig.kind]) return;
+      const key = `${fig.kind}:${fig.name ?? i}`;
+      wanted.add(key);
+      if (!views.has(key)) {
+        const view = figureViews[fig.kind](demo);
+        views.set(key, view);
+        figures.append(view.element);
+      }
+      views.get(key).update(fig);
+    });
+    for (const [key, view] of views) {
+      if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
+    }
+  }
+
+  function render(result) {
+    printed.textContent = result.printed.join('\n');
+    renderFigures(result.figures);
+    const tables = div('tables');
+    tables.append(...result.tables.map(renderTable));
+    rest.replaceChildren(tables, ...result.charts.map(renderChart));
+  }
+  return { element, render };
 }
 
 /** Updates every sentence on the page that quotes a number of this instance. */

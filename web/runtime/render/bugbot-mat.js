@@ -1,0 +1,216 @@
+// The 1 m mat seen from above, for the robot lesson: the robot, its sensor ray,
+// the points the last readings hit, and the one reading the current guess leans
+// on most; a playback with play/pause and a time scrubber; and the robot can be
+// dragged (or moved with the arrow keys) to change where the run starts.
+// Drawn by hand because it is specific to this lesson; D3 provides the scales.
+// The table under it gives the same points as numbers.
+import { scaleLinear } from 'd3-scale';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const VIEW = 400;              // svg units across the mat
+const HIT_RADIUS = 4;          // svg units
+const KEY_STEP_CM = 1;         // arrow key moves the robot this far
+const KEY_STEP_FAST_CM = 5;    // with Shift
+const DRAG_GRID_CM = 0.5;      // dragged positions are rounded to this
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+function html(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+const fixed1 = (v) => (v === null || v === undefined ? '—' : v.toFixed(1));
+
+/** Heading between two frames, turning the short way round (headings wrap at 360°). */
+function interpolateHeading(a, b, f) {
+  const delta = ((b - a + 540) % 360) - 180;
+  return (a + delta * f + 360) % 360;
+}
+
+export function createBugbotMat(demo) {
+  let fig = null;
+  let frame = 0;          // the frame shown, 0 .. frames.length - 1 (fractional while playing)
+  let playing = false;
+  let followEnd = true;   // a new run shows its last frame unless the learner has scrubbed
+  let dragging = false;
+  let lastTick = 0;
+
+  const x = scaleLinear();
+  const y = scaleLinear();
+  const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat' });
+  const mat = svg('rect', { x: 0, y: 0, width: VIEW, height: VIEW, class: 'mat-surface' });
+  const grid = svg('g', { class: 'mat-grid' });
+  const hits = svg('g', { class: 'hits' });
+  const source = svg('circle', { r: HIT_RADIUS * 2.6, class: 'source' });
+  const ray = svg('line', { class: 'ray' });
+  const body = svg('circle', { class: 'robot-body' });
+  const nose = svg('line', { class: 'robot-nose' });
+  const robot = svg('g', { class: 'robot', tabindex: 0, role: 'slider' });
+  robot.append(body, nose);
+  root.append(mat, grid, hits, source, ray, robot);
+
+  const play = html('button', { type: 'button', className: 'play', textContent: 'Play' });
+  const scrubber = html('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' });
+  const readout = html('p', { className: 'readout' });
+  readout.setAttribute('aria-live', 'polite');
+  const pointsTable = html('table', { className: 'points' });
+  const element = html('figure', { className: 'bugbot' }, [
+    root,
+    html('div', { className: 'playback' }, [play, scrubber]),
+    readout,
+    html('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot, or focus it and use the arrow keys, to change where it starts.' }),
+    html('details', { className: 'chart-data' }, [html('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]),
+  ]);
+
+  const toView = ([px, py]) => [x(px), y(py)]; // a hit point is [x, y] in cm
+
+  function drawGrid(size) {
+    grid.replaceChildren();
+    for (let cm = 10; cm < size; cm += 10) {
+      grid.append(svg('line', { x1: x(cm), y1: 0, x2: x(cm), y2: VIEW }), svg('line', { x1: 0, y1: y(cm), x2: VIEW, y2: y(cm) }));
+    }
+  }
+
+  function drawRobotAt(px, py, heading) {
+    const r = x(fig.robot_radius_cm) - x(0);
+    const rad = (heading * Math.PI) / 180; // clockwise from +y on the mat
+    const [cx, cy] = [x(px), y(py)];
+    body.setAttribute('cx', cx); body.setAttribute('cy', cy); body.setAttribute('r', r);
+    nose.setAttribute('x1', cx); nose.setAttribute('y1', cy);
+    nose.setAttribute('x2', cx + r * Math.sin(rad)); nose.setAttribute('y2', cy - r * Math.cos(rad));
+    robot.setAttribute('aria-label', `Robot start position, x ${fixed1(px)} cm, y ${fixed1(py)} cm`);
+    robot.setAttribute('aria-valuetext', `x ${fixed1(px)} cm, y ${fixed1(py)} cm`);
+  }
+
+  /** Everything that depends on the whole frame number: hits, ray, source ring, readout. */
+  function drawFrame(i) {
+    const frames = fig.frames;
+    const f = frames[i];
+    const first = Math.max(0, i - fig.window + 1);
+    hits.replaceChildren(...frames.slice(first, i + 1).map((k) => {
+      const [hx, hy] = toView(k.hit);
+      return svg('circle', { cx: hx, cy: hy, r: HIT_RADIUS, class: 'hit' });
+    }));
+    const [hx, hy] = toView(f.hit);
+    ray.setAttribute('x1', x(f.x)); ray.setAttribute('y1', y(f.y));
+    ray.setAttribute('x2', hx); ray.setAttribute('y2', hy);
+    const leanOn = f.source_tick === null ? null : frames[f.source_tick];
+    source.style.display = leanOn ? '' : 'none';
+    if (leanOn) {
+      const [sx, sy] = toView(leanOn.hit);
+      source.setAttribute('cx', sx); source.setAttribute('cy', sy);
+    }
+    readout.textContent = `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
+      (f.guess_wide === null ? 'Not enough history for a guess yet.'
+        : `Guess for the next reading: ${fixed1(f.guess_wide)} cm, leaning most on reading ${f.source_tick}.`);
+    scrubber.value = i;
+  }
+
+  function drawTable() {
+    const head = html('tr', {}, ['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]']
+      .map((t) => html('th', { scope: 'col', textContent: t })));
+    const rows = fig.frames.map((f) => html('tr', {}, [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
+      fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map((v) => html('td', { textContent: String(v) }))));
+    pointsTable.replaceChildren(head, ...rows);
+  }
+
+  function show(at) {
+    const frames = fig.frames;
+    const i = Math.min(frames.length - 1, Math.floor(at));
+    const next = frames[Math.min(frames.length - 1, i + 1)];
+    const heading = interpolateHeading(frames[i].heading, next.heading, at - i);
+    if (!dragging) drawRobotAt(frames[i].x, frames[i].y, heading);
+    if (i !== Math.floor(frame) || !playing) drawFrame(i);
+    frame = at;
+  }
+
+  function tick(now) {
+    if (!playing) return;
+    const seconds = (now - lastTick) / 1000;
+    lastTick = now;
+    const at = frame + seconds / fig.tick_seconds;
+    if (at >= fig.frames.length - 1) {
+      stop();
+      show(fig.frames.length - 1);
+      return;
+    }
+    show(at);
+    requestAnimationFrame(tick);
+  }
+
+  function stop() {
+    playing = false;
+    play.textContent = 'Play';
+    play.setAttribute('aria-pressed', 'false');
+  }
+
+  play.addEventListener('click', () => {
+    if (playing) { stop(); return; }
+    if (frame >= fig.frames.length - 1) frame = 0;
+    playing = true;
+    followEnd = false;
+    play.textContent = 'Pause';
+    play.setAttribute('aria-pressed', 'true');
+    lastTick = performance.now();
+    requestAnimationFrame(tick);
+  });
+  scrubber.addEventListener('input', () => {
+    stop();
+    followEnd = Number(scrubber.value) === fig.frames.length - 1;
+    show(Number(scrubber.value));
+  });
+
+  // Moving the robot changes the demo's start_x / start_y, which reruns the simulation.
+  function moveTo(px, py) {
+    const margin = fig.robot_radius_cm;
+    const clamp = (v) => Math.min(fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
+    const [cx, cy] = [clamp(px), clamp(py)];
+    drawRobotAt(cx, cy, fig.frames[Math.floor(frame)].heading);
+    demo.setParams({ start_x: cx, start_y: cy });
+  }
+  function pointerToMat(event) {
+    const point = root.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const p = point.matrixTransform(root.getScreenCTM().inverse());
+    return [x.invert(p.x), y.invert(p.y)];
+  }
+  robot.addEventListener('pointerdown', (event) => {
+    dragging = true;
+    robot.setPointerCapture(event.pointerId);
+    robot.classList.add('dragging');
+    event.preventDefault();
+  });
+  robot.addEventListener('pointermove', (event) => { if (dragging) moveTo(...pointerToMat(event)); });
+  const endDrag = () => { dragging = false; robot.classList.remove('dragging'); };
+  robot.addEventListener('pointerup', endDrag);
+  robot.addEventListener('pointercancel', endDrag);
+  robot.addEventListener('keydown', (event) => {
+    const step = event.shiftKey ? KEY_STEP_FAST_CM : KEY_STEP_CM;
+    const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const f = fig.frames[0];
+    moveTo(f.x + move[0], f.y + move[1]);
+  });
+
+  function update(next) {
+    fig = next;
+    x.domain([0, fig.size_cm]).range([0, VIEW]);
+    y.domain([0, fig.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
+    drawGrid(fig.size_cm);
+    drawTable();
+    scrubber.max = fig.frames.length - 1;
+    const at = followEnd ? fig.frames.length - 1 : Math.min(frame, fig.frames.length - 1);
+    frame = at;
+    drawFrame(Math.floor(at));
+    show(at);
+  }
+
+  return { element, update };
+}
