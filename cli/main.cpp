@@ -2,6 +2,7 @@
 //   attn list                        every demo with its parameter declarations (JSON)
 //   attn run <demo> ['<json>']       run one demo, print its JSON result
 //   attn bench <demo> ['<json>'] [n] time n calls (default 2000), print microseconds per call
+//   attn train --task T --model M ... train a table-lesson network (cli/train.cpp)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -10,12 +11,15 @@
 
 #include "api.hpp"
 
+int train_command(int argc, char** argv);  // cli/train.cpp
+
 namespace {
 
 int usage() {
     std::cerr << "usage: attn list\n"
                  "       attn run <demo> ['<json parameters>']\n"
-                 "       attn bench <demo> ['<json parameters>'] [calls]\n";
+                 "       attn bench <demo> ['<json parameters>'] [calls]\n"
+                 "       attn train --task find|nearest --model <network> [options]\n";
     return 2;
 }
 
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (verb == "run" && (argc == 3 || argc == 4)) return print_result(attn::run_demo_json(argv[2], argc == 4 ? argv[3] : "{}"));
+    if (verb == "train") return train_command(argc, argv);
     if (verb == "bench" && argc >= 3 && argc <= 5) {
         const long calls = argc == 5 ? std::atol(argv[4]) : 2000;
         if (calls < 1) return usage();

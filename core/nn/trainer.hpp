@@ -1,0 +1,99 @@
+#pragma once
+// Training as the lesson does it, a few steps at a time.
+//
+// 20,000 scenes of 4 objects; batches of 128 from a fresh shuffle each epoch
+// (the last batch of an epoch holds the 32 left over); MSE loss; Adam. The
+// page calls advance() with a small number of steps, shows the progress and
+// can simply stop calling to cancel.
+//
+// Everything random comes from one attn::Rng seeded with `seed`, in this
+// order: the training scenes, the initial weights, then each epoch's shuffle.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adam.hpp"
+#include "mse_loss.hpp"
+#include "network.hpp"
+#include "rng.hpp"
+#include "scene.hpp"
+
+namespace attn::nn {
+
+constexpr int kMaxEpochs = 500;              // a stated cap on epochs
+constexpr int kTrainScenes = 20000;          // the lesson's training set
+constexpr int kTrainObjects = 4;
+constexpr int kBatchSize = 128;
+constexpr int kTestScenes = 2000;            // evaluation scenes
+constexpr std::uint64_t kTestSeed = 99;      // evaluation scenes never overlap a training stream
+
+// The rate the lesson chose for task/model on validation scenes; a ParamError
+// on "lr" when the lesson chose none (then a rate must be given).
+double lesson_learning_rate(Task task, const std::string& model);
+// 30 for "find", 40 for "nearest".
+int lesson_epochs(Task task);
+
+struct TrainConfig {
+    std::string task = "find";
+    std::string model = "lookup";
+    std::uint64_t seed = 0;
+    double lr = 0;    // 0: the lesson's rate
+    int epochs = 0;   // 0: the lesson's count
+    int scenes = kTrainScenes;
+    int objects = kTrainObjects;
+    int batch = kBatchSize;
+};
+
+struct TrainProgress {
+    int epoch = 0;             // epochs completed
+    long step = 0;             // steps taken
+    long total_steps = 0;
+    double loss = 0;           // loss of the last batch
+    double epoch_loss = 0;     // mean batch loss over the current (or just completed) epoch
+    bool done = false;         // every epoch completed
+    bool failed = false;       // stopped on a NaN or infinite loss
+    std::string message;       // why it stopped, when failed
+};
+
+class Trainer {
+public:
+    // Validates everything (ParamError naming the parameter) and draws the
+    // scenes and the initial weights.
+    explicit Trainer(const TrainConfig& config);
+
+    // Takes up to `steps` more steps (fewer at the end or on failure).
+    const TrainProgress& advance(long steps);
+    const TrainProgress& progress() const { return progress_; }
+    Network<float>& network() { return *net_; }
+    Task task() const { return task_; }
+    double learning_rate() const { return lr_; }
+    int epochs() const { return epochs_; }
+    long steps_per_epoch() const { return steps_per_epoch_; }
+
+private:
+    void shuffle();
+
+    TrainConfig config_;
+    Task task_;
+    double lr_;
+    int epochs_;
+    long steps_per_epoch_;
+    Rng rng_;
+    SceneSet data_;
+    std::unique_ptr<Network<float>> net_;
+    std::unique_ptr<Adam<float>> adam_;
+    MseLoss<float> mse_;
+    std::vector<int> order_;  // this epoch's shuffle
+    long step_in_epoch_ = 0;
+    double epoch_loss_sum_ = 0;
+    SceneSet batch_;          // reused every step
+    TrainProgress progress_;
+};
+
+// Mean distance [cm] between the network's answers and the true answers on
+// `count` new scenes of `objects` objects drawn from Rng(seed).
+double miss_cm(Network<float>& net, Task task, int objects, int count = kTestScenes,
+               std::uint64_t seed = kTestSeed);
+
+}  // namespace attn::nn
