@@ -33,6 +33,14 @@ function nativeMicroseconds(id) {
   return JSON.parse(out).us_per_call;
 }
 
+// Groups of calls that one learner action causes, timed together in WebAssembly.
+const SCENARIOS = [
+  {
+    name: 'robot: a 70-reading run, all four demos',
+    calls: ['robot_scores', 'robot_run', 'robot_sharpness', 'robot_order'].map((id) => [id, '{"ticks":70}']),
+  },
+];
+
 async function benchDemos() {
   const wasm = await loadWasmCore();
   console.log('\n## Demo calls at defaults (JSON in, JSON out, as the page calls them)\n');
@@ -43,6 +51,32 @@ async function benchDemos() {
     const verdict = inWasm < DEMO_BUDGET_US ? 'ok' : 'OVER';
     console.log(`${pad(demo.id, 22)}${lpad(native.toFixed(1), 11)}${lpad(inWasm.toFixed(1), 11)}${lpad((inWasm / native).toFixed(2) + 'x', 13)}  ${verdict}`);
   }
+  const known = new Set(nativeCore.list().map((d) => d.id));
+  for (const scenario of SCENARIOS.filter((s) => s.calls.every(([id]) => known.has(id)))) {
+    const us = timeWasm(() => { for (const [id, params] of scenario.calls) wasm.run(id, params); });
+    console.log(`\n${scenario.name}: ${(us / 1000).toFixed(2)} ms in WebAssembly (one frame: ${FRAME_MS.toFixed(1)} ms)`);
+  }
+}
+
+/** Plays every playback on the page for a few seconds and counts the frames that came late. */
+async function benchPlayback(page) {
+  return page.evaluate(async () => {
+    const results = [];
+    for (const button of document.querySelectorAll('.demo button.play')) {
+      const gaps = [];
+      let last = performance.now();
+      let running = true;
+      const watch = (now) => { gaps.push(now - last); last = now; if (running) requestAnimationFrame(watch); };
+      button.click();
+      requestAnimationFrame(watch);
+      await new Promise((r) => setTimeout(r, 3000));
+      running = false;
+      button.click();
+      gaps.sort((a, b) => a - b);
+      results.push({ frames: gaps.length, median: gaps[gaps.length >> 1], late: gaps.filter((g) => g > 1.5 * gaps[gaps.length >> 1]).length });
+    }
+    return results;
+  });
 }
 
 /** Drives one control per demo a few times and reads the runtime's User Timing measures. */
@@ -86,6 +120,9 @@ async function benchPages() {
       const updates = await benchPageUpdates(page);
       console.log(`\n## Page ${slug}/: recompute + redraw per change (budget: one frame, ${FRAME_MS.toFixed(1)} ms)\n`);
       for (const u of updates) console.log(`${pad(u.name, 22)} median ${u.median.toFixed(2)} ms, max ${u.max.toFixed(2)} ms  ${u.max < FRAME_MS ? 'ok' : 'OVER'}`);
+      for (const p of await benchPlayback(page)) {
+        console.log(`playback: ${p.frames} frames in 3 s, median frame ${p.median.toFixed(1)} ms, ${p.late} frames later than 1.5x the median`);
+      }
       console.log(`\n## Page ${slug}/: first-load transfer\n`);
       let raw = 0;
       let gzip = 0;

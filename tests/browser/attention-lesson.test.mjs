@@ -1,13 +1,14 @@
 // The lesson "Attention and self-attention" in headless Chromium, used the way
 // a learner uses it: read, type, share a link, make mistakes, reset.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
-import { launchChromium, openPage } from '../support/browser.mjs';
+import { openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
+import { useSite } from '../support/site.mjs';
 
 const SEED_WORKED_EXAMPLE = [
   '[[0.707 0.    0.707]', ' [0.    0.707 0.707]', ' [0.707 0.707 1.414]]',
@@ -16,24 +17,8 @@ const SEED_WORKED_EXAMPLE = [
 ].join('\n');
 const SEED_CAUSAL = '[[1.    0.    0.   ]\n [0.33  0.67  0.   ]\n [0.248 0.248 0.503]]';
 
-let server;
-let browser;
-const opened = [];
-
-before(async () => {
-  server = await serveFolder(path.join(ROOT, 'site'));
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function lesson(query = '', viewport) {
-  const visit = await openPage(browser.context, `${server.url}attention/${query}`, viewport);
-  opened.push(visit);
-  return visit;
-}
+const site = useSite();
+const lesson = (query = '', viewport) => site.open(`attention/${query}`, viewport);
 const demo = (page, instance) => page.locator(`.demo[data-instance="${instance}"]`);
 const printed = (page, instance) => demo(page, instance).locator('pre.printed').innerText();
 
@@ -156,9 +141,9 @@ test('knowledge check: revealing question 1 shows a live (1, 6, 6) table; questi
 });
 
 test('loading: if the WebAssembly file cannot be fetched, every demo says so instead of staying blank', async () => {
-  const page = await browser.context.newPage();
+  const page = await site.browser.context.newPage();
   await page.route('**/attn_core.wasm', (route) => route.abort());
-  await page.goto(`${server.url}attention/`);
+  await page.goto(`${site.server.url}attention/`);
   const message = demo(page, 'worked').locator('.problem');
   await message.waitFor({ timeout: 20000 });
   assert.match(await message.innerText(), /could not start/);
@@ -179,7 +164,7 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
   fs.symlinkSync(path.join(ROOT, 'site'), path.join(top, 'courses/ml/attention-site'));
   const nested = await serveFolder(top);
   try {
-    const visit = await openPage(browser.context, `${nested.url}courses/ml/attention-site/index.html`);
+    const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`);
     await visit.page.getByRole('link', { name: 'Attention and self-attention' }).click();
     await visit.page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
     assert.equal(await printed(visit.page, 'worked'), SEED_WORKED_EXAMPLE);

@@ -6,11 +6,6 @@
 namespace attn::lesson_robot {
 namespace {
 
-std::string rounded(double x, int decimals) {
-    const double f = std::pow(10.0, decimals);
-    return format_number(std::round(x * f) / f);
-}
-
 json compute(const Params& p) {
     const LastGuess g = last_guess(p);
     const int keys = keys_of(p);
@@ -23,7 +18,7 @@ json compute(const Params& p) {
     const robot::Looking mixed = robot::attend(robot::reordered(g.patches, order), divisor);
 
     Result r;
-    r.print("in order: " + rounded(plain.guess, 4) + "  shuffled: " + rounded(mixed.guess, 4));
+    r.print("in order: " + format_rounded(plain.guess, 4) + "  shuffled: " + format_rounded(mixed.guess, 4));
 
     // 2. A position number of growing strength on every key and on the query.
     Matrix table(strengths.size(), 3);
@@ -40,7 +35,7 @@ json compute(const Params& p) {
         const robot::Looking look = robot::attend(robot::with_position(g.patches, strengths[s]), divisor);
         const int back = keys - static_cast<int>(look.best);
         const std::string name = "position worth " + format_number(strengths[s]);
-        r.print(name + " : guess " + rounded(look.guess, 1) + "  the key it leans on is " + std::to_string(back) +
+        r.print(name + " : guess " + format_rounded(look.guess, 1) + "  the key it leans on is " + std::to_string(back) +
                 " steps back");
         table.row(s) << look.guess, back, look.weights.maxCoeff();
         rows.push_back(name);

@@ -10,7 +10,6 @@ namespace {
 constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
 constexpr int kCornerJumpCm = 15;  // consecutive readings this far apart: the beam swept past a corner [cm]
 
-std::string one_decimal(double x) { return format_number(std::round(x * 10) / 10); }
 
 // Where a reading says the wall is: `cm` along the heading from the robot [cm, cm].
 json hit_point(const robot::Tick& t) {
@@ -32,10 +31,10 @@ json compute(const Params& p) {
     const std::string recent_name = std::to_string(recent) + (recent == 1 ? " key" : " keys");
 
     Result r;
-    r.print(wide_name + ": off by " + one_decimal(pr.error_wide) + " cm on average");
-    r.print(recent_name + ": off by " + one_decimal(pr.error_recent) + " cm");
-    r.print("no change: off by " + one_decimal(pr.error_no_change) + " cm");
-    r.print("average of the last three: off by " + one_decimal(pr.error_average) + " cm");
+    r.print(wide_name + ": off by " + format_rounded(pr.error_wide, 1) + " cm on average");
+    r.print(recent_name + ": off by " + format_rounded(pr.error_recent, 1) + " cm");
+    r.print("no change: off by " + format_rounded(pr.error_no_change, 1) + " cm");
+    r.print("average of the last three: off by " + format_rounded(pr.error_average, 1) + " cm");
 
     // The reading as it arrives against the guesses made for it one step earlier.
     Series reading{"reading", {}, {}}, wide{wide_name, {}, {}}, near{recent_name, {}, {}};

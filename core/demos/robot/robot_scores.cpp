@@ -121,10 +121,6 @@ namespace {
 constexpr int kTopKeys = 3;                // the keys the lesson reads off one by one
 constexpr std::size_t kFirstReadings = 25;  // the start of the spin the lesson lists [readings]
 
-std::string rounded(double x, int decimals) {
-    return format_number(std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals));
-}
-
 json compute(const Params& p) {
     const LastGuess g = last_guess(p);
     const int patch = patch_of(p), keys = keys_of(p);
@@ -140,18 +136,18 @@ json compute(const Params& p) {
     Result r;
     r.print("history, cm: " + list_text(g.history));
     r.print("the query, cm: " + list_text(query));
-    r.print("the weights add up to: " + rounded(look.weights.sum(), 3));
+    r.print("the weights add up to: " + format_rounded(look.weights.sum(), 3));
     json top = json::array();
     for (int rank = 0; rank < shown; ++rank) {
         const int j = order[rank];
         const std::vector<int> key = key_readings(g.history, j, patch);
         r.print("key " + std::to_string(j) + " is " + std::to_string(keys - j) + " steps back: " + list_text(key) +
-                "  score " + rounded(look.scores(j), 1) + "  weight " + rounded(look.weights(j), 3) + "  value " +
+                "  score " + format_rounded(look.scores(j), 1) + "  weight " + format_rounded(look.weights(j), 3) + "  value " +
                 std::to_string(static_cast<int>(g.patches.values(j))));
         top.push_back({{"key", j}, {"steps_back", keys - j}, {"readings", key}, {"dot", look.dots(j)},
                        {"score", look.scores(j)}, {"weight", look.weights(j)}, {"value", g.patches.values(j)}});
     }
-    r.print("the guess: " + rounded(look.guess, 1) + " cm");
+    r.print("the guess: " + format_rounded(look.guess, 1) + " cm");
     r.print("what came next: " + std::to_string(g.truth) + " cm");
 
     // Every key in one table: its readings, what came after it, and how it scored.

@@ -7,11 +7,6 @@
 namespace attn::lesson_robot {
 namespace {
 
-std::string rounded(double x, int decimals) {
-    const double f = std::pow(10.0, decimals);
-    return format_number(std::round(x * f) / f);
-}
-
 json compute(const Params& p) {
     const LastGuess g = last_guess(p);
     const int keys = keys_of(p), patch = patch_of(p);
@@ -24,9 +19,9 @@ json compute(const Params& p) {
 
     Result r;
     std::string dots = "[";
-    for (Eigen::Index j = 0; j < raw.dots.size(); ++j) dots += (j ? ", " : "") + rounded(raw.dots(j), 1);
+    for (Eigen::Index j = 0; j < raw.dots.size(); ++j) dots += (j ? ", " : "") + format_rounded(raw.dots(j), 1);
     r.print("the dot products: " + dots + "]");
-    r.print("the average of all " + std::to_string(keys) + " values: " + rounded(average, 1));
+    r.print("the average of all " + std::to_string(keys) + " values: " + format_rounded(average, 1));
 
     Matrix weights(divisors.size(), keys);
     std::vector<std::string> rows;
@@ -43,8 +38,8 @@ json compute(const Params& p) {
             s.y.push_back(look.weights(j));
         }
         strips.push_back(s);
-        r.print(name + " : biggest weight " + rounded(look.weights.maxCoeff(), 3) + "  guess " +
-                rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
+        r.print(name + " : biggest weight " + format_rounded(look.weights.maxCoeff(), 3) + "  guess " +
+                format_rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
         by_divisor.push_back({{"divisor", divisors[d]}, {"largest_weight", look.weights.maxCoeff()},
                               {"guess", look.guess}, {"error", std::abs(look.guess - g.truth)},
                               {"top_steps_back", keys - static_cast<int>(look.best)}});

@@ -37,7 +37,8 @@ export function createBugbotMat(demo) {
   let playing = false;
   let followEnd = true;   // a new run shows its last frame unless the learner has scrubbed
   let dragging = false;
-  let lastTick = 0;
+  let lastTick = null;    // time of the previous animation frame [ms]
+  let start = null;       // where the learner last put the robot [cm], ahead of the rerun
 
   const x = scaleLinear();
   const y = scaleLinear();
@@ -130,7 +131,7 @@ export function createBugbotMat(demo) {
 
   function tick(now) {
     if (!playing) return;
-    const seconds = (now - lastTick) / 1000;
+    const seconds = lastTick === null ? 0 : Math.max(0, now - lastTick) / 1000;
     lastTick = now;
     const at = frame + seconds / fig.tick_seconds;
     if (at >= fig.frames.length - 1) {
@@ -155,7 +156,7 @@ export function createBugbotMat(demo) {
     followEnd = false;
     play.textContent = 'Pause';
     play.setAttribute('aria-pressed', 'true');
-    lastTick = performance.now();
+    lastTick = null;
     requestAnimationFrame(tick);
   });
   scrubber.addEventListener('input', () => {
@@ -169,6 +170,7 @@ export function createBugbotMat(demo) {
     const margin = fig.robot_radius_cm;
     const clamp = (v) => Math.min(fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
     const [cx, cy] = [clamp(px), clamp(py)];
+    start = [cx, cy];
     drawRobotAt(cx, cy, fig.frames[Math.floor(frame)].heading);
     demo.setParams({ start_x: cx, start_y: cy });
   }
@@ -195,12 +197,12 @@ export function createBugbotMat(demo) {
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
-    const f = fig.frames[0];
-    moveTo(f.x + move[0], f.y + move[1]);
+    moveTo(start[0] + move[0], start[1] + move[1]);
   });
 
   function update(next) {
     fig = next;
+    start = [fig.frames[0].x, fig.frames[0].y];
     x.domain([0, fig.size_cm]).range([0, VIEW]);
     y.domain([0, fig.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
     drawGrid(fig.size_cm);

@@ -1,0 +1,25 @@
+// The built site served over HTTP and one headless Chromium, shared by the
+// tests of one file: call useSite() at the top level of a test file.
+import { after, before } from 'node:test';
+import path from 'node:path';
+import { serveFolder } from './server.mjs';
+import { launchChromium, openPage } from './browser.mjs';
+import { ROOT } from './core.mjs';
+
+export function useSite() {
+  const site = {
+    server: null,
+    browser: null,
+    /** Opens a page of the site, e.g. site.open('attention/?worked.X=[[1]]'). */
+    open: (relative, viewport) => openPage(site.browser.context, `${site.server.url}${relative}`, viewport),
+  };
+  before(async () => {
+    site.server = await serveFolder(path.join(ROOT, 'site'));
+    site.browser = await launchChromium();
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.server?.close();
+  });
+  return site;
+}
