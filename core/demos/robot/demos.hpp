@@ -39,6 +39,12 @@ struct LastGuess {
 };
 LastGuess last_guess(const Params& p);
 
+// The picture of one or more rows of weights over the keys, oldest on the left,
+// with the value each key hands over written under it (web/runtime/render/weight-strip.js).
+// weights: (rows, K); values: (K) [cm].
+json weight_strip(const std::string& name, const std::string& title, const Matrix& weights,
+                  const std::vector<std::string>& row_labels, const Vector& values);
+
 // "[49, 53, 84, 81, 92]"
 std::string list_text(const std::vector<int>& cm);
 std::vector<int> key_readings(const std::vector<int>& history, int key, int patch);

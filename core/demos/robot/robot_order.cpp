@@ -23,13 +23,9 @@ json compute(const Params& p) {
     // 2. A position number of growing strength on every key and on the query.
     Matrix table(strengths.size(), 3);
     std::vector<std::string> rows;
-    std::vector<Series> strips;
-    Series none{"no position", {}, {}};
-    for (int j = 0; j < keys; ++j) {
-        none.x.push_back(j);
-        none.y.push_back(plain.weights(j));
-    }
-    strips.push_back(none);
+    Matrix strips(strengths.size() + 1, keys);  // the weights without a position number, then with each strength
+    strips.row(0) = plain.weights.transpose();
+    std::vector<std::string> strip_labels = {"no position"};
     json by_strength = json::array(), guesses = json::array(), steps_back = json::array();
     for (std::size_t s = 0; s < strengths.size(); ++s) {
         const robot::Looking look = robot::attend(robot::with_position(g.patches, strengths[s]), divisor);
@@ -39,12 +35,8 @@ json compute(const Params& p) {
                 " steps back");
         table.row(s) << look.guess, back, look.weights.maxCoeff();
         rows.push_back(name);
-        Series strip{name, {}, {}};
-        for (int j = 0; j < keys; ++j) {
-            strip.x.push_back(j);
-            strip.y.push_back(look.weights(j));
-        }
-        strips.push_back(strip);
+        strips.row(s + 1) = look.weights.transpose();
+        strip_labels.push_back(name);
         by_strength.push_back({{"strength", strengths[s]}, {"guess", look.guess}, {"steps_back", back},
                                {"top_weight", look.weights.maxCoeff()}, {"error", std::abs(look.guess - g.truth)}});
         guesses.push_back(look.guess);
@@ -53,8 +45,8 @@ json compute(const Params& p) {
     r.print("the truth was " + std::to_string(g.truth));
     r.table("positions", "The guess and the key it leans on, for each strength of the position number", table, rows,
             {"guess [cm]", "steps back of the top key", "its weight"}, false);
-    r.chart("weights", "Weight of each key, without and with a position number", "key (oldest on the left)",
-            "weight", strips);
+    r.figure(weight_strip("weights", "Weight of each key, without and with a position number", strips, strip_labels,
+                          g.patches.values));
 
     r.number("plain_guess", plain.guess).number("shuffled_guess", mixed.guess);
     r.number("shuffle_difference", std::abs(plain.guess - mixed.guess));

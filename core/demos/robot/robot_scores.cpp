@@ -168,15 +168,8 @@ json compute(const Params& p) {
             numbered("key", keys), true);
 
     // The strip: the weights in order with each key's value beside them.
-    Series weight{"weight", {}, {}}, value{"the reading after it, cm", {}, {}};
-    for (int j = 0; j < keys; ++j) {
-        weight.x.push_back(j);
-        weight.y.push_back(look.weights(j));
-        value.x.push_back(j);
-        value.y.push_back(g.patches.values(j));
-    }
-    r.chart("strip", "Weight of each key, oldest on the left, and the reading that came after it",
-            "key (oldest on the left)", "weight / cm", {weight, value});
+    r.figure(weight_strip("strip", "Weight of each key, oldest on the left, and the reading that came after it",
+                          Matrix(look.weights.transpose()), {"weight"}, g.patches.values));
 
     Series history{"readings [cm]", {}, {}}, next{"what came next [cm]", {}, {}};
     const int first_tick = static_cast<int>(g.ticks.size()) - 1 - static_cast<int>(g.history.size());

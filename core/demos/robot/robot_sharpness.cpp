@@ -25,19 +25,12 @@ json compute(const Params& p) {
 
     Matrix weights(divisors.size(), keys);
     std::vector<std::string> rows;
-    std::vector<Series> strips;
     json by_divisor = json::array(), largest = json::array(), guesses = json::array();
     for (std::size_t d = 0; d < divisors.size(); ++d) {
         const robot::Looking look = robot::attend(g.patches, divisors[d]);
         weights.row(d) = look.weights.transpose();
         const std::string name = "divide by " + format_number(divisors[d]);
         rows.push_back(name);
-        Series s{name, {}, {}};
-        for (int j = 0; j < keys; ++j) {
-            s.x.push_back(j);
-            s.y.push_back(look.weights(j));
-        }
-        strips.push_back(s);
         r.print(name + " : biggest weight " + format_rounded(look.weights.maxCoeff(), 3) + "  guess " +
                 format_rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
         by_divisor.push_back({{"divisor", divisors[d]}, {"largest_weight", look.weights.maxCoeff()},
@@ -48,7 +41,7 @@ json compute(const Params& p) {
     }
     r.table("weights", "The weights under each divisor, oldest key on the left", weights, rows,
             numbered("key", keys), true);
-    r.chart("strips", "Weight of each key under each divisor", "key (oldest on the left)", "weight", strips);
+    r.figure(weight_strip("strips", "Weight of each key under each divisor", weights, rows, g.patches.values));
 
     Matrix dot_row(1, keys);
     dot_row.row(0) = raw.dots.transpose();

@@ -4,11 +4,12 @@ import { renderTable } from './tables.js';
 import { renderChart } from './charts.js';
 import { createHeadSplit } from './head-split.js';
 import { createBugbotMat } from './bugbot-mat.js';
+import { createWeightStrip } from './weight-strip.js';
 import { formatValue } from './format.js';
 
 // Pictures keep their element between results, so a drag or a playback in
 // progress survives the recomputation it causes.
-const figureViews = { head_split: createHeadSplit, bugbot_mat: createBugbotMat };
+const figureViews = { head_split: createHeadSplit, bugbot_mat: createBugbotMat, weight_strip: createWeightStrip };
 
 const div = (className) => Object.assign(document.createElement('div'), { className });
 

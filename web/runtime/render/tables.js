@@ -16,6 +16,8 @@ function cell(tag, text, props = {}) {
 }
 
 export function renderTable(spec) {
+  // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals.
+  const whole = spec.col_labels.map((_, j) => spec.values.every((row) => row[j] === null || Number.isInteger(row[j])));
   const table = document.createElement('table');
   table.className = spec.heat ? 'matrix heat' : 'matrix';
   table.dataset.name = spec.name;
@@ -26,14 +28,14 @@ export function renderTable(spec) {
   spec.values.forEach((row, i) => {
     const tr = document.createElement('tr');
     tr.append(cell('th', spec.row_labels[i], { scope: 'row' }));
-    for (const value of row) {
-      const td = cell('td', formatValue(value, TABLE_DIGITS));
+    row.forEach((value, j) => {
+      const td = cell('td', formatValue(value, whole[j] ? 0 : TABLE_DIGITS));
       if (spec.heat && value !== null) {
         td.style.background = heat(value);
         if (value > DARK_CELL) td.style.color = '#fff';
       }
       tr.append(td);
-    }
+    });
     table.append(tr);
   });
   const wrap = document.createElement('div');
