@@ -33,6 +33,7 @@ const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
     // y = x W^T + b  =>  dW = dy^T x,  db = sum over rows of dy,  dx = dy W
     weight.grad.noalias() = dy.transpose() * (*x_);  // (out, N) (N, in)
     bias.grad = dy.colwise().sum();                  // (1, out)
+    if (!input_grad_) return dx_;
     ensure_shape(dx_, dy.rows(), in_);
     dx_.noalias() = dy * weight.value;               // (N, out) (out, in)
     return dx_;

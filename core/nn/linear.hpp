@@ -21,7 +21,10 @@ public:
     // x: (N, in) -> out(): (N, out). `x` must stay alive until backward().
     const Mat<T>& forward(const Mat<T>& x);
     // dy: (N, out) -> d_input(): (N, in); sets weight.grad and bias.grad.
+    // d_input() is left empty when the input is data (see skip_input_gradient).
     const Mat<T>& backward(const Mat<T>& dy);
+    // For a first layer whose input is data: backward() then skips dx = dy W.
+    void skip_input_gradient() { input_grad_ = false; }
 
     const Mat<T>& out() const { return y_; }
     const Mat<T>& d_input() const { return dx_; }
@@ -34,6 +37,7 @@ public:
 
 private:
     int in_ = 0, out_ = 0;
+    bool input_grad_ = true;
     const Mat<T>* x_ = nullptr;  // the input of the last forward
     Mat<T> y_;                   // (N, out)
     Mat<T> dx_;                  // (N, in)

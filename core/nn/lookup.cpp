@@ -10,6 +10,8 @@ Lookup<T>::Lookup()
       embed_request("embed_request", kKinds, kWidth),
       attend("attend", kWidth, kHeads),
       out("out", kWidth, 2) {
+    embed_object.skip_input_gradient();  // its input is data
+    embed_request.skip_input_gradient();  // its input is data
     this->name_ = "lookup";
     embed_object.collect(this->params_);
     embed_request.collect(this->params_);

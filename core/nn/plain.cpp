@@ -8,6 +8,7 @@ namespace attn::nn {
 template <typename T>
 Plain<T>::Plain(int hidden)
     : layer0("net.0", kInputs, hidden), layer2("net.2", hidden, hidden), layer4("net.4", hidden, 2) {
+    layer0.skip_input_gradient();  // its input is data
     this->name_ = "plain-" + std::to_string(hidden);
     layer0.collect(this->params_);
     layer2.collect(this->params_);

@@ -1,6 +1,7 @@
 #include "scene.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "error.hpp"
@@ -73,13 +74,14 @@ void gather_scenes(const SceneSet& from, const int* rows, int n, SceneSet& to) {
     ensure_shape(to.request, n, kKinds);
     ensure_shape(to.find, n, 2);
     ensure_shape(to.nearest, n, 2);
-    for (int r = 0; r < n; ++r) {
-        const int src = rows[r];
-        to.tokens.middleRows(static_cast<Eigen::Index>(r) * k, k) =
-            from.tokens.middleRows(static_cast<Eigen::Index>(src) * k, k);
-        to.request.row(r) = from.request.row(src);
-        to.find.row(r) = from.find.row(src);
-        to.nearest.row(r) = from.nearest.row(src);
+    const std::size_t scene_floats = static_cast<std::size_t>(k) * kTokenWidth;
+    for (int r = 0; r < n; ++r) {  // row-major: each scene is one contiguous run
+        const std::size_t src = static_cast<std::size_t>(rows[r]);
+        std::memcpy(to.tokens.data() + r * scene_floats, from.tokens.data() + src * scene_floats,
+                    scene_floats * sizeof(float));
+        std::memcpy(to.request.data() + r * kKinds, from.request.data() + src * kKinds, kKinds * sizeof(float));
+        std::memcpy(to.find.data() + r * 2, from.find.data() + src * 2, 2 * sizeof(float));
+        std::memcpy(to.nearest.data() + r * 2, from.nearest.data() + src * 2, 2 * sizeof(float));
     }
 }
 

@@ -9,6 +9,8 @@ Transformer<T>::Transformer(int layer_count)
     : embed_object("embed_object", kTokenWidth, kWidth),
       embed_request("embed_request", kKinds, kWidth),
       out("out", kWidth, 2) {
+    embed_object.skip_input_gradient();  // its input is data
+    embed_request.skip_input_gradient();  // its input is data
     this->name_ = "transformer-" + std::to_string(layer_count);
     for (int i = 0; i < layer_count; ++i)
         layers.emplace_back("encoder.layers." + std::to_string(i), kWidth, kHeads, kFeedforward);
