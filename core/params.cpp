@@ -69,6 +69,7 @@ json checked_matrix(const ParamSpec& s, const json& v) {
     const std::string wanted = "a table of " + std::to_string(s.min_len) + " to " + std::to_string(s.max_len) +
                                " rows, each with the same number (" + std::to_string(s.min_cols) + " to " +
                                std::to_string(s.max_cols) + ") of numbers " + range_text(s);
+    if (v.is_array() && v.empty() && s.min_len == 0) return v;  // "none", where the declaration allows it
     if (!v.is_array() || v.empty() || !v[0].is_array())
         throw ParamError(s.name, s.name + " must be " + wanted + " (got " + show(v) + ")");
     const int rows = static_cast<int>(v.size());
@@ -198,6 +199,7 @@ std::vector<double> Params::vector(const std::string& name) const { return at(na
 
 Matrix Params::matrix(const std::string& name) const {
     const json& v = at(name);
+    if (v.empty()) return Matrix(0, 0);
     Matrix m(v.size(), v[0].size());
     for (Eigen::Index i = 0; i < m.rows(); ++i)
         for (Eigen::Index j = 0; j < m.cols(); ++j) m(i, j) = v[i][j].get<double>();

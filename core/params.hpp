@@ -27,7 +27,7 @@ struct ParamSpec {
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     double step = 0;  // 0: any value
-    // Vectors: allowed lengths. Matrices: allowed rows.
+    // Vectors: allowed lengths. Matrices: allowed rows (0 allows the empty table []).
     int min_len = 1, max_len = 1;
     // Matrices: allowed columns.
     int min_cols = 1, max_cols = 1;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api.hpp"
+#include "params.hpp"
 #include "numpy_format.hpp"
 
 using json = nlohmann::json;
@@ -70,4 +71,12 @@ TEST_CASE("format_row: -inf is right-aligned to the width of the finite numbers,
 TEST_CASE("format_count: the most negative count is written without overflow") {
     CHECK(attn::format_count(-38416) == "-38,416");
     CHECK(attn::format_count(LLONG_MIN) == "-9,223,372,036,854,775,808");
+}
+
+TEST_CASE("validate_params: a matrix declared with 0 rows allowed accepts [] and reads as an empty matrix") {
+    attn::ParamSpec spec = attn::matrix_param("positions", {}).length(0, 8).columns(2, 2).in(0, 100);
+    const attn::Params p = attn::validate_params({spec}, attn::json::object());
+    CHECK(p.matrix("positions").size() == 0);
+    const attn::Params moved = attn::validate_params({spec}, {{"positions", {{10, 20}}}});
+    CHECK(moved.matrix("positions").rows() == 1);
 }
