@@ -77,6 +77,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
     .filter(Boolean).join(' · ');
   return fill(template, {
+    models: escapeHtml(JSON.stringify(lesson.models ?? {})),
     title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
     minutes: String(lesson.minutes ?? ''), root: '../', content: body, nav,
   });
@@ -97,11 +98,21 @@ function checkLinks(lessons) {
 
 async function bundleRuntime() {
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'web/runtime/main.js')],
+    // The page's runtime, and the training worker it starts (a separate file, as workers must be).
+    entryPoints: { runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js') },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
-    outfile: path.join(ASSETS, 'runtime.js'),
-    external: ['./attn_core.js'], // the Emscripten loader sits beside the bundle, loaded as it is
+    outdir: ASSETS,
+    external: ['./attn_core.js'], // the Emscripten loader sits beside the bundles, loaded as it is
   });
+}
+
+/** The trained weights a lesson lists ("models": slot -> file under the lesson's folder), next to its page. */
+function copyLessonModels(lesson) {
+  for (const file of Object.values(lesson.models ?? {})) {
+    const target = path.join(SITE, lesson.slug, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), target);
+  }
 }
 
 function copyKatexAssets() {
@@ -128,6 +139,7 @@ async function main() {
     const html = read(`lessons/${lesson.slug}/lesson.html`);
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
     fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template));
+    copyLessonModels(lesson);
   }
   const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
   fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items }));

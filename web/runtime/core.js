@@ -1,15 +1,17 @@
-// Loads the C++ core (WebAssembly) once per page and wraps its two exports
-// in plain JavaScript values.
+// Loads the C++ core (WebAssembly) once per page and wraps its exports in
+// plain JavaScript values.
 import createAttnCore from './attn_core.js';
 
 let corePromise = null;
 
-/** @returns {Promise<{demos: Map<string, object>, run: (id: string, params: object) => object}>} */
+/** @returns {Promise<{demos: Map<string, object>, run: Function, loadModel: Function}>} */
 export function loadCore() {
   corePromise ??= createAttnCore().then((module) => {
     const demos = new Map(JSON.parse(module.listDemos()).map((d) => [d.id, d]));
     const run = (id, params) => JSON.parse(module.runDemo(id, JSON.stringify(params)));
-    return { demos, run };
+    // Trained weights for the demos that need a network, by slot "task/model".
+    const loadModel = (slot, weightsJson) => JSON.parse(module.loadModel(slot, weightsJson));
+    return { demos, run, loadModel };
   });
   return corePromise;
 }

@@ -42,15 +42,14 @@ export function mountDemo(container, demo, core) {
   container.replaceChildren(form, status, output);
   container.classList.add('ready');
 
-  let hasResult = false;
+  let shown = null;  // the parameters of the result on screen: the last ones that worked
 
   const values = () => Object.fromEntries(controls.map((c) => [c.name, c.get()]));
 
-  function show(result, shown) {
+  function show(result, params) {
     view.render(result);
     renderNumbers(instance, result.numbers);
-    hasResult = true;
-    container.dataset.shown = JSON.stringify(shown);
+    shown = params;
   }
 
   function update() {
@@ -75,7 +74,7 @@ export function mountDemo(container, demo, core) {
     status.textContent = control
       ? 'Fix the highlighted value; the results below are from the last values that worked.'
       : answer.error.message;
-    if (!hasResult) {
+    if (!shown) {
       // Opened with a bad value (a hand-edited URL, say): show the defaults meanwhile.
       const fallback = core.run(demo.id, defaults);
       if (fallback.ok) show(fallback.result, defaults);
@@ -90,4 +89,12 @@ export function mountDemo(container, demo, core) {
   const fromUrl = readParams(instance, declarations);
   for (const c of controls) if (c.name in fromUrl) c.set(fromUrl[c.name]);
   update();
+  return {
+    instance,
+    container,
+    /** Recomputes with the current controls, e.g. after a network was trained again. */
+    refresh: update,
+    /** The parameters behind the output on screen (the last ones the core accepted). */
+    shownParams: () => shown,
+  };
 }

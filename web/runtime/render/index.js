@@ -5,11 +5,19 @@ import { renderChart } from './charts.js';
 import { createHeadSplit } from './head-split.js';
 import { createBugbotMat } from './bugbot-mat.js';
 import { createWeightStrip } from './weight-strip.js';
+import { createTableLab } from './table-lab.js';
+import { createTableAttention } from './table-attention.js';
 import { formatValue } from './format.js';
 
 // Pictures keep their element between results, so a drag or a playback in
 // progress survives the recomputation it causes.
-const figureViews = { head_split: createHeadSplit, bugbot_mat: createBugbotMat, weight_strip: createWeightStrip };
+const figureViews = {
+  head_split: createHeadSplit,
+  bugbot_mat: createBugbotMat,
+  weight_strip: createWeightStrip,
+  table_lab: createTableLab,
+  table_attention: createTableAttention,
+};
 
 const div = (className) => Object.assign(document.createElement('div'), { className });
 

@@ -1,0 +1,113 @@
+// "Train again": trains the network a training-plan demo describes, in a Web
+// Worker, with a progress bar, a live loss chart and a cancel button; then loads
+// the new weights into the page's core and recomputes every demo. Also saves the
+// current weights as a JSON file and loads weights from one.
+import { renderChart } from './render/charts.js';
+
+const CHART_EVERY = 10; // progress messages between redraws of the loss chart
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...[].concat(children));
+  return node;
+}
+
+/**
+ * @param view       the mounted training-plan demo (mountDemo's return value)
+ * @param core       from loadCore()
+ * @param models     Map slot -> weights JSON text currently loaded (kept up to date here)
+ * @param onTrained  called after new weights were loaded into the core
+ */
+export function attachTrainPanel(view, core, models, onTrained) {
+  const train = el('button', { type: 'button', className: 'train', textContent: 'Train in your browser' });
+  const cancel = el('button', { type: 'button', className: 'cancel', textContent: 'Cancel', disabled: true });
+  const save = el('button', { type: 'button', textContent: 'Save these weights (JSON)' });
+  const file = el('input', { type: 'file', accept: '.json,application/json', id: `${view.instance}-weights-file` });
+  const fileLabel = el('label', { htmlFor: file.id, textContent: 'Load weights from a file' });
+  const bar = el('progress', { max: 1, value: 0 });
+  bar.setAttribute('aria-label', 'Training progress');
+  const status = el('p', { className: 'train-status' });
+  status.setAttribute('role', 'status');
+  const chart = el('div', { className: 'loss-chart' });
+  const panel = el('div', { className: 'train-panel' }, [
+    el('div', { className: 'train-buttons' }, [train, cancel, save, el('span', { className: 'file' }, [fileLabel, file])]),
+    bar, status, chart,
+  ]);
+  view.container.append(panel);
+
+  let worker = null;
+  const slotOf = (params) => `${params.task}/${params.model}`;
+
+  function finish(text) {
+    worker?.terminate();
+    worker = null;
+    train.disabled = false;
+    cancel.disabled = true;
+    status.textContent = text;
+  }
+
+  function drawLoss(points) {
+    chart.replaceChildren(renderChart({
+      name: 'loss', title: 'Training loss (mean squared error, m²) as the steps go by', x_label: 'step', y_label: 'loss',
+      log_x: false, series: [{ name: 'batch loss', x: points.map((p) => p[0]), y: points.map((p) => p[1]) }],
+    }));
+  }
+
+  function load(slot, text, source) {
+    const answer = core.loadModel(slot, text);
+    if (!answer.ok) return answer.error.message;
+    models.set(slot, text);
+    onTrained();
+    return `${source} are now in use for ${slot}.`;
+  }
+
+  train.addEventListener('click', () => {
+    const params = view.shownParams();
+    if (!params) return;
+    const slot = slotOf(params);
+    const losses = [];
+    let messages = 0;
+    train.disabled = true;
+    cancel.disabled = false;
+    bar.value = 0;
+    status.textContent = `Starting to train ${slot}…`;
+    worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'progress') {
+        const p = data.progress;
+        bar.value = p.step / p.total_steps;
+        losses.push([p.step, p.loss]);
+        status.textContent = `Epoch ${p.epoch} · step ${p.step} of ${p.total_steps} · loss ${p.loss.toExponential(2)}`;
+        if (++messages % CHART_EVERY === 0) drawLoss(losses);
+      } else if (data.type === 'done') {
+        drawLoss(losses);
+        const misses = data.result.misses;
+        const loaded = load(slot, JSON.stringify(data.result.weights), 'The new weights');
+        finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
+      } else {
+        finish(`Training stopped: ${data.message} The earlier weights are still in use.`);
+      }
+    };
+    worker.onerror = (event) => finish(`Training stopped: ${event.message}. The earlier weights are still in use.`);
+    worker.postMessage({ type: 'start', config: params });
+  });
+
+  cancel.addEventListener('click', () => finish('Cancelled. The earlier weights are still in use.'));
+
+  save.addEventListener('click', () => {
+    const slot = slotOf(view.shownParams());
+    const text = models.get(slot);
+    if (!text) { status.textContent = `No weights are loaded for ${slot} yet.`; return; }
+    const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${slot.replace('/', '-')}.json` });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
+
+  file.addEventListener('change', async () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    const slot = slotOf(view.shownParams());
+    status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`);
+    file.value = '';
+  });
+}

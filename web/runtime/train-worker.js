@@ -1,0 +1,36 @@
+// Trains one network in the background with its own instance of the core, so
+// the page stays responsive. Messages:
+//   in:  {type: 'start', config: {task, model, seed, lr, epochs}}
+//   out: {type: 'progress', progress}  every few steps
+//        {type: 'done', result: {weights, misses}}  |  {type: 'error', message, param}
+// Cancelling is terminating the worker: nothing here needs to listen for it.
+import createAttnCore from './attn_core.js';
+
+const STEPS_PER_MESSAGE = 20;  // about 10-40 ms of work between progress reports
+
+const corePromise = createAttnCore();
+
+self.onmessage = async ({ data }) => {
+  if (data.type !== 'start') return;
+  const core = await corePromise;
+  const started = JSON.parse(core.trainStart(JSON.stringify(data.config)));
+  if (!started.ok) {
+    self.postMessage({ type: 'error', ...started.error });
+    return;
+  }
+  for (;;) {
+    const progress = JSON.parse(core.trainAdvance(STEPS_PER_MESSAGE));
+    if (!progress.ok) {
+      self.postMessage({ type: 'error', ...progress.error });
+      return;
+    }
+    self.postMessage({ type: 'progress', progress });
+    if (progress.failed) {
+      self.postMessage({ type: 'error', message: progress.message, param: 'lr' });
+      return;
+    }
+    if (progress.done) break;
+  }
+  const result = JSON.parse(core.trainResult());
+  self.postMessage(result.ok ? { type: 'done', result } : { type: 'error', ...result.error });
+};
