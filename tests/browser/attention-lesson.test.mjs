@@ -41,7 +41,7 @@ test('worked example: editing a cell of X changes the printed numbers, the heatm
   await page.waitForFunction(() => !document.querySelector('.demo[data-instance="worked"] pre.printed').innerText.includes('0.752 0.752'));
   const text = await printed(page, 'worked');
   assert.notEqual(text, SEED_WORKED_EXAMPLE);
-  assert.match(page.url(), /worked\.X=/, 'the URL records the change');
+  await page.waitForFunction(() => /worked\.X=/.test(location.search)); // the URL records the change
   const quoted = await page.locator('[data-num="worked.row0_top_weight"]').first().innerText();
   assert.notEqual(quoted, '0.401', 'the sentence quoting row 0 follows the demo');
   assert.deepEqual(problems, []);

@@ -30,7 +30,7 @@ test('robot page: with 3 keys the error figures, the table and the sentences cha
   const expected = nativeCore.run('robot_run', { keys: 3 }).result.numbers;
   assert.equal(await quoted(page, 'run.error_wide'), expected.error_wide.toFixed(1));
   assert.match(await printed(page, 'run'), /3 keys: off by/);
-  assert.match(page.url(), /run\.keys=3/);
+  await page.waitForFunction(() => /run\.keys=3/.test(location.search));
   assert.deepEqual(problems, []);
 });
 

@@ -61,7 +61,9 @@ export function mountDemo(container, demo, core) {
 
   function recompute() {
     const params = values();
+    const started = performance.now();
     const answer = core.run(demo.id, params);
+    performance.measure(`demo-compute:${instance}`, { start: started });
     for (const c of controls) c.clearError();
     if (answer.ok) {
       status.textContent = '';

@@ -21,13 +21,32 @@ export function readParams(instance, declarations) {
   return values;
 }
 
-/** Writes one instance's parameters, dropping those equal to `defaults`. */
-export function writeParams(instance, values, defaults) {
+// Browsers throttle history.replaceState (Chromium warns past about 100 calls in
+// 10 s, and each call costs about a millisecond), so a drag or a held-down
+// slider writes the URL once it pauses, not on every frame.
+const WRITE_DELAY_MS = 250;
+const pending = new Map();  // instance -> {values, defaults}
+let timer = 0;
+
+function flush() {
+  timer = 0;
   const url = new URL(window.location.href);
-  for (const [name, value] of Object.entries(values)) {
-    const encoded = JSON.stringify(value);
-    if (encoded === JSON.stringify(defaults[name])) url.searchParams.delete(keyOf(instance, name));
-    else url.searchParams.set(keyOf(instance, name), encoded);
+  for (const [instance, { values, defaults }] of pending) {
+    for (const [name, value] of Object.entries(values)) {
+      const encoded = JSON.stringify(value);
+      if (encoded === JSON.stringify(defaults[name])) url.searchParams.delete(keyOf(instance, name));
+      else url.searchParams.set(keyOf(instance, name), encoded);
+    }
   }
+  pending.clear();
   window.history.replaceState(null, '', url);
+}
+
+// Leaving the page within the delay still records the last change.
+window.addEventListener('pagehide', () => { if (timer) { clearTimeout(timer); flush(); } });
+
+/** Records one instance's parameters in the URL, dropping those equal to `defaults`. */
+export function writeParams(instance, values, defaults) {
+  pending.set(instance, { values, defaults });
+  timer ||= setTimeout(flush, WRITE_DELAY_MS);
 }

@@ -1,14 +1,19 @@
 import { format } from 'd3-format';
 
-const fixed3 = format('.3f');
 const general = format(',.3~g');
+const whole = format(',');
+const fixedFormats = new Map();  // digits -> formatter; building one parses its pattern
+const fixed = (digits) => {
+  if (!fixedFormats.has(digits)) fixedFormats.set(digits, format(`.${digits}f`));
+  return fixedFormats.get(digits);
+};
 
 /** A table cell or a live number: 3 decimals by default, "−∞" for a masked score (null). */
 export function formatValue(value, digits) {
   if (value === null) return '−∞';
   if (typeof value !== 'number') return String(value);
-  if (digits !== undefined) return format(`.${digits}f`)(value);
-  return Number.isInteger(value) ? format(',')(value) : fixed3(value);
+  if (digits !== undefined) return fixed(digits)(value);
+  return Number.isInteger(value) ? whole(value) : fixed(3)(value);
 }
 
 export const formatTick = general;
