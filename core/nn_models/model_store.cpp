@@ -1,0 +1,96 @@
+#include "model_store.hpp"
+
+#include <cmath>
+
+#include "error.hpp"
+#include "nn/weights_json.hpp"
+
+namespace attn::nn {
+namespace {
+
+using json = nlohmann::json;
+
+// The lesson's extra fields, read and removed before the strict loader sees the file.
+std::optional<double> miss_field(const json& misses, const char* objects) {
+    if (!misses.contains(objects)) return std::nullopt;
+    const json& v = misses[objects];
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+        throw ParamError("weights", std::string("cannot load the weights: \"misses\" \"") + objects +
+                                        "\" must be a distance in cm (a number from 0)");
+    return v.get<double>();
+}
+
+}  // namespace
+
+SlotName parse_slot(const std::string& slot, const std::string& param) {
+    const auto slash = slot.find('/');
+    if (slash == std::string::npos)
+        throw ParamError(param, "a slot is written task/model, such as find/lookup (got \"" + slot + "\")");
+    SlotName s{parse_task(slot.substr(0, slash), param), slot.substr(slash + 1)};
+    bool known = false;
+    std::string names;
+    for (const std::string& n : network_names()) {
+        known = known || n == s.model;
+        names += (names.empty() ? "" : ", ") + n;
+    }
+    if (!known) throw ParamError(param, "unknown network \"" + s.model + "\" in slot \"" + slot + "\" (choose " + names + ")");
+    return s;
+}
+
+const StoredModel& ModelStore::store(const std::string& slot, const std::string& weights_json) {
+    const SlotName name = parse_slot(slot);
+    StoredModel m;
+    m.slot = slot;
+    m.task = name.task;
+    json doc;
+    try {
+        doc = json::parse(weights_json);
+    } catch (const json::exception&) {
+        load_weights_json(weights_json);  // throws the loader's own message for text that is not JSON
+        throw ParamError("weights", "cannot load the weights: the file is not valid JSON");
+    }
+    if (doc.is_object()) {
+        if (doc.contains("misses")) {
+            if (!doc["misses"].is_object())
+                throw ParamError("weights", "cannot load the weights: \"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
+            m.miss_4_cm = miss_field(doc["misses"], "4");
+            m.miss_6_cm = miss_field(doc["misses"], "6");
+            doc.erase("misses");
+        }
+        if (doc.contains("training")) {
+            m.training = doc["training"];
+            doc.erase("training");
+        }
+    }
+    m.net = load_weights_json(doc.dump());
+    if (m.net->name() != name.model)
+        throw ParamError("weights", "cannot load the weights: the file holds a " + m.net->name() + " network but slot " +
+                                        slot + " needs " + name.model);
+    StoredModel& kept = models_[slot];  // only now, when everything has been checked
+    kept = std::move(m);
+    return kept;
+}
+
+StoredModel* ModelStore::find(const std::string& slot) {
+    const auto it = models_.find(slot);
+    return it == models_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> ModelStore::slots() const {
+    std::vector<std::string> out;
+    for (const auto& entry : models_) out.push_back(entry.first);
+    return out;
+}
+
+ModelStore& model_store() {
+    static ModelStore store;
+    return store;
+}
+
+StoredModel& require_model(const std::string& slot) {
+    StoredModel* m = model_store().find(slot);
+    if (!m) throw ComputeError("the trained network " + slot + " is not loaded yet");
+    return *m;
+}
+
+}  // namespace attn::nn

@@ -1,0 +1,62 @@
+#pragma once
+// The trained networks a page or the command line has loaded, by slot.
+//
+// A slot is "task/model", e.g. "find/lookup" or "nearest/transformer-2": the
+// same architecture trained for another task is another network. A weights
+// file is the text of nn/weights_json.hpp, optionally with two more fields the
+// lesson's pretrained files carry:
+//   "misses":   {"4": cm, "6": cm}  its measured mean miss with 4 and 6 objects
+//   "training": {...}               how it was made (seed, rate, epochs, time)
+// One store per module instance: a Web Worker owns its own.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "nn/network.hpp"
+#include "nn/scene.hpp"
+
+namespace attn::nn {
+
+struct StoredModel {
+    std::string slot;                      // "find/lookup"
+    Task task = Task::Find;
+    std::unique_ptr<Network<float>> net;
+    std::optional<double> miss_4_cm;       // from the file's "misses", when it has them [cm]
+    std::optional<double> miss_6_cm;       // [cm]
+    nlohmann::json training;               // the file's "training", or null
+};
+
+// "find/lookup" -> the task and the model name; anything else is a ParamError on `param`.
+struct SlotName {
+    Task task;
+    std::string model;
+};
+SlotName parse_slot(const std::string& slot, const std::string& param = "slot");
+
+class ModelStore {
+public:
+    // Loads `weights_json` into `slot`. A bad file, or one that holds another
+    // architecture than the slot names, is a ParamError on "weights" (or on
+    // "slot" for a bad slot name) and leaves the slot as it was.
+    const StoredModel& store(const std::string& slot, const std::string& weights_json);
+    // nullptr when the slot is empty.
+    StoredModel* find(const std::string& slot);
+    // The filled slots, sorted.
+    std::vector<std::string> slots() const;
+    void clear() { models_.clear(); }
+
+private:
+    std::map<std::string, StoredModel> models_;
+};
+
+// The store of this module instance.
+ModelStore& model_store();
+
+// The network in `slot`, or a ComputeError "the trained network <slot> is not loaded yet".
+StoredModel& require_model(const std::string& slot);
+
+}  // namespace attn::nn

@@ -1,0 +1,138 @@
+#include "table_api.hpp"
+
+#include <cmath>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "error.hpp"
+#include "nn/trainer.hpp"
+#include "nn/weights_json.hpp"
+#include "nn_models/model_store.hpp"
+#include "params.hpp"
+
+namespace attn {
+namespace {
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+std::string error_json(const std::string& param, const std::string& message) {
+    return dump({{"ok", false}, {"error", {{"param", param}, {"message", message}}}});
+}
+
+// Runs `body`, turning every failure into the error shape.
+template <typename F>
+std::string guarded(F body) {
+    try {
+        return dump(body());
+    } catch (const ParamError& e) {
+        return error_json(e.param(), e.what());
+    } catch (const ComputeError& e) {
+        return error_json("", e.what());
+    } catch (const std::exception& e) {
+        return error_json("", std::string("the request could not be done: ") + e.what());
+    } catch (...) {
+        return error_json("", "the request could not be done (unknown failure)");
+    }
+}
+
+constexpr long long kMaxSeed = 2147483647;   // the page's seed box holds a 31-bit whole number
+constexpr double kMaxRate = 1.0;             // Adam diverges long before this [-]
+constexpr long kMaxStepsPerCall = 1000000;   // one call never runs longer than a full training
+
+// The trainer's configuration, declared as a demo's parameters are, so each
+// bad value is named. lr and epochs are optional: absent means the lesson's choice.
+const std::vector<ParamSpec>& train_specs() {
+    static const std::vector<ParamSpec> specs = {
+        choice_param("task", "find", {"find", "nearest"}).labelled("Task"),
+        choice_param("model", "lookup", nn::network_names()).labelled("Network"),
+        integer_param("seed", 0).labelled("Seed").in(0, kMaxSeed).stepped(1),
+        number_param("lr", 0.01).labelled("Learning rate").in(0, kMaxRate),
+        integer_param("epochs", 30).labelled("Epochs").in(1, nn::kMaxEpochs).stepped(1),
+    };
+    return specs;
+}
+
+std::unique_ptr<nn::Trainer>& trainer() {
+    static std::unique_ptr<nn::Trainer> t;  // one per module instance
+    return t;
+}
+
+json progress_json(const nn::TrainProgress& p) {
+    return {{"ok", true}, {"epoch", p.epoch}, {"step", p.step}, {"total_steps", p.total_steps},
+            {"loss", std::isfinite(p.loss) ? json(p.loss) : json(nullptr)},
+            {"epoch_loss", std::isfinite(p.epoch_loss) ? json(p.epoch_loss) : json(nullptr)},
+            {"done", p.done}, {"failed", p.failed}, {"message", p.message}};
+}
+
+json parse_object(const std::string& text, const std::string& what) {
+    try {
+        return json::parse(text.empty() ? "{}" : text);
+    } catch (const json::exception&) {
+        throw ParamError("", what + " is not valid JSON (numbers must be finite)");
+    }
+}
+
+}  // namespace
+
+std::string load_model_json(const std::string& slot, const std::string& weights_json) {
+    return guarded([&] {
+        const nn::StoredModel& m = nn::model_store().store(slot, weights_json);
+        json out = {{"ok", true}, {"slot", slot}, {"model", m.net->name()}, {"parameters", m.net->parameter_count()}};
+        if (m.miss_4_cm && m.miss_6_cm) out["misses"] = {{"4", *m.miss_4_cm}, {"6", *m.miss_6_cm}};
+        return out;
+    });
+}
+
+std::string list_models_json() {
+    return guarded([] { return json{{"ok", true}, {"slots", nn::model_store().slots()}}; });
+}
+
+std::string train_start_json(const std::string& config_json) {
+    return guarded([&] {
+        const json input = parse_object(config_json, "the training settings");
+        const Params p = validate_params(train_specs(), input);
+        nn::TrainConfig c;
+        c.task = p.choice("task");
+        c.model = p.choice("model");
+        c.seed = static_cast<std::uint64_t>(p.integer("seed"));
+        if (input.contains("lr")) {
+            c.lr = p.number("lr");
+            if (!(c.lr > 0)) throw ParamError("lr", "the learning rate must be a finite number above 0 (got 0)");
+        }
+        if (input.contains("epochs")) c.epochs = p.integer("epochs");
+        trainer().reset();  // a new training replaces the old even if this one is refused below
+        auto t = std::make_unique<nn::Trainer>(c);
+        json out = {{"ok", true}, {"total_steps", t->progress().total_steps}, {"steps_per_epoch", t->steps_per_epoch()},
+                    {"epochs", t->epochs()}, {"lr", t->learning_rate()}, {"parameters", t->network().parameter_count()},
+                    {"task", c.task}, {"model", c.model}, {"seed", c.seed}};
+        trainer() = std::move(t);
+        return out;
+    });
+}
+
+std::string train_advance_json(double steps) {
+    return guarded([&] {
+        if (!trainer()) throw ComputeError("no training has been started");
+        if (!std::isfinite(steps) || steps < 1 || steps > kMaxStepsPerCall || steps != std::floor(steps))
+            throw ParamError("steps", "steps must be a whole number from 1 to " + std::to_string(kMaxStepsPerCall));
+        return progress_json(trainer()->advance(static_cast<long>(steps)));
+    });
+}
+
+std::string train_result_json() {
+    return guarded([] {
+        if (!trainer()) throw ComputeError("no training has been started");
+        nn::Trainer& t = *trainer();
+        nn::Network<float>& net = t.network();
+        const json misses = {{"4", nn::miss_cm(net, t.task(), 4)}, {"6", nn::miss_cm(net, t.task(), 6)}};
+        json out = progress_json(t.progress());
+        out["task"] = nn::task_name(t.task());
+        out["model"] = net.name();
+        out["weights"] = json::parse(nn::save_weights_json(net));
+        out["misses"] = misses;
+        return out;
+    });
+}
+
+}  // namespace attn
