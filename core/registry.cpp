@@ -2,6 +2,7 @@
 #include "demo.hpp"
 #include "demos/attention/demos.hpp"
 #include "demos/robot/demos.hpp"
+#include "demos/training/train_plan.hpp"
 
 namespace attn {
 
@@ -12,6 +13,7 @@ const std::vector<Demo>& all_demos() {
         lesson_attention::attention_cost(), lesson_attention::self_vs_cross(),
         lesson_robot::robot_scores(), lesson_robot::robot_run(),
         lesson_robot::robot_sharpness(), lesson_robot::robot_order(),
+        training::train_plan(),
     };
     return demos;
 }
