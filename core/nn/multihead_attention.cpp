@@ -123,8 +123,8 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
             }
 
     // 1. Q = q_in Wq^T + bq, [K V] = kv_in [Wk; Wv]^T + [bk bv]
-    in_proj_weight.grad.topRows(E).noalias() = dq_.transpose() * (*q_in_);          // (E, B*Lq) (B*Lq, E)
-    in_proj_weight.grad.bottomRows(2 * E).noalias() = dkv_.transpose() * (*kv_in_);  // (2E, B*Lk) (B*Lk, E)
+    transpose_product(in_proj_weight.grad.topRows(E), dq_, *q_in_);            // (E, B*Lq) (B*Lq, E)
+    transpose_product(in_proj_weight.grad.bottomRows(2 * E), dkv_, *kv_in_);  // (2E, B*Lk) (B*Lk, E)
     in_proj_bias.grad.row(0).head(E) = dq_.colwise().sum();
     in_proj_bias.grad.row(0).tail(2 * E) = dkv_.colwise().sum();
     ensure_shape(dq_in_, q_.rows(), E);
