@@ -140,6 +140,8 @@ json ParamSpec::to_json() const {
     if (type == ParamType::Matrix) {
         j["min_cols"] = min_cols;
         j["max_cols"] = max_cols;
+        if (!row_name.empty()) j["row_name"] = row_name;
+        if (!column_names.empty()) j["column_names"] = column_names;
     }
     if (type == ParamType::Choice) j["choices"] = choices;
     return j;

@@ -32,6 +32,10 @@ struct ParamSpec {
     // Matrices: allowed columns.
     int min_cols = 1, max_cols = 1;
     std::vector<std::string> choices;
+    // Matrices: what a row and each column stand for, for the page's labels
+    // ("token", {"feature 0", ...} when not given).
+    std::string row_name;
+    std::vector<std::string> column_names;
 
     // Fluent setters so a declaration reads as one sentence.
     ParamSpec& labelled(std::string text) { label = std::move(text); return *this; }
@@ -41,6 +45,8 @@ struct ParamSpec {
     ParamSpec& measured_in(std::string u) { unit = std::move(u); return *this; }
     ParamSpec& length(int lo, int hi) { min_len = lo; max_len = hi; return *this; }
     ParamSpec& columns(int lo, int hi) { min_cols = lo; max_cols = hi; return *this; }
+    ParamSpec& rows_named(std::string name) { row_name = std::move(name); return *this; }
+    ParamSpec& columns_named(std::vector<std::string> names) { column_names = std::move(names); return *this; }
 
     json to_json() const;
 };

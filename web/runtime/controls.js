@@ -78,6 +78,8 @@ function choiceControl(decl, onChange) {
 function gridControl(decl, onChange) {
   const id = uniqueId(decl.name);
   const isVector = decl.type === 'vector';
+  const rowName = decl.row_name ?? 'token';
+  const columnName = (j) => decl.column_names?.[j] ?? `feature ${j}`;
   let cells = isVector ? [decl.default.slice()] : decl.default.map((row) => row.slice());
   const table = el('table', { className: 'grid-editor' });
   const buttons = el('div', { className: 'grid-buttons' });
@@ -93,11 +95,11 @@ function gridControl(decl, onChange) {
   function draw() {
     table.replaceChildren();
     const rows = cells.length;
-    const cols = cells[0]?.length ?? 0;
+    const cols = cells[0]?.length ?? decl.min_cols ?? 0;
     cells.forEach((row, i) => {
-      const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `token ${i}` })]);
+      const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `${rowName} ${i}` })]);
       row.forEach((v, j) => {
-        const where = isVector ? `${decl.label} entry ${j}` : `${decl.label}, token ${i}, feature ${j}`;
+        const where = isVector ? `${decl.label} entry ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
         const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
         box.dataset.cell = `${i},${j}`;
         box.addEventListener('input', onChange);
@@ -106,14 +108,15 @@ function gridControl(decl, onChange) {
       table.append(tr);
     });
     const widthRange = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
-    const controls = [
+    // A matrix with a fixed width (x and y, say) only grows by rows.
+    const controls = widthRange[0] === widthRange[1] && !isVector ? [] : [
       button(isVector ? '+ entry' : '+ feature', cols < widthRange[1], () => cells.forEach((r) => r.push(0))),
       button(isVector ? '− entry' : '− feature', cols > widthRange[0], () => cells.forEach((r) => r.pop())),
     ];
     if (!isVector) {
       controls.unshift(
-        button('+ token', rows < decl.max_len, () => cells.push(cells[0].map(() => 0))),
-        button('− token', rows > decl.min_len, () => cells.pop()),
+        button(`+ ${rowName}`, rows < decl.max_len, () => cells.push(Array(cols).fill(0))),
+        button(`− ${rowName}`, rows > decl.min_len, () => cells.pop()),
       );
     }
     buttons.replaceChildren(...controls);
