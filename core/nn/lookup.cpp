@@ -29,6 +29,7 @@ void Lookup<T>::init_default(Rng& rng) {
 
 template <typename T>
 const Mat<T>& Lookup<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    this->check_inputs(tokens, request, batch, objects);
     const Mat<T>& keys = embed_object.forward(tokens);      // (B*n, 16)
     const Mat<T>& query = embed_request.forward(request);   // (B, 16)
     const Mat<T>& mixed = attend.forward(query, keys, batch, 1, objects);  // (B, 16)

@@ -1,6 +1,9 @@
 #include "network.hpp"
 
+#include <stdexcept>
+
 #include "error.hpp"
+#include "scene.hpp"
 #include "lookup.hpp"
 #include "plain.hpp"
 #include "transformer.hpp"
@@ -18,6 +21,13 @@ long Network<T>::parameter_count() const {
     long total = 0;
     for (const Param<T>* p : params_) total += static_cast<long>(p->value.size());
     return total;
+}
+
+template <typename T>
+void Network<T>::check_inputs(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    if (batch < 1 || objects < 1 || tokens.rows() != static_cast<Eigen::Index>(batch) * objects ||
+        tokens.cols() != kTokenWidth || request.rows() != batch || request.cols() != kKinds)
+        throw std::invalid_argument("a network needs tokens (scenes*objects, 10) and requests (scenes, 8)");
 }
 
 template <typename T>

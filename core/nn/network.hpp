@@ -38,6 +38,9 @@ public:
     Param<T>* find_param(const std::string& name) const;
 
 protected:
+    // Throws std::invalid_argument unless tokens is (batch*objects, 10) and request (batch, 8).
+    static void check_inputs(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects);
+
     std::string name_;
     ParamList<T> params_;  // filled by the constructor of each network
 };

@@ -24,6 +24,7 @@ void Plain<T>::init_default(Rng& rng) {
 
 template <typename T>
 const Mat<T>& Plain<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    this->check_inputs(tokens, request, batch, objects);
     if (objects > kSlots) throw ParamError("objects", "the plain network has only 8 object slots");
     ensure_shape(input_, batch, kInputs);
     input_.setZero();

@@ -31,6 +31,7 @@ void Transformer<T>::init_default(Rng& rng) {
 
 template <typename T>
 const Mat<T>& Transformer<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    this->check_inputs(tokens, request, batch, objects);
     batch_ = batch;
     length_ = objects + 1;
     const Mat<T>& req = embed_request.forward(request);  // (B, 32)

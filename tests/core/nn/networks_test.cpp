@@ -59,3 +59,13 @@ TEST_CASE("networks: whole-network gradients match finite differences") {
         }
     }
 }
+
+TEST_CASE("networks: inputs of the wrong shape are refused, not read out of bounds") {
+    Rng rng(0);
+    auto net = make_network<float>("transformer-1", rng);
+    const Mat<float> tokens = Mat<float>::Zero(8, 10), request = Mat<float>::Zero(2, 8);
+    CHECK_NOTHROW(net->forward(tokens, request, 2, 4));
+    CHECK_THROWS_AS(net->forward(tokens, request, 2, 3), std::invalid_argument);
+    CHECK_THROWS_AS(net->forward(tokens, request, 3, 4), std::invalid_argument);
+    CHECK_THROWS_AS(net->forward(Mat<float>::Zero(8, 11), request, 2, 4), std::invalid_argument);
+}
