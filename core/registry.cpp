@@ -2,6 +2,7 @@
 #include "demo.hpp"
 #include "demos/attention/demos.hpp"
 #include "demos/robot/demos.hpp"
+#include "demos/table/demos.hpp"
 #include "demos/training/train_plan.hpp"
 
 namespace attn {
@@ -14,6 +15,9 @@ const std::vector<Demo>& all_demos() {
         lesson_robot::robot_scores(), lesson_robot::robot_run(),
         lesson_robot::robot_sharpness(), lesson_robot::robot_order(),
         training::train_plan(),
+        lesson_table::table_tokens(), lesson_table::table_hand(), lesson_table::table_lab(),
+        lesson_table::table_compare(), lesson_table::table_order(), lesson_table::table_layers(),
+        lesson_table::act_sizes(),
     };
     return demos;
 }

@@ -222,7 +222,8 @@ inline std::vector<BadValue> bad_values(const json& decl) {
         const std::string shape = "a table of " + std::to_string(min_rows) + " to " + std::to_string(max_rows) + " rows";
         const std::string widths = "(" + std::to_string(min_cols) + " to " + std::to_string(max_cols) + ")";
         const double ok = valid_number(decl);
-        const auto rows = static_cast<std::size_t>(min_rows), cols = static_cast<std::size_t>(min_cols);
+        // A declaration that allows the empty table [] still refuses every malformed row: build those from 1 row.
+        const auto rows = static_cast<std::size_t>(std::max(min_rows, 1)), cols = static_cast<std::size_t>(min_cols);
         const auto with_first = [&](json first) {
             json m = filled_matrix(rows, cols, ok);
             m[0][0] = std::move(first);
@@ -233,7 +234,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a number", 1}, {"a string", "[[1]]"},
                  {"a boolean", true}, {"an object", json{{"rows", 1}}}, {"null", nullptr}})
             bad.push_back({what, v, {shape, widths}});
-        bad.push_back({"empty", json::array(), {shape, widths}});
+        if (min_rows > 0) bad.push_back({"empty", json::array(), {shape, widths}});
         bad.push_back({"a flat list", filled_vector(cols, ok), {shape, widths}});
         bad.push_back({"a row with no numbers", json::array({json::array()}), {shape, widths}});
         if (min_rows > 1) bad.push_back({"too few rows", filled_matrix(min_rows - 1, cols, ok), {shape, widths}});

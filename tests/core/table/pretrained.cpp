@@ -1,0 +1,47 @@
+// Loads the pretrained networks before any test runs, so every demo the
+// registry holds can run in this process (test_demo_api.cpp runs them all).
+#include "pretrained.hpp"
+
+#define CATCH_CONFIG_EXTERNAL_INTERFACES  // TestEventListenerBase
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "nn_models/model_store.hpp"
+
+namespace table_test {
+
+std::string weights_path(const std::string& slot) {
+    std::string file = slot;
+    file[file.find('/')] = '-';
+    return std::string(ATTN_SOURCE_DIR) + "/lessons/table/weights/" + file + ".json";
+}
+
+std::string weights_text(const std::string& slot) {
+    std::ifstream in(weights_path(slot), std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + weights_path(slot));
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+nlohmann::json weights_doc(const std::string& slot) { return nlohmann::json::parse(weights_text(slot)); }
+
+void load_pretrained() {
+    for (const char* slot : kSlots) attn::nn::model_store().store(slot, weights_text(slot));
+}
+
+namespace {
+
+struct LoadPretrained : Catch::TestEventListenerBase {
+    using TestEventListenerBase::TestEventListenerBase;
+    void testRunStarting(Catch::TestRunInfo const&) override { load_pretrained(); }
+};
+
+}  // namespace
+
+CATCH_REGISTER_LISTENER(LoadPretrained)
+
+}  // namespace table_test
