@@ -66,9 +66,12 @@ const TrainProgress& Trainer::advance(long steps) {
         if (!finite) {
             // The weights are those before this step: the last good ones.
             std::ostringstream why;
-            why << "training stopped at epoch " << progress_.epoch + 1 << ", step " << progress_.step + 1
-                << ": the loss became " << (std::isnan(loss) ? "NaN" : std::isfinite(loss) ? "finite but its gradient did not" : "infinite")
-                << " (learning rate " << lr_ << "). The last good weights are kept; try a lower learning rate.";
+            const char* what = std::isnan(loss)      ? "the loss became NaN"
+                               : !std::isfinite(loss) ? "the loss became infinite"
+                                                      : "the gradient became NaN or infinite";
+            why << "training stopped at epoch " << progress_.epoch + 1 << ", step " << progress_.step + 1 << ": "
+                << what << " (learning rate " << lr_
+                << "). The last good weights are kept; try a lower learning rate.";
             progress_.failed = true;
             progress_.message = why.str();
             break;
