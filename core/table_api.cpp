@@ -9,6 +9,7 @@
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 #include "nn_models/model_store.hpp"
+#include "demos/training/training_params.hpp"
 #include "params.hpp"
 
 namespace attn {
@@ -36,22 +37,7 @@ std::string guarded(F body) {
     }
 }
 
-constexpr long long kMaxSeed = 2147483647;   // the page's seed box holds a 31-bit whole number
-constexpr double kMaxRate = 1.0;             // Adam diverges long before this [-]
 constexpr long kMaxStepsPerCall = 1000000;   // one call never runs longer than a full training
-
-// The trainer's configuration, declared as a demo's parameters are, so each
-// bad value is named. lr and epochs are optional: absent means the lesson's choice.
-const std::vector<ParamSpec>& train_specs() {
-    static const std::vector<ParamSpec> specs = {
-        choice_param("task", "find", {"find", "nearest"}).labelled("Task"),
-        choice_param("model", "lookup", nn::network_names()).labelled("Network"),
-        integer_param("seed", 0).labelled("Seed").in(0, kMaxSeed).stepped(1),
-        number_param("lr", 0.01).labelled("Learning rate").in(0, kMaxRate),
-        integer_param("epochs", 30).labelled("Epochs").in(1, nn::kMaxEpochs).stepped(1),
-    };
-    return specs;
-}
 
 std::unique_ptr<nn::Trainer>& trainer() {
     static std::unique_ptr<nn::Trainer> t;  // one per module instance
@@ -91,16 +77,9 @@ std::string list_models_json() {
 std::string train_start_json(const std::string& config_json) {
     return guarded([&] {
         const json input = parse_object(config_json, "the training settings");
-        const Params p = validate_params(train_specs(), input);
-        nn::TrainConfig c;
-        c.task = p.choice("task");
-        c.model = p.choice("model");
-        c.seed = static_cast<std::uint64_t>(p.integer("seed"));
-        if (input.contains("lr")) {
-            c.lr = p.number("lr");
-            if (!(c.lr > 0)) throw ParamError("lr", "the learning rate must be a finite number above 0 (got 0)");
-        }
-        if (input.contains("epochs")) c.epochs = p.integer("epochs");
+        // The same declarations as the page's training controls (the train_plan demo):
+        // each bad value is named; lr 0 and epochs 0 stand for the lesson's choices.
+        const nn::TrainConfig c = training::config_from(validate_params(training::training_params(), input));
         trainer().reset();  // a new training replaces the old even if this one is refused below
         auto t = std::make_unique<nn::Trainer>(c);
         json out = {{"ok", true}, {"total_steps", t->progress().total_steps}, {"steps_per_epoch", t->steps_per_epoch()},

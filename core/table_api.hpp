@@ -15,7 +15,8 @@ std::string load_model_json(const std::string& slot, const std::string& weights_
 std::string list_models_json();
 
 // Starts a training, replacing any running one of this module instance.
-// config: {"task", "model", "seed", "lr", "epochs"}; lr and epochs default to the lesson's.
+// config: {"task", "model", "seed", "lr", "epochs"} as declared by training::training_params();
+// lr and epochs absent or 0 stand for the lesson's choices.
 // -> {"ok": true, "total_steps", "steps_per_epoch", "epochs", "lr", "parameters"}
 std::string train_start_json(const std::string& config_json);
 

@@ -113,11 +113,10 @@ TEST_CASE("train_start_json: each bad setting is refused beside its name") {
         {R"({"model": "resnet"})", "model"},
         {R"({"seed": -1})", "seed"},
         {R"({"seed": 1.5})", "seed"},
-        {R"({"lr": 0})", "lr"},
         {R"({"lr": -0.01})", "lr"},
         {R"({"lr": "fast"})", "lr"},
         {R"({"lr": 5})", "lr"},
-        {R"({"epochs": 0})", "epochs"},
+        {R"({"epochs": -1})", "epochs"},
         {R"({"epochs": 501})", "epochs"},
         {R"({"epochs": 2.5})", "epochs"},
         {R"({"task": "nearest", "model": "plain-16"})", "lr"},  // the lesson chose no rate for it: give one
@@ -140,6 +139,10 @@ TEST_CASE("train_advance_json and train_result_json: a short training runs to it
     CHECK(start["steps_per_epoch"] == 157);  // 20,000 scenes in batches of 128
     CHECK(start["total_steps"] == 314);
     CHECK(start["lr"] == 0.01);  // the lesson's rate when none is given
+    const json zero = json::parse(train_start_json(R"({"model": "plain-16", "lr": 0, "epochs": 0})"));
+    CHECK(zero["lr"] == 0.003);  // 0 also stands for the lesson's choices
+    CHECK(zero["epochs"] == 30);
+    REQUIRE(json::parse(train_start_json(R"({"task": "find", "model": "lookup", "seed": 3, "epochs": 2})"))["ok"] == true);
 
     CHECK(error_param(train_advance_json(0)) == "steps");
     json p = json::parse(train_advance_json(100));
