@@ -82,7 +82,8 @@ export function attachTrainPanel(view, core, models, onTrained) {
       } else if (data.type === 'done') {
         drawLoss(losses);
         const misses = data.result.misses;
-        const loaded = load(slot, JSON.stringify(data.result.weights), 'The new weights');
+        // The misses travel with the weights, so the comparison shows this network's figures.
+        const loaded = load(slot, JSON.stringify({ ...data.result.weights, misses }), 'The new weights');
         finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
       } else {
         finish(`Training stopped: ${data.message} The earlier weights are still in use.`);

@@ -7,6 +7,7 @@ import { createBugbotMat } from './bugbot-mat.js';
 import { createWeightStrip } from './weight-strip.js';
 import { createTableLab } from './table-lab.js';
 import { createTableAttention } from './table-attention.js';
+import { createActDiagram } from './act-diagram.js';
 import { formatValue } from './format.js';
 
 // Pictures keep their element between results, so a drag or a playback in
@@ -17,6 +18,7 @@ const figureViews = {
   weight_strip: createWeightStrip,
   table_lab: createTableLab,
   table_attention: createTableAttention,
+  act_diagram: createActDiagram,
 };
 
 const div = (className) => Object.assign(document.createElement('div'), { className });

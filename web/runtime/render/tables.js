@@ -29,7 +29,7 @@ export function renderTable(spec) {
     const tr = document.createElement('tr');
     tr.append(cell('th', spec.row_labels[i], { scope: 'row' }));
     row.forEach((value, j) => {
-      const td = cell('td', formatValue(value, whole[j] ? 0 : TABLE_DIGITS));
+      const td = cell('td', whole[j] ? formatValue(value) : formatValue(value, TABLE_DIGITS));
       if (spec.heat && value !== null) {
         td.style.background = heat(value);
         if (value > DARK_CELL) td.style.color = '#fff';

@@ -1,0 +1,93 @@
+// ACT's transformer as boxes: the tokens going in (style, joints, one group per
+// camera), the encoder, the decoder with its action queries, the actions out,
+// each labelled with the sizes the core computed. Drawn by hand because it is
+// specific to the lesson; the list under it says the same in words.
+import { format } from 'd3-format';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const count = format(',');
+const WIDTH = 720;
+const BOX_H = 150;
+const TOKEN_ROW = 24;   // svg units per token group
+const MAX_CAMERA_ROWS = 4; // more cameras are summarised in one row
+
+function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function box(root, x, y, w, h, title, lines, cls) {
+  root.append(svg('rect', { x, y, width: w, height: h, rx: 8, class: `act-box ${cls}` }));
+  root.append(svg('text', { x: x + w / 2, y: y + 22, 'text-anchor': 'middle', class: 'act-title' }, title));
+  lines.forEach((line, i) => root.append(svg('text', { x: x + w / 2, y: y + 46 + i * 19, 'text-anchor': 'middle', class: 'act-line' }, line)));
+}
+
+function arrow(root, x1, y1, x2, y2) {
+  root.append(svg('line', { x1, y1, x2, y2, class: 'act-arrow', 'marker-end': 'url(#act-head)' }));
+}
+
+function groupsOf(fig) {
+  const cams = fig.cameras <= MAX_CAMERA_ROWS
+    ? Array.from({ length: fig.cameras }, (_, i) => `camera ${i + 1}: ${fig.feature_map[0]} × ${fig.feature_map[1]} = ${fig.tokens.per_camera}`)
+    : [`${fig.cameras} cameras × ${fig.tokens.per_camera} = ${count(fig.cameras * fig.tokens.per_camera)}`];
+  return [`style: ${fig.tokens.style}`, `joint angles: ${fig.tokens.joints}`, ...cams];
+}
+
+function draw(figure, fig) {
+  const groups = groupsOf(fig);
+  const height = Math.max(BOX_H + 40, groups.length * TOKEN_ROW + 70);
+  const root = svg('svg', { viewBox: `0 0 ${WIDTH} ${height}`, role: 'img', 'aria-label': 'ACT\'s transformer: tokens, encoder, decoder, actions. The list below gives the same sizes.' });
+  const defs = svg('defs');
+  const marker = svg('marker', { id: 'act-head', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' });
+  marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'act-arrowhead' }));
+  defs.append(marker);
+  root.append(defs);
+
+  const top = 20;
+  root.append(svg('text', { x: 80, y: top, 'text-anchor': 'middle', class: 'act-title' }, `${count(fig.tokens.total)} tokens`));
+  groups.forEach((g, i) => {
+    root.append(svg('rect', { x: 0, y: top + 12 + i * TOKEN_ROW, width: 176, height: TOKEN_ROW - 4, rx: 4, class: 'act-token' }));
+    root.append(svg('text', { x: 88, y: top + 27 + i * TOKEN_ROW, 'text-anchor': 'middle', class: 'act-line' }, g));
+  });
+  const mid = top + 12 + (groups.length * TOKEN_ROW) / 2;
+  const boxY = Math.max(top, mid - BOX_H / 2);
+  box(root, 210, boxY, 200, BOX_H, `encoder × ${fig.encoder.layers}`, [
+    `${fig.heads} heads of ${fig.width / fig.heads}, ff ${count(fig.encoder.feedforward)}`,
+    `table ${count(fig.encoder.table[0])} × ${count(fig.encoder.table[1])} per head`,
+    `${count(fig.encoder.parameters)} parameters`,
+  ], 'encoder');
+  box(root, 440, boxY, 180, BOX_H, `decoder × ${fig.decoder.layers}`, [
+    `${fig.decoder.queries} action queries`,
+    `self ${fig.decoder.self_table[0]} × ${fig.decoder.self_table[1]}`,
+    `cross ${fig.decoder.cross_table[0]} × ${count(fig.decoder.cross_table[1])}`,
+    `${count(fig.decoder.parameters)} parameters`,
+  ], 'decoder');
+  arrow(root, 178, mid, 208, boxY + BOX_H / 2);
+  arrow(root, 412, boxY + BOX_H / 2, 438, boxY + BOX_H / 2);
+  arrow(root, 622, boxY + BOX_H / 2, 660, boxY + BOX_H / 2);
+  root.append(svg('text', { x: 690, y: boxY + BOX_H / 2 - 4, 'text-anchor': 'middle', class: 'act-title' }, String(fig.actions)));
+  root.append(svg('text', { x: 690, y: boxY + BOX_H / 2 + 16, 'text-anchor': 'middle', class: 'act-line' }, 'actions'));
+
+  const list = document.createElement('ul');
+  for (const text of [
+    `Tokens in: ${groups.join('; ')}; ${count(fig.tokens.total)} in all, each ${fig.width} numbers wide.`,
+    `Encoder: ${fig.encoder.layers} self-attention layers, ${fig.heads} heads, feed-forward ${count(fig.encoder.feedforward)}; a ${count(fig.encoder.table[0])} × ${count(fig.encoder.table[1])} weight table per head; ${count(fig.encoder.parameters)} parameters.`,
+    `Decoder: ${fig.decoder.layers} layer(s), ${fig.decoder.queries} queries; self-attention ${fig.decoder.self_table[0]} × ${fig.decoder.self_table[1]}, cross-attention ${fig.decoder.cross_table[0]} × ${count(fig.decoder.cross_table[1])}; ${count(fig.decoder.parameters)} parameters.`,
+    `Out: ${fig.actions} actions from one pass.`,
+  ]) list.append(Object.assign(document.createElement('li'), { textContent: text }));
+  const caption = document.createElement('figcaption');
+  caption.append(list);
+  const scroller = document.createElement('div');
+  scroller.className = 'strip-scroll';
+  root.style.minWidth = '520px';
+  scroller.append(root);
+  figure.replaceChildren(scroller, caption);
+}
+
+export function createActDiagram() {
+  const figure = document.createElement('figure');
+  figure.className = 'act-diagram';
+  return { element: figure, update: (fig) => draw(figure, fig) };
+}
