@@ -183,9 +183,22 @@ TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its n
     CHECK(fig["kind"] == "table_attention");
     REQUIRE(fig["layers"].size() == 2);
     CHECK(fig["layers"][0]["heads"].size() == 2);
-    CHECK(r["numbers"]["layer1_top_kind"] == r["numbers"]["request"]);
-    CHECK(r["numbers"]["layer2_top_kind"] == r["numbers"]["nearest_kind"]);
     CHECK(number(r, "transformer_2_miss_4") < 8);
+
+    // Over 40 scenes, each with its own request: where the largest weight of each layer falls.
+    // (When two objects are almost equally near, layer 2 may split its weight between them.)
+    int first_on_request = 0, second_on_nearest = 0;
+    constexpr int kScenes = 40;
+    for (int seed = 0; seed < kScenes; ++seed) {
+        const json asked = run("table_tokens", {{"seed", seed}})["numbers"]["request"];
+        const json n = run("table_layers", {{"seed", seed}, {"request", asked}})["numbers"];
+        first_on_request += n["layer1_top_kind"] == n["request"];
+        second_on_nearest += n["layer2_top_kind"] == n["nearest_kind"];
+    }
+    INFO("layer 1 on the request in " << first_on_request << ", layer 2 on the nearest in " << second_on_nearest
+                                      << " of " << kScenes);
+    CHECK(first_on_request >= 0.9 * kScenes);
+    CHECK(second_on_nearest >= 0.75 * kScenes);
     for (const json& layer : fig["layers"]) {
         double total = layer["self"].get<double>();
         for (const json& w : layer["weights"]) total += w.get<double>();
