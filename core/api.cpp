@@ -24,7 +24,8 @@ std::string list_demos_json() {
     for (const Demo& d : all_demos()) {
         json params = json::array();
         for (const auto& p : d.params) params.push_back(p.to_json());
-        out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources}});
+        out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources},
+                       {"arithmetic", d.arithmetic}});
     }
     return dump(out);
 }

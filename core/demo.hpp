@@ -16,6 +16,9 @@ struct Demo {
     std::vector<ParamSpec> params;
     std::function<json(const Params&)> compute;  // may throw ParamError for rules across parameters
     std::vector<std::string> sources;            // core snippets the page shows beside the demo
+    // "double", or "float32" for demos that run a trained network: native and
+    // WebAssembly then agree to float precision rather than double.
+    std::string arithmetic = "double";
 };
 
 const std::vector<Demo>& all_demos();

@@ -9,10 +9,28 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const WASM_DIR = path.join(ROOT, 'build/wasm');
 const CLI = path.join(ROOT, 'build/native/attn');
 
-/** The same ES module the site serves; Node is handed the bytes (platform note, trap 3). */
+/** Every lesson's trained weights, as the pages load them: [slot, file path]. */
+function lessonModels() {
+  const lessons = path.join(ROOT, 'lessons');
+  return fs.readdirSync(lessons).flatMap((slug) => {
+    const meta = path.join(lessons, slug, 'lesson.json');
+    if (!fs.existsSync(meta)) return [];
+    return Object.entries(JSON.parse(fs.readFileSync(meta, 'utf8')).models ?? {})
+      .map(([slot, file]) => [slot, path.join(lessons, slug, file)]);
+  });
+}
+
+/**
+ * The same ES module the site serves; Node is handed the bytes (platform note,
+ * trap 3). The lessons' trained networks are loaded into it, as the pages do.
+ */
 export async function loadWasmCore() {
   const { default: create } = await import(path.join(WASM_DIR, 'attn_core.js'));
   const module = await create({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attn_core.wasm')) });
+  for (const [slot, file] of lessonModels()) {
+    const answer = JSON.parse(module.loadModel(slot, fs.readFileSync(file, 'utf8')));
+    if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
+  }
   return {
     list: () => JSON.parse(module.listDemos()),
     run: (id, params) => JSON.parse(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),

@@ -53,7 +53,7 @@ json compute(const Params& p) {
 
 Demo table_hand() {
     return {"table_hand", "Attention by hand, with a trained network's own numbers", scene_params(false, false),
-            compute, {"table-attention-by-hand", "table-scene"}};
+            compute, {"table-attention-by-hand", "table-scene"}, "float32"};
 }
 
 }  // namespace attn::lesson_table

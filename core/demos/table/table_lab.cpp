@@ -48,7 +48,7 @@ json compute(const Params& p) {
 
 Demo table_lab() {
     return {"table_lab", "The lab: a trained network looks for the requested object", scene_params(true, true), compute,
-            {"table-attention-by-hand", "table-scene"}};
+            {"table-attention-by-hand", "table-scene"}, "float32"};
 }
 
 }  // namespace attn::lesson_table

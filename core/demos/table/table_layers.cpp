@@ -105,7 +105,7 @@ json compute(const Params& p) {
 
 Demo table_layers() {
     return {"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
-            {"table-layers", "table-scene"}};
+            {"table-layers", "table-scene"}, "float32"};
 }
 
 }  // namespace attn::lesson_table
