@@ -106,9 +106,9 @@ async function bundleRuntime() {
   });
 }
 
-/** The trained weights a lesson lists ("models": slot -> file under the lesson's folder), next to its page. */
+/** The files a lesson ships beside its page: trained weights ("models": slot -> file) and "data" files. */
 function copyLessonModels(lesson) {
-  for (const file of Object.values(lesson.models ?? {})) {
+  for (const file of [...Object.values(lesson.models ?? {}), ...(lesson.data ?? [])]) {
     const target = path.join(SITE, lesson.slug, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), target);

@@ -3,6 +3,7 @@
 import { loadCore } from './core.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
+import { mountRateSweeps } from './rate-sweep.js';
 
 function showProblem(container, text) {
   const p = document.createElement('p');
@@ -28,6 +29,7 @@ async function loadLessonModels(core) {
 }
 
 async function start() {
+  mountRateSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
   let core;

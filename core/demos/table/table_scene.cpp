@@ -34,6 +34,8 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions) {
                              .measured_in("cm")
                              .length(0, nn::kMaxObjects)
                              .columns(2, 2)
+                             .rows_named("object")
+                             .columns_named({"x [cm]", "y [cm]"})
                              .in(0, nn::kTableSize * kCmPerMetre));
     return params;
 }

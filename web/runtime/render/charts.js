@@ -47,7 +47,8 @@ export function renderChart(spec) {
   const xs = spec.series.flatMap((s) => s.x);
   const ys = spec.series.flatMap((s) => s.y);
   const x = (spec.log_x ? scaleLog() : scaleLinear()).domain(extent(xs)).range([MARGIN.left, WIDTH - MARGIN.right]);
-  const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys)]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = (spec.log_y ? scaleLog().domain(extent(ys)) : scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys)]))
+    .nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const colour = scaleOrdinal(schemeTableau10);
 
   const figure = document.createElement('figure');
@@ -59,7 +60,7 @@ export function renderChart(spec) {
     .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
   svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
     .call(axisBottom(x).ticks(6, spec.log_x ? '~g' : undefined).tickFormat(spec.log_x ? undefined : formatTick));
-  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5).tickFormat(formatTick));
+  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5, spec.log_y ? '~g' : undefined).tickFormat(spec.log_y ? undefined : formatTick));
   svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
     .attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
   svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')

@@ -1,0 +1,34 @@
+// The table lesson's rate sweep: for each network, the miss of every seed at
+// every candidate learning rate, from lessons/table/data/rate_sweep.json (made
+// by the native trainer, scripts/make_rate_sweep.sh). Drawn with the demos'
+// chart renderer, one chart per network, each with its numbers as a table.
+import { renderChart } from './render/charts.js';
+
+function chartOf(sweep, model) {
+  const seeds = model.runs[0].misses_cm.length;
+  const series = Array.from({ length: seeds }, (_, seed) => ({
+    name: `seed ${seed}`,
+    x: model.runs.map((r) => r.rate),
+    y: model.runs.map((r) => r.misses_cm[seed]),
+  }));
+  return renderChart({
+    name: `sweep-${model.model}`,
+    title: `${model.model}: miss after training at each rate, one line per seed (the lesson chose ${model.lesson_rate})`,
+    x_label: 'learning rate', y_label: 'mean miss [cm]', log_x: true, log_y: true, series,
+  });
+}
+
+/** Fills every <div class="rate-sweep" data-src="…"> on the page. */
+export async function mountRateSweeps() {
+  for (const container of document.querySelectorAll('.rate-sweep[data-src]')) {
+    try {
+      const response = await fetch(container.dataset.src);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const sweep = await response.json();
+      const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}. ${sweep.note ?? ''}` });
+      container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
+    } catch (error) {
+      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: `The rate chart could not load (${error.message}).` }));
+    }
+  }
+}
