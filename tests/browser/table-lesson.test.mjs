@@ -26,6 +26,9 @@ test('table page: the pretrained networks load and the lab prints what native pr
   const expected = nativeCore.run('table_lab', {}).result.printed.join('\n');
   assert.equal(await printed(page, 'lab'), expected);
   assert.match(await printed(page, 'compare'), /lookup\s+1442 parameters/);
+  // The rate sweep shipped as data: one chart per network, one line per seed.
+  await page.locator('.rate-sweep figure.chart').first().waitFor();
+  assert.equal(await page.locator('.rate-sweep').first().locator('figure.chart').count(), 3);
   assert.deepEqual(problems, []);
 });
 
