@@ -1,18 +1,15 @@
 #include "api.hpp"
 
+#include "api_json.hpp"
 #include "demo.hpp"
 #include "error.hpp"
 
 namespace attn {
 namespace {
 
-// error_handler_t::replace: text the learner typed may hold invalid UTF-8, and
-// writing it back must not become an exception of its own.
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-std::string error_json(const std::string& param, const std::string& message) {
-    return dump({{"ok", false}, {"error", {{"param", param}, {"message", message}}}});
-}
+using api_json::dump;
+using api_json::guarded;
+const auto& error_json = api_json::error;
 
 constexpr const char* kNotJson =
     "the parameters are not valid JSON (numbers must be finite; NaN and Infinity cannot be written in JSON)";
@@ -39,18 +36,10 @@ std::string run_demo_json(const std::string& demo_id, const std::string& params_
     } catch (const json::exception&) {
         return error_json("", kNotJson);  // also numbers too large for a double, such as 1e999
     }
-    try {
+    return guarded([&] {
         const Params params = validate_params(demo->params, input);
-        return dump({{"ok", true}, {"result", demo->compute(params)}});
-    } catch (const ParamError& e) {
-        return error_json(e.param(), e.what());
-    } catch (const ComputeError& e) {
-        return error_json("", e.what());
-    } catch (const std::exception& e) {
-        return error_json("", std::string("the demo could not run: ") + e.what());
-    } catch (...) {
-        return error_json("", "the demo could not run (unknown failure)");
-    }
+        return json{{"ok", true}, {"result", demo->compute(params)}};
+    });
 }
 
 }  // namespace attn

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api_json.hpp"
 #include "error.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
@@ -15,27 +16,7 @@
 namespace attn {
 namespace {
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-std::string error_json(const std::string& param, const std::string& message) {
-    return dump({{"ok", false}, {"error", {{"param", param}, {"message", message}}}});
-}
-
-// Runs `body`, turning every failure into the error shape.
-template <typename F>
-std::string guarded(F body) {
-    try {
-        return dump(body());
-    } catch (const ParamError& e) {
-        return error_json(e.param(), e.what());
-    } catch (const ComputeError& e) {
-        return error_json("", e.what());
-    } catch (const std::exception& e) {
-        return error_json("", std::string("the request could not be done: ") + e.what());
-    } catch (...) {
-        return error_json("", "the request could not be done (unknown failure)");
-    }
-}
+using api_json::guarded;
 
 constexpr long kMaxStepsPerCall = 1000000;   // one call never runs longer than a full training
 
