@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "report_errors.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
@@ -180,18 +182,12 @@ int table_command(int argc, char** argv) {
         if (flag.rfind("--", 0) != 0) break;
         flags[flag.substr(2)] = argv[i + 1];
     }
-    try {
+    return reporting_errors([&] {
         const std::string verb = argv[1];
         if (verb == "table-pack") return pack(flags);
         if (verb == "rate-sweep") return rate_sweep(flags);
-    } catch (const attn::ParamError& e) {
-        std::cerr << "error (" << e.param() << "): " << e.what() << "\n";
-        return 1;
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 1;
-    }
-    return 2;
+        return 2;
+    });
 }
 
 // Every <task>-<model>.json in the folder (ATTN_MODELS_DIR, else the

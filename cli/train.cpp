@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "report_errors.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 
@@ -38,7 +39,7 @@ int train_command(int argc, char** argv) {
     TrainConfig config;
     std::string out_path;
     bool quiet = false;
-    try {
+    return reporting_errors([&]() -> int {
         for (int i = 2; i < argc; ++i) {
             const std::string flag = argv[i];
             if (flag == "--quiet") {
@@ -102,11 +103,5 @@ int train_command(int argc, char** argv) {
         }
         std::cout << result.dump() << "\n";
         return p.failed ? 1 : 0;
-    } catch (const attn::ParamError& e) {
-        std::cerr << "error (" << e.param() << "): " << e.what() << "\n";
-        return 1;
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
