@@ -51,6 +51,14 @@ std::string load_model_json(const std::string& slot, const std::string& weights_
     });
 }
 
+std::string load_model_summary_json(const std::string& slot, const std::string& summary_json) {
+    return guarded([&] {
+        const nn::ModelSummary& s = nn::model_store().store_summary(slot, summary_json);
+        return json{{"ok", true}, {"slot", slot}, {"model", s.model}, {"parameters", s.parameters},
+                    {"misses", {{"4", s.miss_4_cm}, {"6", s.miss_6_cm}}}};
+    });
+}
+
 std::string list_models_json() {
     return guarded([] { return json{{"ok", true}, {"slots", nn::model_store().slots()}}; });
 }

@@ -11,6 +11,11 @@ namespace attn {
 // -> {"ok": true, "slot", "model", "parameters": N, "misses": {"4", "6"} when the file has them}
 std::string load_model_json(const std::string& slot, const std::string& weights_json);
 
+// Stores a summary (nn_models/model_summary.hpp) for `slot`, whose weights load
+// on request: the demos show its recorded figures until they do.
+// -> {"ok": true, "slot", "model", "parameters": N, "misses": {"4", "6"}}
+std::string load_model_summary_json(const std::string& slot, const std::string& summary_json);
+
 // {"ok": true, "slots": ["find/lookup", ...]}
 std::string list_models_json();
 

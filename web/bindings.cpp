@@ -9,6 +9,7 @@ EMSCRIPTEN_BINDINGS(attn_core) {
     emscripten::function("listDemos", &attn::list_demos_json);
     emscripten::function("runDemo", &attn::run_demo_json);
     emscripten::function("loadModel", &attn::load_model_json);
+    emscripten::function("loadModelSummary", &attn::load_model_summary_json);
     emscripten::function("trainStart", &attn::train_start_json);
     emscripten::function("trainAdvance", &attn::train_advance_json);
     emscripten::function("trainResult", &attn::train_result_json);

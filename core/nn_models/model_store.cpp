@@ -82,6 +82,16 @@ std::vector<std::string> ModelStore::slots() const {
     return out;
 }
 
+const ModelSummary& ModelStore::store_summary(const std::string& slot, const std::string& summary_json) {
+    ModelSummary s = parse_model_summary(slot, summary_json);  // before the slot changes: a bad one leaves it as it was
+    return summaries_[slot] = std::move(s);
+}
+
+const ModelSummary* ModelStore::find_summary(const std::string& slot) const {
+    const auto it = summaries_.find(slot);
+    return it == summaries_.end() ? nullptr : &it->second;
+}
+
 ModelStore& model_store() {
     static ModelStore store;
     return store;

@@ -7,6 +7,8 @@
 // lesson's pretrained files carry:
 //   "misses":   {"4": cm, "6": cm}  its measured mean miss with 4 and 6 objects
 //   "training": {...}               how it was made (seed, rate, epochs, time)
+// A slot whose weights load only on request may hold a summary meanwhile
+// (nn_models/model_summary.hpp): the figures recorded when its weights were made.
 // One store per module instance: a Web Worker owns its own.
 #include <map>
 #include <memory>
@@ -18,6 +20,7 @@
 
 #include "nn/network.hpp"
 #include "nn/scene.hpp"
+#include "nn_models/model_summary.hpp"
 
 namespace attn::nn {
 
@@ -47,10 +50,21 @@ public:
     StoredModel* find(const std::string& slot);
     // The filled slots, sorted.
     std::vector<std::string> slots() const;
-    void clear() { models_.clear(); }
+
+    // Keeps `summary_json` for `slot`, beside its network if it has one. A bad
+    // summary is a ParamError (parse_model_summary) and leaves the slot as it was.
+    const ModelSummary& store_summary(const std::string& slot, const std::string& summary_json);
+    // nullptr when the slot has no summary.
+    const ModelSummary* find_summary(const std::string& slot) const;
+
+    void clear() {
+        models_.clear();
+        summaries_.clear();
+    }
 
 private:
     std::map<std::string, StoredModel> models_;
+    std::map<std::string, ModelSummary> summaries_;
 };
 
 // The store of this module instance.

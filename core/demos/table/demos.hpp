@@ -2,7 +2,8 @@
 // Demos of the lesson "Pick up the cup": small networks find one object among
 // several on a 1 m table. The trained networks come from the model store
 // (nn_models/model_store.hpp); a demo whose network is not loaded yet answers
-// with a ComputeError naming it.
+// with a ComputeError naming it, except the comparison, which shows a network's
+// recorded figures while the store has only its summary.
 #include <string>
 #include <vector>
 

@@ -29,6 +29,14 @@ std::string weights_text(const std::string& slot) {
 
 nlohmann::json weights_doc(const std::string& slot) { return nlohmann::json::parse(weights_text(slot)); }
 
+nlohmann::json summary_doc(const std::string& slot) {
+    const nlohmann::json weights = weights_doc(slot);
+    std::size_t parameters = 0;
+    for (const nlohmann::json& tensor : weights["parameters"]) parameters += tensor["values"].size();
+    return {{"format", "attn-nn-summary"}, {"version", 1},           {"model", weights["model"]},
+            {"parameters", parameters},    {"misses", weights["misses"]}, {"training", weights["training"]}};
+}
+
 void load_pretrained() {
     for (const char* slot : kSlots) attn::nn::model_store().store(slot, weights_text(slot));
 }

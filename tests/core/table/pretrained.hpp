@@ -11,6 +11,8 @@ namespace table_test {
 std::string weights_path(const std::string& slot);
 std::string weights_text(const std::string& slot);
 nlohmann::json weights_doc(const std::string& slot);
+// The summary the site build derives from that file (scripts/build-site.mjs, modelSummary).
+nlohmann::json summary_doc(const std::string& slot);
 
 // Loads every pretrained network into this process's model store (again, if a test emptied it).
 void load_pretrained();
