@@ -3,6 +3,8 @@
 //
 //   site/index.html                the list of lessons
 //   site/<slug>/index.html         one page per lessons/<slug>/ (math typeset, core code filled in)
+//   site/<slug>/<weights>.json     the trained networks the lesson ships, and for those that load on
+//                                  request a <weights>.summary.json derived from the weights file
 //   site/assets/                   runtime.js (bundled), attn_core.js + .wasm, style.css, katex/
 //
 // Every URL in the output is relative, so the folder can be hosted under any path.
@@ -61,7 +63,51 @@ function typesetMath(html) {
     .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex) => render(tex, false));
 }
 
+/**
+ * lesson.json "models" (slot -> weights file), split by "load_on_request" (slots):
+ *   atOnce: slot -> file, fetched with the page
+ *   onRequest: slot -> {weights, summary, bytes}, whose summary comes with the page and weights when asked
+ */
+function lessonModels(lesson) {
+  const models = lesson.models ?? {};
+  const later = new Set(lesson.load_on_request ?? []);
+  for (const slot of later) {
+    if (!models[slot]) throw new Error(`${lesson.slug}: "load_on_request" names ${slot}, which "models" does not list`);
+  }
+  const atOnce = {};
+  const onRequest = {};
+  for (const [slot, file] of Object.entries(models)) {
+    if (!later.has(slot)) { atOnce[slot] = file; continue; }
+    const bytes = fs.statSync(path.join(ROOT, 'lessons', lesson.slug, file)).size;
+    onRequest[slot] = { weights: file, summary: file.replace(/\.json$/, '.summary.json'), bytes };
+  }
+  return { atOnce, onRequest };
+}
+
+/** A weights file's recorded figures without its weights, as core/nn_models/model_summary.hpp reads them. */
+function modelSummary(weights, file) {
+  if (!weights.misses) throw new Error(`${file} loads on request, so it must carry the "misses" its summary shows`);
+  return {
+    format: 'attn-nn-summary', version: 1, model: weights.model,
+    parameters: weights.parameters.reduce((count, tensor) => count + tensor.values.length, 0),
+    misses: weights.misses, training: weights.training,
+  };
+}
+
+/** Each network that loads on request needs a button in a demo (data-load-weights="slot"), and each button such a network. */
+function checkLoadButtons(lesson, html, onRequest) {
+  const buttons = [...html.matchAll(/data-load-weights="([^"]*)"/g)].map((m) => m[1]);
+  for (const slot of buttons) {
+    if (!onRequest[slot]) throw new Error(`${lesson.slug}: a demo offers to load ${slot}, which "load_on_request" does not list`);
+  }
+  for (const slot of Object.keys(onRequest)) {
+    if (!buttons.includes(slot)) throw new Error(`${lesson.slug}: ${slot} loads on request, but no demo has data-load-weights="${slot}"`);
+  }
+}
+
 function lessonPage(lesson, html, lessons, demos, snippets, template) {
+  const { atOnce, onRequest } = lessonModels(lesson);
+  checkLoadButtons(lesson, html, onRequest);
   let body = html.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
   // Each demo: a loading line until the runtime takes over, then the core code it runs.
   body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
@@ -77,7 +123,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
     .filter(Boolean).join(' · ');
   return fill(template, {
-    models: escapeHtml(JSON.stringify(lesson.models ?? {})),
+    models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)),
     title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
     minutes: String(lesson.minutes ?? ''), root: '../', content: body, nav,
   });
@@ -106,12 +152,19 @@ async function bundleRuntime() {
   });
 }
 
-/** The files a lesson ships beside its page: trained weights ("models": slot -> file) and "data" files. */
+/**
+ * The files a lesson ships beside its page: trained weights ("models": slot -> file), "data" files,
+ * and a summary of each network that loads on request.
+ */
 function copyLessonModels(lesson) {
   for (const file of [...Object.values(lesson.models ?? {}), ...(lesson.data ?? [])]) {
     const target = path.join(SITE, lesson.slug, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), target);
+  }
+  for (const { weights, summary } of Object.values(lessonModels(lesson).onRequest)) {
+    const source = `lessons/${lesson.slug}/${weights}`;
+    fs.writeFileSync(path.join(SITE, lesson.slug, summary), JSON.stringify(modelSummary(JSON.parse(read(source)), source)));
   }
 }
 

@@ -1,5 +1,6 @@
 // The table lesson in headless Chromium: drag an object, change the request,
-// train in the worker, cancel, load a bad weights file, share a link.
+// train in the worker, cancel, load a bad weights file, share a link, and
+// Plain-256's weights, which load on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -112,6 +113,80 @@ test('table page: a bad weights file gets a clear message and changes nothing', 
   await page.waitForFunction(() => /weights/i.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText));
   assert.doesNotMatch(await train.locator('.train-status').innerText(), /now in use/);
   assert.equal(await printed(page, 'lab'), labBefore);
+  assert.deepEqual(problems, []);
+});
+
+// Every path the pages in this file fetch, from now until the returned function is called.
+function watchRequests() {
+  const paths = [];
+  const note = (request) => paths.push(new URL(request.url()).pathname);
+  site.browser.context.on('request', note);
+  return () => { site.browser.context.off('request', note); return paths; };
+}
+const PLAIN_256_WEIGHTS = /\/table\/weights\/find-plain-256\.json$/;
+const PLAIN_256_SUMMARY = /\/table\/weights\/find-plain-256\.summary\.json$/;
+const RECORDED_NOTE = '* measured natively when the weights were made; the weights load on request';
+
+/** What native prints with every weights file loaded, and what the page prints from Plain-256's summary. */
+function compareTexts() {
+  const native = nativeCore.run('table_compare', {}).result;
+  const recorded = native.printed.map((line) => (/plain-256/.test(line) ? `${line} *` : line));
+  return { native, live: native.printed.join('\n'), recorded: [...recorded, RECORDED_NOTE].join('\n') };
+}
+
+test('table page: Plain-256\'s recorded figures show at once, without fetching its weights', async () => {
+  const stop = watchRequests();
+  const { page, problems } = await lesson();
+  const { native, recorded } = compareTexts();
+  assert.equal(await printed(page, 'compare'), recorded);
+  assert.equal(await page.locator('[data-num="compare.plain256_miss_6"]').innerText(), native.numbers.plain256_miss_6.toFixed(1));
+  await demo(page, 'compare').getByRole('button', { name: /^Load Plain-256's weights \([\d.]+ MB\)$/ }).waitFor();
+  const fetched = stop();
+  assert.ok(fetched.some((p) => PLAIN_256_SUMMARY.test(p)), 'the summary is fetched');
+  assert.ok(!fetched.some((p) => PLAIN_256_WEIGHTS.test(p)), 'the weights are not fetched');
+  assert.deepEqual(problems, []);
+});
+
+test('table page: pressing Plain-256\'s button loads its weights and the figures stay, now from the network', async () => {
+  const { page, problems } = await lesson();
+  const { native, live } = compareTexts();
+  const stop = watchRequests();
+  await demo(page, 'compare').getByRole('button', { name: /^Load Plain-256's weights/ }).click();
+  await page.waitForFunction(() => /weights are loaded/.test(document.querySelector('.demo[data-instance="compare"] .load-weights-status').innerText));
+  assert.ok(stop().some((p) => PLAIN_256_WEIGHTS.test(p)), 'the weights are fetched');
+  assert.equal(await printed(page, 'compare'), live, 'the same figures as native, which loads every weights file, and no note');
+  assert.equal(await page.locator('[data-num="compare.plain256_miss_4"]').innerText(), native.numbers.plain256_miss_4.toFixed(1));
+  assert.equal(await demo(page, 'compare').locator('button.load-weights').isVisible(), false);
+  assert.deepEqual(problems, []);
+});
+
+test('table page: a failed download of Plain-256\'s weights says so, keeps the recorded figures and can be tried again', async () => {
+  const { page, problems } = await lesson();
+  const { live, recorded } = compareTexts();
+  const compare = demo(page, 'compare');
+  const status = compare.locator('.load-weights-status');
+  await page.route(PLAIN_256_WEIGHTS, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await compare.getByRole('button', { name: /^Load Plain-256's weights/ }).click();
+  await page.waitForFunction(() => /could not be loaded/.test(document.querySelector('.demo[data-instance="compare"] .load-weights-status').innerText));
+  assert.match(await status.innerText(), /HTTP 404.*try again/);
+  assert.equal(await status.evaluate((s) => s.classList.contains('problem')), true);
+  assert.equal(await printed(page, 'compare'), recorded);
+  assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
+
+  await page.unroute(PLAIN_256_WEIGHTS);
+  await compare.getByRole('button', { name: /^Load Plain-256's weights/ }).click();
+  await page.waitForFunction(() => /weights are loaded/.test(document.querySelector('.demo[data-instance="compare"] .load-weights-status').innerText));
+  assert.equal(await printed(page, 'compare'), live);
+});
+
+test('table page: saving the pretrained Plain-256 loads its weights first and saves them', async () => {
+  const { page, problems } = await lesson('?train.model="plain-256"');
+  const downloaded = page.waitForEvent('download');
+  await demo(page, 'train').getByRole('button', { name: 'Save these weights (JSON)' }).click();
+  const download = await downloaded;
+  assert.equal(download.suggestedFilename(), 'find-plain-256.json');
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(path.join(ROOT, 'lessons/table/weights/find-plain-256.json'), 'utf8'));
+  assert.equal(await printed(page, 'compare'), compareTexts().live, 'the loaded weights are in use on the page too');
   assert.deepEqual(problems, []);
 });
 

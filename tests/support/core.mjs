@@ -9,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const WASM_DIR = path.join(ROOT, 'build/wasm');
 const CLI = path.join(ROOT, 'build/native/attn');
 
-/** Every lesson's trained weights, as the pages load them: [slot, file path]. */
+/** Every lesson's trained weights, those that load on request included: [slot, file path]. */
 function lessonModels() {
   const lessons = path.join(ROOT, 'lessons');
   return fs.readdirSync(lessons).flatMap((slug) => {
@@ -22,7 +22,8 @@ function lessonModels() {
 
 /**
  * The same ES module the site serves; Node is handed the bytes (platform note,
- * trap 3). The lessons' trained networks are loaded into it, as the pages do.
+ * trap 3). Every trained network of the lessons is loaded into it, as a page has
+ * them once the learner has loaded those that load on request.
  */
 export async function loadWasmCore() {
   const { default: create } = await import(path.join(WASM_DIR, 'attn_core.js'));

@@ -1,9 +1,12 @@
 // Page entry point: load the core once (and the trained networks the lesson
-// ships, if any), then bring every demo on the page to life.
+// ships, if any, or the summaries of those that load on request), then bring
+// every demo on the page to life.
 import { loadCore } from './core.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
+import { createOnRequest } from './on-request.js';
+import { attachLoadWeightsButton } from './load-weights-button.js';
 
 function showProblem(container, text) {
   const p = document.createElement('p');
@@ -13,10 +16,8 @@ function showProblem(container, text) {
   container.replaceChildren(p);
 }
 
-/** The lesson's pretrained weights (lesson.json "models": slot -> file), loaded into the core. */
-async function loadLessonModels(core) {
-  const listed = JSON.parse(document.querySelector('main')?.dataset.models || '{}');
-  const loaded = new Map();
+/** The lesson's pretrained weights that come with the page (slot -> file), loaded into the core and `loaded`. */
+async function loadLessonModels(core, listed, loaded) {
   await Promise.all(Object.entries(listed).map(async ([slot, file]) => {
     const response = await fetch(file);
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
@@ -25,18 +26,23 @@ async function loadLessonModels(core) {
     if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
     loaded.set(slot, text);
   }));
-  return loaded;
 }
 
 async function start() {
   mountRateSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
+  const views = [];
+  const buttons = [];
+  const refreshAll = () => [...views, ...buttons].forEach((v) => v.refresh());
+  const lesson = document.querySelector('main')?.dataset ?? {};
+  const models = new Map(); // slot -> weights JSON text in the core
   let core;
-  let models;
+  let onRequest;
   try {
     core = await loadCore();
-    models = await loadLessonModels(core);
+    onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), models, refreshAll);
+    await Promise.all([loadLessonModels(core, JSON.parse(lesson.models || '{}'), models), onRequest.loadSummaries()]);
   } catch (error) {
     for (const c of containers) {
       showProblem(c, `The live demo could not start (${error.message ?? error}). ` +
@@ -44,7 +50,6 @@ async function start() {
     }
     return;
   }
-  const views = [];
   for (const container of containers) {
     const demo = core.demos.get(container.dataset.demo);
     if (!demo) {
@@ -53,8 +58,10 @@ async function start() {
     }
     views.push(mountDemo(container, demo, core));
   }
-  const refreshAll = () => views.forEach((v) => v.refresh());
-  for (const view of views.filter((v) => 'trainer' in v.container.dataset)) attachTrainPanel(view, core, models, refreshAll);
+  for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
+    buttons.push(attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, models));
+  }
+  for (const view of views.filter((v) => 'trainer' in v.container.dataset)) attachTrainPanel(view, core, models, onRequest, refreshAll);
   document.documentElement.dataset.demosReady = 'true';
 }
 

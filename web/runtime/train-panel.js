@@ -1,8 +1,10 @@
 // "Train again": trains the network a training-plan demo describes, in a Web
 // Worker, with a progress bar, a live loss chart and a cancel button; then loads
 // the new weights into the page's core and recomputes every demo. Also saves the
-// current weights as a JSON file and loads weights from one.
+// current weights as a JSON file and loads weights from one. Training needs no
+// pretrained weights; saving pretrained weights that load on request loads them first.
 import { renderChart } from './render/charts.js';
+import { networkName } from './on-request.js';
 
 const CHART_EVERY = 10; // progress messages between redraws of the loss chart
 
@@ -16,9 +18,10 @@ function el(tag, props = {}, children = []) {
  * @param view       the mounted training-plan demo (mountDemo's return value)
  * @param core       from loadCore()
  * @param models     Map slot -> weights JSON text currently loaded (kept up to date here)
+ * @param onRequest  from createOnRequest(): the pretrained weights that load on request
  * @param onTrained  called after new weights were loaded into the core
  */
-export function attachTrainPanel(view, core, models, onTrained) {
+export function attachTrainPanel(view, core, models, onRequest, onTrained) {
   const train = el('button', { type: 'button', className: 'train', textContent: 'Train in your browser' });
   const cancel = el('button', { type: 'button', className: 'cancel', textContent: 'Cancel', disabled: true });
   const save = el('button', { type: 'button', textContent: 'Save these weights (JSON)' });
@@ -95,8 +98,19 @@ export function attachTrainPanel(view, core, models, onTrained) {
 
   cancel.addEventListener('click', () => finish('Cancelled. The earlier weights are still in use.'));
 
-  save.addEventListener('click', () => {
+  save.addEventListener('click', async () => {
     const slot = slotOf(view.shownParams());
+    if (!models.has(slot) && onRequest.listed[slot]) {
+      const name = networkName(slot);
+      status.textContent = `Loading ${name}'s weights to save them…`;
+      try {
+        await onRequest.load(slot);
+      } catch (error) {
+        status.textContent = `${name}'s weights could not be loaded (${error.message}), so there is nothing to save yet.`;
+        return;
+      }
+      status.textContent = `${name}'s weights are loaded, and now in use on this page too.`;
+    }
     const text = models.get(slot);
     if (!text) { status.textContent = `No weights are loaded for ${slot} yet.`; return; }
     const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${slot.replace('/', '-')}.json` });

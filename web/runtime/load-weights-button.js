@@ -1,0 +1,59 @@
+// The button under a demo that shows a network's recorded figures until its
+// weights, which load on request, are loaded (data-load-weights="task/model").
+// States: recorded figures (button offered, with the file's size), loading,
+// loaded (by this button, a training or a file), failed (a message; the button tries again).
+import { networkName, sizeText } from './on-request.js';
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...[].concat(children));
+  return node;
+}
+
+/**
+ * @param view       the mounted demo (mountDemo's return value)
+ * @param slot       "find/plain-256"
+ * @param onRequest  from createOnRequest()
+ * @param models     Map slot -> weights JSON text loaded in the core
+ * @returns {{refresh: Function}} shows whether the slot's weights are loaded now
+ */
+export function attachLoadWeightsButton(view, slot, onRequest, models) {
+  const name = networkName(slot);
+  const label = `Load ${name}'s weights (${sizeText(onRequest.listed[slot].bytes)})`;
+  const button = el('button', { type: 'button', className: 'load-weights', textContent: label });
+  const status = el('p', { className: 'load-weights-status',
+    textContent: `${name}'s figures (marked *) were measured natively when its weights were made. ` +
+      `Load the weights to run ${name} in your browser, as the other networks do.` });
+  status.setAttribute('role', 'status');
+  const panel = el('div', { className: 'load-weights-panel' }, [button, status]);
+  view.container.append(panel);
+
+  function refresh() {
+    if (!models.has(slot)) return;
+    button.hidden = true;
+    status.classList.remove('problem');
+    status.textContent = `${name}'s weights are loaded: it now runs in your browser, as the other networks do.`;
+  }
+
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    button.textContent = `Loading ${name}'s weights…`;
+    panel.setAttribute('aria-busy', 'true');
+    status.classList.remove('problem');
+    try {
+      await onRequest.load(slot);
+      refresh();
+    } catch (error) {
+      status.classList.add('problem');
+      status.textContent = `${name}'s weights could not be loaded (${error.message}). ` +
+        'The figures above are still the recorded ones; press the button to try again.';
+    } finally {
+      panel.removeAttribute('aria-busy');
+      button.disabled = false;
+      button.textContent = label;
+    }
+  });
+
+  refresh();
+  return { refresh };
+}

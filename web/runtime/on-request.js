@@ -1,0 +1,59 @@
+// Trained weights that load only when the learner asks (lesson.json
+// "load_on_request"): the page starts from each network's summary, the figures
+// recorded natively when its weights were made, and fetches the weights once,
+// whoever asks first (its button, or saving them).
+
+/**
+ * @param core      from loadCore()
+ * @param listed    slot -> {weights, summary, bytes}: the page's data-models-on-request
+ * @param models    Map slot -> weights JSON text loaded in the core (shared with the train panel)
+ * @param onLoaded  called after weights were loaded into the core
+ */
+export function createOnRequest(core, listed, models, onLoaded) {
+  const loads = new Map(); // slot -> Promise of its weights being loaded
+
+  async function fetchAndLoad(slot) {
+    const { weights } = listed[slot];
+    const response = await fetch(weights);
+    if (!response.ok) throw new Error(`${weights}: HTTP ${response.status}`);
+    const text = await response.text();
+    if (models.has(slot)) return; // trained or loaded from a file meanwhile: that network stays
+    const answer = core.loadModel(slot, text);
+    if (!answer.ok) throw new Error(`${weights}: ${answer.error.message}`);
+    models.set(slot, text);
+    onLoaded();
+  }
+
+  return {
+    listed,
+    /** Loads every summary into the core; throws what went wrong. */
+    async loadSummaries() {
+      await Promise.all(Object.entries(listed).map(async ([slot, { summary }]) => {
+        const response = await fetch(summary);
+        if (!response.ok) throw new Error(`${summary}: HTTP ${response.status}`);
+        const answer = core.loadModelSummary(slot, await response.text());
+        if (!answer.ok) throw new Error(`${summary}: ${answer.error.message}`);
+      }));
+    },
+    /** Loads the slot's weights into the core; rejects with what went wrong, after which asking again tries again. */
+    load(slot) {
+      if (!loads.has(slot)) {
+        const loading = fetchAndLoad(slot);
+        loads.set(slot, loading);
+        loading.catch(() => loads.delete(slot));
+      }
+      return loads.get(slot);
+    },
+  };
+}
+
+/** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
+export function networkName(slot) {
+  const model = slot.slice(slot.indexOf('/') + 1);
+  return model[0].toUpperCase() + model.slice(1);
+}
+
+/** 1109175 -> "1.1 MB" */
+export function sizeText(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
