@@ -1,7 +1,8 @@
 // Benchmarks (figures, not pass/fail): run `node scripts/bench.mjs` after scripts/build.sh.
 //   1. every demo at its defaults: microseconds per call, native and WebAssembly (Node), and the ratio
 //   2. every lesson page in headless Chromium: recompute + redraw time per change
-//   3. every lesson page's first-load transfer: raw and gzip bytes per file and in total
+//   3. every lesson page's first-load transfer (what the page fetches before the learner does
+//      anything): raw and gzip bytes per file and in total; then the files it fetches only on request
 // Budgets are printed beside the figures.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -138,13 +139,19 @@ async function benchPages() {
   try {
     for (const slug of lessons) {
       const files = new Map();
+      const reading = [];
       const page = await browser.context.newPage();
-      page.on('response', async (response) => {
-        const body = await response.body().catch(() => null);
-        if (body) files.set(response.url().replace(server.url, ''), { raw: body.length, gzip: zlib.gzipSync(body).length });
-      });
+      const record = (response) => reading.push(response.body().then((body) => {
+        files.set(response.url().replace(server.url, ''), { raw: body.length, gzip: zlib.gzipSync(body).length });
+      }, () => {}));
+      page.on('response', record);
       await page.goto(`${server.url}${slug}/`, { waitUntil: 'networkidle' });
       await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+      // The first load ends here: what the benchmarks below make the page fetch (a training
+      // worker, say) is not part of it.
+      await Promise.all(reading);
+      page.off('response', record);
+      const onRequest = await page.evaluate(() => JSON.parse(document.querySelector('main').dataset.modelsOnRequest || '{}'));
       const updates = await benchPageUpdates(page);
       console.log(`\n## Page ${slug}/: recompute + redraw per change (budget: one frame, ${FRAME_MS.toFixed(1)} ms)\n`);
       for (const u of updates) {
@@ -167,6 +174,14 @@ async function benchPages() {
       }
       const budget = PAGE_BUDGET_GZIP[slug] ?? DEFAULT_PAGE_BUDGET_GZIP;
       console.log(`${pad(`total (${files.size} files)`, 48)}${lpad(kb(raw), 11)}${lpad(kb(gzip), 11)} gzip   budget ${kb(budget)}: ${gzip <= budget ? 'ok' : 'OVER'}`);
+      if (Object.keys(onRequest).length) {
+        console.log('\nfetched only when the learner asks (not in the first load):');
+        for (const { weights } of Object.values(onRequest)) {
+          const url = `${slug}/${weights}`;
+          const body = fs.readFileSync(path.join(ROOT, 'site', url));
+          console.log(`${pad(url, 48)}${lpad(kb(body.length), 11)}${lpad(kb(zlib.gzipSync(body).length), 11)} gzip${files.has(url) ? '   (but this page fetched it at once)' : ''}`);
+        }
+      }
       await page.close();
     }
   } finally {
