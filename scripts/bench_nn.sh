@@ -21,11 +21,11 @@ SRC=("$ROOT/scripts/bench_nn_main.cpp" "$ROOT"/core/nn/*.cpp "$ROOT/core/rng.cpp
 INC=(-I"$ROOT/core" -isystem /usr/include/eigen3 -isystem "$OUT/json_include")
 
 echo "building native (-O3, as CMake's Release), native -march=native, and WebAssembly ..." >&2
-g++ -std=c++17 -O3 -DNDEBUG "${INC[@]}" "${SRC[@]}" -o "$OUT/bench_native"
-g++ -std=c++17 -O3 -march=native -DNDEBUG "${INC[@]}" "${SRC[@]}" -o "$OUT/bench_native_march"
+g++ -std=c++17 -O3 -ffp-contract=off -DNDEBUG "${INC[@]}" "${SRC[@]}" -o "$OUT/bench_native"
+g++ -std=c++17 -O3 -march=native -ffp-contract=off -DNDEBUG "${INC[@]}" "${SRC[@]}" -o "$OUT/bench_native_march"
 # Node: SINGLE_FILE embeds the wasm, so the loader never fetch()es a path (platform note, trap 3).
-NODE_PATH=/usr/share/nodejs em++ -std=c++17 -O3 -msimd128 -fexceptions -DNDEBUG "${INC[@]}" "${SRC[@]}" \
-  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sSINGLE_FILE=1 -o "$OUT/bench_nn.js"
+NODE_PATH=/usr/share/nodejs em++ -std=c++17 -O3 -msimd128 -fexceptions -ffp-contract=off -DNDEBUG "${INC[@]}" "${SRC[@]}" \
+  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -sSINGLE_FILE=1 -o "$OUT/bench_nn.cjs"
 
 HAVE_TORCH=0
 if /usr/bin/python3 -c "import torch" 2>/dev/null; then HAVE_TORCH=1; fi
@@ -38,7 +38,7 @@ for run in $RUNS; do
   echo "  $task $model ..." >&2
   native=$("$OUT/bench_native" "$task" "$model" "$EPOCHS")
   march=$("$OUT/bench_native_march" "$task" "$model" "$EPOCHS")
-  wasm=$(node "$OUT/bench_nn.js" "$task" "$model" "$EPOCHS")
+  wasm=$(node "$OUT/bench_nn.cjs" "$task" "$model" "$EPOCHS")
   torch=null
   if [ "$HAVE_TORCH" = 1 ]; then torch=$(/usr/bin/python3 "$ROOT/scripts/bench_nn.py" "$task" "$model" "$EPOCHS"); fi
   echo "{\"native\":$native,\"march\":$march,\"wasm\":$wasm,\"torch\":$torch}" >> "$RESULTS"

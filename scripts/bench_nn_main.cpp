@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     heap_mb = static_cast<double>(emscripten_get_heap_size()) / (1024.0 * 1024.0);
 #endif
     std::printf("{\"task\":\"%s\",\"model\":\"%s\",\"steps\":%ld,\"seconds\":%.4f,\"ms_per_step\":%.4f,"
-                "\"final_epoch_loss\":%.6g,\"heap_mb\":%.1f}\n",
+                "\"final_epoch_loss\":%.9g,\"heap_mb\":%.1f}\n",
                 config.task.c_str(), config.model.c_str(), p.step, seconds.count(),
                 1000.0 * seconds.count() / static_cast<double>(p.step), p.epoch_loss, heap_mb);
     return p.failed ? 1 : 0;

@@ -44,8 +44,14 @@ template <typename T>
 const Mat<T>& LayerNorm<T>::backward(const Mat<T>& dy) {
     const int d = width_;
     // y = xhat * gamma + beta  =>  dgamma = sum over rows of dy * xhat,  dbeta = sum over rows of dy
-    weight.grad = (dy.array() * xhat_.array()).colwise().sum();
-    bias.grad = dy.colwise().sum();
+    T* dgamma = weight.grad.data();
+    for (int i = 0; i < d; ++i) dgamma[i] = 0;
+    for (Eigen::Index r = 0; r < dy.rows(); ++r) {
+        const T* dyr = dy.data() + r * d;
+        const T* hr = xhat_.data() + r * d;
+        for (int i = 0; i < d; ++i) dgamma[i] += dyr[i] * hr[i];
+    }
+    column_sums(bias.grad, dy);
     // xhat = (x - mean) * rstd  =>  per row, with g = dy * gamma:
     //   dx = rstd * (g - mean(g) - xhat * mean(g * xhat))
     ensure_shape(dx_, dy.rows(), d);

@@ -23,7 +23,7 @@ template <typename T>
 const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
     x_ = &x;
     ensure_shape(y_, x.rows(), out_);
-    product(y_, x, weight.value.transpose());     // (N, in) (in, out)
+    product_transposed(y_, x, weight.value, weight_t_);  // (N, in) (in, out)
     y_.rowwise() += bias.value.row(0);            // + b on every row
     return y_;
 }
@@ -32,7 +32,7 @@ template <typename T>
 const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
     // y = x W^T + b  =>  dW = dy^T x,  db = sum over rows of dy,  dx = dy W
     transpose_product(weight.grad, dy, *x_);          // (out, N) (N, in)
-    bias.grad = dy.colwise().sum();                  // (1, out)
+    column_sums(bias.grad, dy);                      // (1, out)
     if (!input_grad_) return dx_;
     ensure_shape(dx_, dy.rows(), in_);
     product(dx_, dy, weight.value);                  // (N, out) (out, in)

@@ -12,7 +12,9 @@ public:
         ensure_shape(d_pred_, pred.rows(), pred.cols());
         const T count = static_cast<T>(pred.size());
         d_pred_ = pred - target;
-        const T loss = d_pred_.squaredNorm() / count;
+        T squares = 0;  // in index order, so every build prints the same loss
+        for (Eigen::Index i = 0; i < d_pred_.size(); ++i) squares += d_pred_.data()[i] * d_pred_.data()[i];
+        const T loss = squares / count;
         // loss = sum e^2 / count  =>  d loss / d pred = 2 e / count
         d_pred_ *= T(2) / count;
         return loss;

@@ -34,11 +34,13 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
     q_in_ = &q_in, kv_in_ = &kv_in;
 
     // 1. Project: queries from q_in, keys and values from kv_in, whole batch at once.
+    ensure_shape(w_t_, E, 3 * E);
+    w_t_ = in_proj_weight.value.transpose();
     ensure_shape(q_, q_in.rows(), E);
-    q_.noalias() = q_in * in_proj_weight.value.topRows(E).transpose();       // (B*Lq, E) (E, E)
+    product(q_, q_in, w_t_.leftCols(E));  // (B*Lq, E) (E, E)
     q_.rowwise() += in_proj_bias.value.row(0).head(E);
     ensure_shape(kv_, kv_in.rows(), 2 * E);
-    kv_.noalias() = kv_in * in_proj_weight.value.bottomRows(2 * E).transpose();  // (B*Lk, E) (E, 2E)
+    product(kv_, kv_in, w_t_.rightCols(2 * E));  // (B*Lk, E) (E, 2E)
     kv_.rowwise() += in_proj_bias.value.row(0).tail(2 * E);
 
     // 2. Score, softmax, average: per scene, head and query.
@@ -125,12 +127,12 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
     // 1. Q = q_in Wq^T + bq, [K V] = kv_in [Wk; Wv]^T + [bk bv]
     transpose_product(in_proj_weight.grad.topRows(E), dq_, *q_in_);            // (E, B*Lq) (B*Lq, E)
     transpose_product(in_proj_weight.grad.bottomRows(2 * E), dkv_, *kv_in_);  // (2E, B*Lk) (B*Lk, E)
-    in_proj_bias.grad.row(0).head(E) = dq_.colwise().sum();
-    in_proj_bias.grad.row(0).tail(2 * E) = dkv_.colwise().sum();
+    column_sums(in_proj_bias.grad.row(0).head(E), dq_);
+    column_sums(in_proj_bias.grad.row(0).tail(2 * E), dkv_);
     ensure_shape(dq_in_, q_.rows(), E);
-    dq_in_.noalias() = dq_ * in_proj_weight.value.topRows(E);  // (B*Lq, E) (E, E)
+    product(dq_in_, dq_, in_proj_weight.value.topRows(E));  // (B*Lq, E) (E, E)
     ensure_shape(dkv_in_, kv_.rows(), E);
-    dkv_in_.noalias() = dkv_ * in_proj_weight.value.bottomRows(2 * E);  // (B*Lk, 2E) (2E, E)
+    product(dkv_in_, dkv_, in_proj_weight.value.bottomRows(2 * E));  // (B*Lk, 2E) (2E, E)
     if (self_) dq_in_ += dkv_in_;
     return dq_in_;
 }

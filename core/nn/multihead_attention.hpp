@@ -56,6 +56,7 @@ private:
     bool self_ = false;
     const Mat<T>* q_in_ = nullptr;
     const Mat<T>* kv_in_ = nullptr;
+    Mat<T> w_t_;     // (E, 3E) in_proj_weight^T, refreshed each forward for the products
     Mat<T> q_;       // (B*Lq, E)
     Mat<T> kv_;      // (B*Lk, 2E): keys in columns 0..E-1, values in E..2E-1
     Mat<T> p_;       // (B*H*Lq, Lk)

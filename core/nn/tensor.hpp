@@ -14,6 +14,8 @@
 
 #include <Eigen/Dense>
 
+#include "matmul.hpp"
+
 namespace attn::nn {
 
 template <typename T>
@@ -46,43 +48,6 @@ using ParamList = std::vector<Param<T>*>;
 template <typename T>
 inline void ensure_shape(Mat<T>& m, Eigen::Index rows, Eigen::Index cols) {
     if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
-}
-
-// dst = a^T b for a (N, m) and b (N, n): a weight gradient, summed over the
-// batch rows. Eigen packs the operands of a product into buffers that it puts
-// on the stack when they are small and on the heap otherwise; taking the rows
-// in slices of kProductRows keeps them small, so a training step never
-// allocates (a slice of 128 rows of width 256 is exactly Eigen's 128 KB limit).
-constexpr Eigen::Index kProductRows = 128;
-
-template <typename Dst, typename A, typename B>
-inline void transpose_product(Dst&& dst, const A& a, const B& b) {
-    const Eigen::Index n = a.rows();
-    if (n == 0) {
-        dst.setZero();
-        return;
-    }
-    for (Eigen::Index first = 0; first < n; first += kProductRows) {
-        const Eigen::Index rows = std::min(kProductRows, n - first);
-        if (first == 0) dst.noalias() = a.middleRows(first, rows).transpose() * b.middleRows(first, rows);
-        else dst.noalias() += a.middleRows(first, rows).transpose() * b.middleRows(first, rows);
-    }
-}
-
-// dst = a b for a (N, K) and b (K, M), summed over slices of K for the same
-// reason: a 256-wide layer's product would otherwise pack 256 KB on the heap.
-template <typename Dst, typename A, typename B>
-inline void product(Dst&& dst, const A& a, const B& b) {
-    const Eigen::Index depth = a.cols();
-    if (depth <= kProductRows) {
-        dst.noalias() = a * b;
-        return;
-    }
-    for (Eigen::Index first = 0; first < depth; first += kProductRows) {
-        const Eigen::Index k = std::min(kProductRows, depth - first);
-        if (first == 0) dst.noalias() = a.middleCols(first, k) * b.middleRows(first, k);
-        else dst.noalias() += a.middleCols(first, k) * b.middleRows(first, k);
-    }
 }
 
 }  // namespace attn::nn

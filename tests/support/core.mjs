@@ -33,6 +33,7 @@ export async function loadWasmCore() {
     if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
   }
   return {
+    module,  // the raw embind surface (trainStart, trainAdvance, ...)
     list: () => JSON.parse(module.listDemos()),
     run: (id, params) => JSON.parse(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
   };

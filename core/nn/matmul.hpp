@@ -1,0 +1,154 @@
+#pragma once
+// The matrix products and column sums of training, written out so that every
+// build adds in the same order.
+//
+// Why not Eigen's products: Eigen sums a product in blocks whose order depends
+// on the SIMD it was compiled for (SSE or AVX natively, none in WebAssembly), so
+// the browser's worker and the native trainer drift apart in the last bits, and
+// over 30 epochs of Adam those bits grow into different networks. Here every
+// output element is a sum over its terms in index order, one rounding per add,
+// whatever the build; the compilers vectorise across output columns, which
+// never reorders a sum. (Multiply and add are kept apart: the builds pass
+// -ffp-contract=off so that no compiler fuses them into one rounding.)
+//
+// Operands are row-major Eigen matrices or blocks of rows/columns of them
+// (anything with data(), rows(), cols() and outerStride()).
+#include <cstring>
+#include <type_traits>
+
+#include <Eigen/Core>
+
+namespace attn::nn {
+
+namespace matmul_detail {
+
+// The products' kernel: for R output rows r at once,
+//   c[r * c_stride + 0..m) = sum over p in [0, k) of a[r * a_row + p * a_step] * b[p * b_stride + 0..m).
+// Columns go in blocks of 16, then 4, then 1, whose partial sums stay in
+// registers for the whole of p; several rows at once share each load of b and
+// give the adds independent chains to overlap.
+// Whatever the path and the vector width, each entry's terms are added one by
+// one in order of p, so every build gets the same bits.
+//
+// The blocks use the vector extension of GCC and Clang, as wide as the target
+// allows (4 floats for SSE2 and WebAssembly SIMD, 8 for AVX, 16 for AVX-512),
+// rather than a plain array: left to itself, GCC vectorises such a loop nest
+// along p, which keeps the order but gathers across rows of b and runs three
+// times slower.
+#if defined(__AVX512F__)
+constexpr int kLanes = 16;
+#elif defined(__AVX__)
+constexpr int kLanes = 8;
+#else
+constexpr int kLanes = 4;
+#endif
+using FloatV = float __attribute__((vector_size(4 * kLanes)));
+using Float4 = float __attribute__((vector_size(16)));
+constexpr int kRows = kLanes >= 8 ? 4 : 2;  // SSE has 16 registers: 2 rows x 16 columns fill half
+
+template <typename Vec, typename T>
+inline Vec load(const T* p) {
+    Vec v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// R rows by V vectors of type Vec (FloatV, Float4 or a lone T) of columns.
+template <int R, int V, typename Vec, typename T>
+inline void block_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                        const T* b, Eigen::Index b_stride, Eigen::Index k) {
+    constexpr int lanes = sizeof(Vec) / sizeof(T);
+    Vec sum[R][V] = {};
+    for (Eigen::Index p = 0; p < k; ++p) {
+        Vec bp[V];
+        for (int v = 0; v < V; ++v) bp[v] = load<Vec>(b + p * b_stride + lanes * v);
+        for (int r = 0; r < R; ++r) {
+            const T ap = a[r * a_row + p * a_step];
+            for (int v = 0; v < V; ++v) sum[r][v] += ap * bp[v];
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int v = 0; v < V; ++v) std::memcpy(c + r * c_stride + lanes * v, &sum[r][v], sizeof(Vec));
+}
+
+template <int R, typename T>
+inline void rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                       const T* b, Eigen::Index b_stride, Eigen::Index k, Eigen::Index m) {
+    Eigen::Index j0 = 0;
+    if constexpr (std::is_same_v<T, float>) {
+        for (; j0 + 16 <= m; j0 += 16)
+            block_times<R, 16 / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
+        for (; j0 + 4 <= m; j0 += 4) block_times<R, 1, Float4>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
+    }
+    // The last columns one by one (all of them for double, the type of the
+    // gradient checks, where speed does not matter).
+    for (; j0 < m; ++j0) block_times<R, 1, T>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
+}
+
+// All n rows of c: kRows at a time, then one at a time.
+template <typename T>
+inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m) {
+    Eigen::Index i = 0;
+    for (; i + kRows <= n; i += kRows)
+        rows_times<kRows>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
+    for (; i < n; ++i) rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
+}
+
+template <typename M>
+constexpr void require_row_major() {
+    static_assert(static_cast<bool>(M::IsRowMajor) || M::ColsAtCompileTime == 1 || M::RowsAtCompileTime == 1,
+                  "nn products work on row-major storage");
+}
+
+}  // namespace matmul_detail
+
+// dst = a b:  a (n, k), b (k, m) -> dst (n, m).
+template <typename Dst, typename A, typename B>
+inline void product(Dst&& dst, const A& a, const B& b) {
+    using D = std::decay_t<Dst>;
+    matmul_detail::require_row_major<D>();
+    matmul_detail::require_row_major<A>();
+    matmul_detail::require_row_major<B>();
+    eigen_assert(a.cols() == b.rows() && dst.rows() == a.rows() && dst.cols() == b.cols());
+    matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, b.data(),
+                                  b.outerStride(), a.rows(), a.cols(), b.cols());
+}
+
+// dst = a^T b:  a (n, k), b (n, m) -> dst (k, m). A weight gradient: each entry
+// sums its n batch rows in order.
+template <typename Dst, typename A, typename B>
+inline void transpose_product(Dst&& dst, const A& a, const B& b) {
+    using D = std::decay_t<Dst>;
+    matmul_detail::require_row_major<D>();
+    matmul_detail::require_row_major<A>();
+    matmul_detail::require_row_major<B>();
+    eigen_assert(a.rows() == b.rows() && dst.rows() == a.cols() && dst.cols() == b.cols());
+    matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), 1, a.outerStride(), b.data(),
+                                  b.outerStride(), a.cols(), a.rows(), b.cols());
+}
+
+// dst = a b^T:  a (n, k), b (m, k) -> dst (n, m), as y = x W^T in a linear layer.
+// b is first copied transposed into `scratch` (k, m), so that the inner loop
+// runs along contiguous rows; the copy costs k*m against the product's n*k*m.
+template <typename Dst, typename A, typename B, typename T>
+inline void product_transposed(Dst&& dst, const A& a, const B& b, Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& scratch) {
+    if (scratch.rows() != b.cols() || scratch.cols() != b.rows()) scratch.resize(b.cols(), b.rows());
+    scratch = b.transpose();
+    product(dst, a, scratch);
+}
+
+// dst (1, m) = the sum of the rows of x (n, m), in row order: a bias gradient.
+template <typename Dst, typename X>
+inline void column_sums(Dst&& dst, const X& x) {
+    matmul_detail::require_row_major<X>();
+    eigen_assert(dst.size() == x.cols());
+    auto* __restrict sum = dst.data();
+    for (Eigen::Index j = 0; j < x.cols(); ++j) sum[j] = 0;
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        const auto* __restrict xr = x.data() + r * x.outerStride();
+        for (Eigen::Index j = 0; j < x.cols(); ++j) sum[j] += xr[j];
+    }
+}
+
+}  // namespace attn::nn
