@@ -17,7 +17,7 @@ from torch import nn
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch_reference as ref  # noqa: E402
 
-RATES = {"find/lookup": 0.01, "find/plain-16": 0.003, "find/plain-256": 0.003, "nearest/lookup": 0.001,
+RATES = {"find/lookup": 0.001, "find/plain-16": 0.001, "find/plain-256": 0.003, "nearest/lookup": 0.001,
          "nearest/transformer-1": 0.01, "nearest/transformer-2": 0.001, "nearest/plain-256": 0.0003}
 
 

@@ -13,7 +13,7 @@ function chartOf(sweep, model) {
   }));
   return renderChart({
     name: `sweep-${model.model}`,
-    title: `${model.model}: miss after training at each rate, one line per seed (the lesson chose ${model.lesson_rate})`,
+    title: `${model.model}: miss after training at each rate, one line per seed (chosen: ${model.chosen_rate})`,
     x_label: 'learning rate', y_label: 'mean miss [cm]', log_x: true, log_y: true, series,
   });
 }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "nn/trainer.hpp"
 #include "nn_models/model_store.hpp"
 #include "pretrained.hpp"
 #include "table_api.hpp"
@@ -138,9 +139,9 @@ TEST_CASE("train_advance_json and train_result_json: a short training runs to it
     REQUIRE(start["ok"] == true);
     CHECK(start["steps_per_epoch"] == 157);  // 20,000 scenes in batches of 128
     CHECK(start["total_steps"] == 314);
-    CHECK(start["lr"] == 0.01);  // the lesson's rate when none is given
+    CHECK(start["lr"] == attn::nn::lesson_learning_rate(attn::nn::Task::Find, "lookup"));  // when none is given
     const json zero = json::parse(train_start_json(R"({"model": "plain-16", "lr": 0, "epochs": 0})"));
-    CHECK(zero["lr"] == 0.003);  // 0 also stands for the lesson's choices
+    CHECK(zero["lr"] == attn::nn::lesson_learning_rate(attn::nn::Task::Find, "plain-16"));  // 0 also stands for the lesson's choices
     CHECK(zero["epochs"] == 30);
     REQUIRE(json::parse(train_start_json(R"({"task": "find", "model": "lookup", "seed": 3, "epochs": 2})"))["ok"] == true);
 

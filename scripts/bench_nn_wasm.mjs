@@ -1,0 +1,30 @@
+// WebAssembly side of scripts/bench_nn.sh: trains one task/model for some epochs
+// in the site's own module (build/wasm/attn_core.js, as the page's worker runs
+// it) under Node and prints one JSON line:
+//   {"task", "model", "steps", "seconds", "ms_per_step", "final_epoch_loss", "heap_mb"}
+//   node scripts/bench_nn_wasm.mjs TASK MODEL EPOCHS
+import { loadWasmCore } from '../tests/support/core.mjs';
+
+const [task, model, epochs] = process.argv.slice(2);
+if (!task || !model || !epochs) {
+  console.error('usage: node scripts/bench_nn_wasm.mjs TASK MODEL EPOCHS');
+  process.exit(2);
+}
+const { module } = await loadWasmCore();
+const call = (text) => {
+  const answer = JSON.parse(text);
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer;
+};
+// The page's worker takes a few steps at a time to report progress; one call
+// per epoch here keeps JavaScript out of the figure.
+const start = performance.now();
+const plan = call(module.trainStart(JSON.stringify({ task, model, seed: 0, epochs: Number(epochs) })));
+let progress;
+do progress = call(module.trainAdvance(plan.steps_per_epoch)); while (!progress.done);
+const seconds = (performance.now() - start) / 1000;
+if (progress.failed) throw new Error(progress.message);
+console.log(JSON.stringify({
+  task, model, steps: progress.step, seconds, ms_per_step: (1000 * seconds) / progress.step,
+  final_epoch_loss: progress.epoch_loss, heap_mb: module.HEAP8.length / (1024 * 1024),
+}));
