@@ -9,8 +9,9 @@ parameter a value from a fixed formula (the C++ test computes the same formula,
 so the weights need not be stored), runs one small batch forward and backward
 through an MSE loss, then takes three Adam steps on that batch. It records the
 batch, the outputs, the losses, every gradient and every weight after the
-steps. Large tensors are stored as base64 of little-endian float32 to keep the
-files small; the C++ tests only read them and never need PyTorch.
+steps (for plain-256, every 11th entry of each). Large tensors are stored as
+base64 of little-endian float32 to keep the files small; the C++ tests only
+read them and never need PyTorch.
 """
 
 import base64
@@ -73,8 +74,12 @@ class PlainNet(nn.Module):
 
 
 NETWORKS = {"lookup": LookupNet, "transformer-1": lambda: TransformerNet(1),
-            "transformer-2": lambda: TransformerNet(2), "plain-16": lambda: PlainNet(16)}
-# plain-256 is the same code as plain-16 at another width; its 91,138 weights would make a large file.
+            "transformer-2": lambda: TransformerNet(2), "plain-16": lambda: PlainNet(16),
+            "plain-256": lambda: PlainNet(256)}
+# Every gradient and weight of plain-256 (91,138 each) would make a 1 MB file, so
+# its fixture keeps every 11th entry of each tensor (row-major) and each gradient's
+# largest magnitude, which the C++ test uses as the tensor's scale.
+SAMPLE_EVERY = {"plain-256": 11}
 
 
 def formula_value(k, i, name, shape):
@@ -94,8 +99,9 @@ def set_formula_weights(net):
             p.copy_(torch.tensor(np.array(flat, dtype=np.float64).astype(np.float32)).reshape(p.shape))
 
 
-def packed(t):
-    return base64.b64encode(t.detach().numpy().astype("<f4").tobytes()).decode("ascii")
+def packed(t, every=1):
+    flat = t.detach().reshape(-1)[::every]
+    return base64.b64encode(flat.numpy().astype("<f4").tobytes()).decode("ascii")
 
 
 def make_batch(generator):
@@ -120,9 +126,11 @@ def fixture(name, tokens, request, target):
     loss = loss_fn(out, target)
     net.zero_grad()
     loss.backward()
-    grads = {n: packed(p.grad) for n, p in zip(names, params)}
+    every = SAMPLE_EVERY.get(name, 1)
+    grads = {n: packed(p.grad, every) for n, p in zip(names, params)}
     record = {
-        "model": name, "batch": BATCH, "objects": OBJECTS,
+        "model": name, "batch": BATCH, "objects": OBJECTS, "sample_every": every,
+        "grad_scales": {n: p.grad.abs().max().item() for n, p in zip(names, params)},
         "weights": "formula: see scripts/torch_reference.py formula_value",
         "parameters": [{"name": n, "shape": list(p.shape)} for n, p in zip(names, params)],
         "tokens": tokens.reshape(-1).tolist(), "request": request.reshape(-1).tolist(),
@@ -137,7 +145,7 @@ def fixture(name, tokens, request, target):
         step_loss.backward()
         optimizer.step()
         record["adam"]["losses"].append(step_loss.item())
-    record["adam"]["weights"] = {n: packed(p) for n, p in zip(names, params)}
+    record["adam"]["weights"] = {n: packed(p, every) for n, p in zip(names, params)}
     return record
 
 
