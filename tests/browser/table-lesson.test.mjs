@@ -1,6 +1,6 @@
-// The table lesson in headless Chromium: drag an object, change the request,
-// train in the worker, cancel, load a bad weights file, share a link, and
-// Plain-256's weights, which load on request.
+// The table lesson in headless Chromium: drag an object (in the lab and in the
+// layers pictures), change the request, train in the worker, cancel, load a bad
+// weights file, share a link, and Plain-256's weights, which load on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -47,6 +47,72 @@ test('table page: dragging an object moves its line, changes the printed weights
   assert.equal(positions.length, 4, 'one row per object');
   const expected = nativeCore.run('table_lab', { positions }).result.printed.join('\n');
   assert.equal(await printed(page, 'lab'), expected);
+  assert.deepEqual(problems, []);
+});
+
+/** Where each picture of a demo draws one object: [cx, cy] in svg units, one per picture. */
+const drawnAt = (page, instance, kind) => demo(page, instance).locator('svg.table-top').evaluateAll((roots, kind) => roots.map((root) => {
+  const circle = [...root.querySelectorAll('.object')].find((g) => g.textContent === kind).querySelector('circle');
+  return [Number(circle.getAttribute('cx')), Number(circle.getAttribute('cy'))];
+}), kind);
+
+/**
+ * The positions behind a demo's pictures, read from the URL once it has caught
+ * up with what the first picture shows (the URL is written when moves pause).
+ */
+async function shownPositions(page, instance) {
+  const handle = await page.waitForFunction((instance) => {
+    const text = new URL(window.location.href).searchParams.get(`${instance}.positions`);
+    if (!text) return null;
+    const positions = JSON.parse(text);
+    const root = document.querySelector(`.demo[data-instance="${instance}"] svg.table-top`);
+    const labels = [...root.querySelectorAll('.object')].map((g) => g.getAttribute('aria-label'));
+    const agree = positions.every(([x, y], i) => labels[i].includes(`at x ${x.toFixed(1)} cm, y ${y.toFixed(1)} cm`));
+    return agree ? positions : null;
+  }, instance);
+  return handle.jsonValue();
+}
+
+test('table page: dragging an object in the layers picture moves it in every view and changes the printed weights', async () => {
+  const { page, problems } = await lesson();
+  const layers = demo(page, 'layers');
+  const pictures = layers.locator('svg.table-top');
+  const views = await pictures.count();
+  assert.equal(views, 6, 'two layers, each averaged and per head');
+  const before = await printed(page, 'layers');
+  const keyBefore = await drawnAt(page, 'layers', 'key');
+
+  // Drag the key onto the cup's side, in the first picture.
+  const key = pictures.first().locator('.object', { hasText: 'key' }).locator('circle');
+  await key.scrollIntoViewIfNeeded();
+  const from = await key.boundingBox();
+  const to = await pictures.first().locator('.object', { hasText: 'cup' }).locator('circle').boundingBox();
+  const [x0, y0, x1, y1] = [from.x + from.width / 2, from.y + from.height / 2, to.x + to.width * 1.5, to.y + to.height / 2];
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let k = 1; k <= 5; ++k) await page.mouse.move(x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5);
+  await page.mouse.up();
+  const dragged = await shownPositions(page, 'layers');
+  assert.equal(dragged.length, 4, 'one row per object');
+  const keyDragged = await drawnAt(page, 'layers', 'key');
+  assert.notDeepEqual(keyDragged[0], keyBefore[0], 'the key moved');
+  assert.deepEqual(keyDragged, Array(views).fill(keyDragged[0]), 'every view draws the key in the same new place');
+  assert.notEqual(await printed(page, 'layers'), before);
+  assert.equal(await printed(page, 'layers'), nativeCore.run('table_layers', { positions: dragged }).result.printed.join('\n'));
+
+  // Then one step right with the keyboard, in the last picture; the key keeps the focus.
+  const lastKey = pictures.last().locator('.object', { hasText: 'key' });
+  await lastKey.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((x) => document.activeElement.getAttribute('aria-label')?.startsWith(`key at x ${x.toFixed(1)} cm`),
+    dragged[3][0] + 1);
+  const stepped = await shownPositions(page, 'layers');
+  assert.deepEqual(stepped, dragged.map((p, i) => (i === 3 ? [p[0] + 1, p[1]] : p)));
+  assert.equal(await lastKey.evaluate((g) => g === document.activeElement), true, 'focus stays on the key across the redraw');
+  const keyStepped = await drawnAt(page, 'layers', 'key');
+  assert.ok(keyStepped[0][0] > keyDragged[0][0], 'the key moved right');
+  assert.deepEqual(keyStepped, Array(views).fill(keyStepped[0]), 'every view follows the keyboard too');
+  assert.equal(await printed(page, 'layers'), nativeCore.run('table_layers', { positions: stepped }).result.printed.join('\n'));
   assert.deepEqual(problems, []);
 });
 
