@@ -95,9 +95,10 @@ inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index
     for (; i < n; ++i) rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
 }
 
-template <typename M>
+template <typename... M>
 constexpr void require_row_major() {
-    static_assert(static_cast<bool>(M::IsRowMajor) || M::ColsAtCompileTime == 1 || M::RowsAtCompileTime == 1,
+    static_assert(((static_cast<bool>(std::decay_t<M>::IsRowMajor) || std::decay_t<M>::ColsAtCompileTime == 1 ||
+                    std::decay_t<M>::RowsAtCompileTime == 1) && ...),
                   "nn products work on row-major storage");
 }
 
@@ -106,10 +107,7 @@ constexpr void require_row_major() {
 // dst = a b:  a (n, k), b (k, m) -> dst (n, m).
 template <typename Dst, typename A, typename B>
 inline void product(Dst&& dst, const A& a, const B& b) {
-    using D = std::decay_t<Dst>;
-    matmul_detail::require_row_major<D>();
-    matmul_detail::require_row_major<A>();
-    matmul_detail::require_row_major<B>();
+    matmul_detail::require_row_major<Dst, A, B>();
     eigen_assert(a.cols() == b.rows() && dst.rows() == a.rows() && dst.cols() == b.cols());
     matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, b.data(),
                                   b.outerStride(), a.rows(), a.cols(), b.cols());
@@ -119,10 +117,7 @@ inline void product(Dst&& dst, const A& a, const B& b) {
 // sums its n batch rows in order.
 template <typename Dst, typename A, typename B>
 inline void transpose_product(Dst&& dst, const A& a, const B& b) {
-    using D = std::decay_t<Dst>;
-    matmul_detail::require_row_major<D>();
-    matmul_detail::require_row_major<A>();
-    matmul_detail::require_row_major<B>();
+    matmul_detail::require_row_major<Dst, A, B>();
     eigen_assert(a.rows() == b.rows() && dst.rows() == a.cols() && dst.cols() == b.cols());
     matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), 1, a.outerStride(), b.data(),
                                   b.outerStride(), a.cols(), a.rows(), b.cols());
@@ -131,8 +126,8 @@ inline void transpose_product(Dst&& dst, const A& a, const B& b) {
 // dst = a b^T:  a (n, k), b (m, k) -> dst (n, m), as y = x W^T in a linear layer.
 // b is first copied transposed into `scratch` (k, m), so that the inner loop
 // runs along contiguous rows; the copy costs k*m against the product's n*k*m.
-template <typename Dst, typename A, typename B, typename T>
-inline void product_transposed(Dst&& dst, const A& a, const B& b, Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& scratch) {
+template <typename Dst, typename A, typename B, typename Scratch>
+inline void product_transposed(Dst&& dst, const A& a, const B& b, Scratch& scratch) {
     if (scratch.rows() != b.cols() || scratch.cols() != b.rows()) scratch.resize(b.cols(), b.rows());
     scratch = b.transpose();
     product(dst, a, scratch);
