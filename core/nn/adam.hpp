@@ -2,7 +2,9 @@
 // Adam (Kingma & Ba, 2015) exactly as torch.optim.Adam with its defaults
 // (betas 0.9 / 0.999, eps 1e-8, no weight decay, no amsgrad). Its state, one
 // pair of moments per parameter and the step count, is held here explicitly,
-// in the order of the parameter list it was made with.
+// in the order of the parameter list it was made with. One difference: values
+// below the smallest normal float are set to zero (adam.cpp says why), which
+// changes no figure at float precision.
 #include <vector>
 
 #include "tensor.hpp"
