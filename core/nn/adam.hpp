@@ -3,8 +3,8 @@
 // (betas 0.9 / 0.999, eps 1e-8, no weight decay, no amsgrad). Its state, one
 // pair of moments per parameter and the step count, is held here explicitly,
 // in the order of the parameter list it was made with. One difference: values
-// below the smallest normal float are set to zero (adam.cpp says why), which
-// changes no figure at float precision.
+// below the smallest normal float are set to zero (adam.cpp says why); it
+// changed none of the lesson's figures.
 #include <vector>
 
 #include "tensor.hpp"
