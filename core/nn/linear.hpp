@@ -39,7 +39,7 @@ private:
     int in_ = 0, out_ = 0;
     bool input_grad_ = true;
     const Mat<T>* x_ = nullptr;  // the input of the last forward
-    Mat<T> weight_t_;            // (in, out) W^T, refreshed each forward for the product
+    Mat<T> weight_t_;            // (in, out) W^T for forward's product; backward's dW^T when in < out
     Mat<T> y_;                   // (N, out)
     Mat<T> dx_;                  // (N, in)
 };
