@@ -5,7 +5,7 @@
 //       and writes it compactly, every float as its shortest round-trip text,
 //       with "misses" and "training" beside the weights
 //   attn rate-sweep --task find --models lookup,plain-16 --seeds 0-9
-//                   --rates 0.001,0.003,0.01,0.03 [--seeds-for plain-256=0-2] [--out file.json]
+//                   --rates 0.001,0.003,0.01,0.03 [--note text] [--out file.json]
 //       trains each model at each rate and seed and records the miss on
 //       validation scenes (never the test scenes)
 #include <chrono>
@@ -132,22 +132,14 @@ int rate_sweep(const std::map<std::string, std::string>& flags) {
     std::vector<double> rates;
     for (const std::string& r : split(flags.count("rates") ? flags.at("rates") : "0.001,0.003,0.01,0.03", ','))
         rates.push_back(std::stod(r));
-    // --seeds-for plain-256=0-2;other=0-4 : fewer seeds for slow models
-    std::map<std::string, std::vector<int>> seeds_for;
-    if (flags.count("seeds-for"))
-        for (const std::string& entry : split(flags.at("seeds-for"), ';')) {
-            const auto eq = entry.find('=');
-            seeds_for[entry.substr(0, eq)] = seed_list(entry.substr(eq + 1));
-        }
 
     const auto start = std::chrono::steady_clock::now();
     json out_models = json::array();
     for (const std::string& model : models) {
-        const std::vector<int>& model_seeds = seeds_for.count(model) ? seeds_for[model] : seeds;
         json runs = json::array();
         for (double rate : rates) {
             json misses = json::array();
-            for (int seed : model_seeds) {
+            for (int seed : seeds) {
                 TrainConfig c;
                 c.task = task;
                 c.model = model;
@@ -163,7 +155,7 @@ int rate_sweep(const std::map<std::string, std::string>& flags) {
             }
             runs.push_back({{"rate", rate}, {"misses_cm", misses}});
         }
-        out_models.push_back({{"model", model}, {"seeds", model_seeds}, {"chosen_rate", chosen_rate(runs)}, {"runs", runs}});
+        out_models.push_back({{"model", model}, {"seeds", seeds}, {"chosen_rate", chosen_rate(runs)}, {"runs", runs}});
     }
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     json doc = {{"format", "attn-rate-sweep"}, {"version", 1}, {"task", task},

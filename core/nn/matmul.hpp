@@ -128,8 +128,7 @@ inline void transpose_product(Dst&& dst, const A& a, const B& b) {
 // runs along contiguous rows; the copy costs k*m against the product's n*k*m.
 template <typename Dst, typename A, typename B, typename Scratch>
 inline void product_transposed(Dst&& dst, const A& a, const B& b, Scratch& scratch) {
-    if (scratch.rows() != b.cols() || scratch.cols() != b.rows()) scratch.resize(b.cols(), b.rows());
-    scratch = b.transpose();
+    scratch = b.transpose();  // resizes (allocates) only when the shape changes
     product(dst, a, scratch);
 }
 

@@ -34,8 +34,7 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
     q_in_ = &q_in, kv_in_ = &kv_in;
 
     // 1. Project: queries from q_in, keys and values from kv_in, whole batch at once.
-    ensure_shape(w_t_, E, 3 * E);
-    w_t_ = in_proj_weight.value.transpose();
+    w_t_ = in_proj_weight.value.transpose();  // (E, 3E); allocates only the first time
     ensure_shape(q_, q_in.rows(), E);
     product(q_, q_in, w_t_.leftCols(E));  // (B*Lq, E) (E, E)
     q_.rowwise() += in_proj_bias.value.row(0).head(E);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
 import { openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
-import { useSite } from '../support/site.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
 
 const SEED_WORKED_EXAMPLE = [
   '[[0.707 0.    0.707]', ' [0.    0.707 0.707]', ' [0.707 0.707 1.414]]',
@@ -19,8 +19,6 @@ const SEED_CAUSAL = '[[1.    0.    0.   ]\n [0.33  0.67  0.   ]\n [0.248 0.248 0
 
 const site = useSite();
 const lesson = (query = '', viewport) => site.open(`attention/${query}`, viewport);
-const demo = (page, instance) => page.locator(`.demo[data-instance="${instance}"]`);
-const printed = (page, instance) => demo(page, instance).locator('pre.printed').innerText();
 
 test('page: at the defaults every demo prints the lesson\'s numbers, with no console errors', async () => {
   const { page, problems } = await lesson();

@@ -2,14 +2,12 @@
 // keys, play and scrub the run, open a shared link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from '../support/site.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore } from '../support/core.mjs';
 
 const site = useSite();
 const lesson = (query = '', viewport) => site.open(`robot/${query}`, viewport);
-const demo = (page, instance) => page.locator(`.demo[data-instance="${instance}"]`);
 const quoted = (page, name) => page.locator(`[data-num="${name}"]`).first().innerText();
-const printed = (page, instance) => demo(page, instance).locator('pre.printed').innerText();
 
 test('robot page: at the defaults the text quotes the numbers the core computes, with no console errors', async () => {
   const { page, problems } = await lesson();

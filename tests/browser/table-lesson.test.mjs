@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { useSite } from '../support/site.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore, ROOT } from '../support/core.mjs';
 
 // The worker trains to the same bits as the native trainer
@@ -15,8 +15,6 @@ import { nativeCore, ROOT } from '../support/core.mjs';
 
 const site = useSite();
 const lesson = (query = '', viewport) => site.open(`table/${query}`, viewport);
-const demo = (page, instance) => page.locator(`.demo[data-instance="${instance}"]`);
-const printed = (page, instance) => demo(page, instance).locator('pre.printed').innerText();
 
 test('table page: the pretrained networks load and the lab prints what native prints, with no console errors', async () => {
   const { page, problems } = await lesson();

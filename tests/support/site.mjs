@@ -6,6 +6,10 @@ import { serveFolder } from './server.mjs';
 import { launchChromium, openPage } from './browser.mjs';
 import { ROOT } from './core.mjs';
 
+/** A demo on a page, by its data-instance name, and what it printed. */
+export const demo = (page, instance) => page.locator(`.demo[data-instance="${instance}"]`);
+export const printed = (page, instance) => demo(page, instance).locator('pre.printed').innerText();
+
 export function useSite() {
   const site = {
     server: null,

@@ -7,6 +7,7 @@ import { attachTrainPanel } from './train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
+import { fetchText, requireLoaded } from './lesson-files.js';
 
 function showProblem(container, text) {
   const p = document.createElement('p');
@@ -19,11 +20,8 @@ function showProblem(container, text) {
 /** The lesson's pretrained weights that come with the page (slot -> file), loaded into the core and `loaded`. */
 async function loadLessonModels(core, listed, loaded) {
   await Promise.all(Object.entries(listed).map(async ([slot, file]) => {
-    const response = await fetch(file);
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    const text = await response.text();
-    const answer = core.loadModel(slot, text);
-    if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
+    const text = await fetchText(file);
+    requireLoaded(core.loadModel(slot, text), file);
     loaded.set(slot, text);
   }));
 }

@@ -2,6 +2,7 @@
 // "load_on_request"): the page starts from each network's summary, the figures
 // recorded natively when its weights were made, and fetches the weights once,
 // whoever asks first (its button, or saving them).
+import { fetchText, requireLoaded } from './lesson-files.js';
 
 /**
  * @param core      from loadCore()
@@ -14,12 +15,9 @@ export function createOnRequest(core, listed, models, onLoaded) {
 
   async function fetchAndLoad(slot) {
     const { weights } = listed[slot];
-    const response = await fetch(weights);
-    if (!response.ok) throw new Error(`${weights}: HTTP ${response.status}`);
-    const text = await response.text();
+    const text = await fetchText(weights);
     if (models.has(slot)) return; // trained or loaded from a file meanwhile: that network stays
-    const answer = core.loadModel(slot, text);
-    if (!answer.ok) throw new Error(`${weights}: ${answer.error.message}`);
+    requireLoaded(core.loadModel(slot, text), weights);
     models.set(slot, text);
     onLoaded();
   }
@@ -29,10 +27,7 @@ export function createOnRequest(core, listed, models, onLoaded) {
     /** Loads every summary into the core; throws what went wrong. */
     async loadSummaries() {
       await Promise.all(Object.entries(listed).map(async ([slot, { summary }]) => {
-        const response = await fetch(summary);
-        if (!response.ok) throw new Error(`${summary}: HTTP ${response.status}`);
-        const answer = core.loadModelSummary(slot, await response.text());
-        if (!answer.ok) throw new Error(`${summary}: ${answer.error.message}`);
+        requireLoaded(core.loadModelSummary(slot, await fetchText(summary)), summary);
       }));
     },
     /** Loads the slot's weights into the core; rejects with what went wrong, after which asking again tries again. */

@@ -3,6 +3,7 @@
 // by the native trainer, scripts/make_rate_sweep.sh). Drawn with the demos'
 // chart renderer, one chart per network, each with its numbers as a table.
 import { renderChart } from './render/charts.js';
+import { fetchText } from './lesson-files.js';
 
 function chartOf(sweep, model) {
   const seeds = model.runs[0].misses_cm.length;
@@ -22,10 +23,8 @@ function chartOf(sweep, model) {
 export async function mountRateSweeps() {
   for (const container of document.querySelectorAll('.rate-sweep[data-src]')) {
     try {
-      const response = await fetch(container.dataset.src);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const sweep = await response.json();
-      const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}. ${sweep.note ?? ''}` });
+      const sweep = JSON.parse(await fetchText(container.dataset.src));
+      const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
       container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
     } catch (error) {
       container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: `The rate chart could not load (${error.message}).` }));

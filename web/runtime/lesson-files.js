@@ -1,0 +1,15 @@
+// A lesson's data files (weights, summaries, charts' data), fetched from the
+// site with errors that name the file, and handed to the core with its
+// refusals turned into errors that name the file too.
+
+/** The file's text; throws "<file>: HTTP <status>" when the server refuses it. */
+export async function fetchText(file) {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** Throws "<file>: <the core's message>" when the core refused what `file` held. */
+export function requireLoaded(answer, file) {
+  if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
+}
