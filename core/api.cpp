@@ -3,6 +3,7 @@
 #include "api_json.hpp"
 #include "demo.hpp"
 #include "error.hpp"
+#include "nn_models/model_store.hpp"
 
 namespace attn {
 namespace {
@@ -22,7 +23,7 @@ std::string list_demos_json() {
         json params = json::array();
         for (const auto& p : d.params) params.push_back(p.to_json());
         out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources},
-                       {"arithmetic", d.arithmetic}});
+                       {"arithmetic", d.arithmetic}, {"networks", d.networks}});
     }
     return dump(out);
 }
@@ -38,7 +39,7 @@ std::string run_demo_json(const std::string& demo_id, const std::string& params_
     }
     return guarded([&] {
         const Params params = validate_params(demo->params, input);
-        return json{{"ok", true}, {"result", demo->compute(params)}};
+        return json{{"ok", true}, {"result", demo->compute(params, nn::model_store())}};
     });
 }
 

@@ -36,6 +36,15 @@ struct ParamSpec {
     // ("token", {"feature 0", ...} when not given).
     std::string row_name;
     std::vector<std::string> column_names;
+    // Choices: what the page calls each one, when not the value itself.
+    std::vector<std::string> choice_labels;
+    // The parameters this one depends on: when the learner changes any of them,
+    // this one returns to its declared default (the dragged positions of a
+    // scene's objects belong to that scene, so they follow the scene's seed).
+    std::vector<std::string> follows;
+    // Set by dragging in the demo's picture (which has a keyboard equivalent and
+    // a table of the numbers), not typed into a control of its own.
+    bool set_by_picture = false;
 
     // Fluent setters so a declaration reads as one sentence.
     ParamSpec& labelled(std::string text) { label = std::move(text); return *this; }
@@ -47,6 +56,9 @@ struct ParamSpec {
     ParamSpec& columns(int lo, int hi) { min_cols = lo; max_cols = hi; return *this; }
     ParamSpec& rows_named(std::string name) { row_name = std::move(name); return *this; }
     ParamSpec& columns_named(std::vector<std::string> names) { column_names = std::move(names); return *this; }
+    ParamSpec& choices_labelled(std::vector<std::string> labels) { choice_labels = std::move(labels); return *this; }
+    ParamSpec& following(std::vector<std::string> names) { follows = std::move(names); return *this; }
+    ParamSpec& from_picture() { set_by_picture = true; return *this; }
 
     json to_json() const;
 };

@@ -45,6 +45,11 @@ Result& Result::number(const std::string& name, json value) {
     return *this;
 }
 
+Result& Result::claim(const std::string& name, const std::string& value) {
+    j_["claims"][name] = value;
+    return *this;
+}
+
 std::vector<std::string> numbered(const std::string& prefix, Eigen::Index n) {
     std::vector<std::string> labels;
     for (Eigen::Index i = 0; i < n; ++i) labels.push_back(prefix + " " + std::to_string(i));

@@ -5,6 +5,8 @@
 //   charts:  named series of (x, y) points with axis titles
 //   figures: pictures specific to a lesson, described by their numbers
 //   numbers: named values that the lesson's sentences quote
+//   claims:  named words for what can change with the parameters ("tie", "better",
+//            "under_mm"): the lesson's markup picks the phrase that matches
 #include <string>
 #include <vector>
 
@@ -28,11 +30,13 @@ public:
                   const std::string& y_label, const std::vector<Series>& series, bool log_x = false);
     Result& figure(json description);
     Result& number(const std::string& name, json value);
+    Result& claim(const std::string& name, const std::string& value);
     json to_json() const { return j_; }
 
 private:
     json j_ = {{"printed", json::array()}, {"tables", json::array()}, {"charts", json::array()},
-               {"figures", json::array()}, {"numbers", json::object()}};
+               {"figures", json::array()}, {"numbers", json::object()},
+               {"claims", json::object()}};
 };
 
 // "token 0", "token 1", ... : labels for n rows or columns.

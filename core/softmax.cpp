@@ -14,8 +14,8 @@ Matrix softmax_rows(const Matrix& scores) {
     for (Eigen::Index i = 0; i < scores.rows(); ++i) {
         const double row_max = scores.row(i).maxCoeff();
         if (row_max == -std::numeric_limits<double>::infinity()) {
-            throw ComputeError("row " + std::to_string(i) +
-                               " is fully masked: every key is hidden from this query, "
+            throw ComputeError("token " + std::to_string(i) +
+                               " has nothing to read: every key is hidden from its query, "
                                "so its weights would be 0/0; leave at least one key visible");
         }
         // Subtracting the row's largest score keeps exp() from overflowing;

@@ -46,7 +46,8 @@ std::string load_model_json(const std::string& slot, const std::string& weights_
     return guarded([&] {
         const nn::StoredModel& m = nn::model_store().store(slot, weights_json);
         json out = {{"ok", true}, {"slot", slot}, {"model", m.net->name()}, {"parameters", m.net->parameter_count()}};
-        if (m.miss_4_cm && m.miss_6_cm) out["misses"] = {{"4", *m.miss_4_cm}, {"6", *m.miss_6_cm}};
+        out["misses"] = {{"4", m.miss_4_cm}, {"6", m.miss_6_cm}};
+        out["misses_recorded"] = m.misses_recorded;
         return out;
     });
 }

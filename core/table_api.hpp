@@ -8,7 +8,8 @@
 namespace attn {
 
 // Stores the weights file's network under `slot` ("find/lookup").
-// -> {"ok": true, "slot", "model", "parameters": N, "misses": {"4", "6"} when the file has them}
+// -> {"ok": true, "slot", "model", "parameters": N, "misses": {"4", "6"}, "misses_recorded"}: the file's
+//    misses, or measured on loading (2 x 2,000 scenes) when it has none
 std::string load_model_json(const std::string& slot, const std::string& weights_json);
 
 // Stores a summary (nn_models/model_summary.hpp) for `slot`, whose weights load

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import * as esbuild from 'esbuild';
+import { fillProse } from './lesson-prose.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'site');
@@ -105,10 +106,21 @@ function checkLoadButtons(lesson, html, onRequest) {
   }
 }
 
+/** The native core's answer for one demo run, as the page's module would give it. */
+function runNative(id, params) {
+  try {
+    return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8' }));
+  } catch (error) {
+    if (error.status === 1) return JSON.parse(error.stdout); // the core answered with an error
+    throw error;
+  }
+}
+
 function lessonPage(lesson, html, lessons, demos, snippets, template) {
   const { atOnce, onRequest } = lessonModels(lesson);
   checkLoadButtons(lesson, html, onRequest);
-  let body = html.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
+  let body = fillProse(html, `lessons/${lesson.slug}/lesson.html`, demos, runNative);
+  body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
   // Each demo: a loading line until the runtime takes over, then the core code it runs.
   body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
     const demo = demos.get(id);

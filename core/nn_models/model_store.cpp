@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "error.hpp"
+#include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 
 namespace attn::nn {
@@ -11,6 +12,7 @@ namespace {
 using json = nlohmann::json;
 
 // The lesson's extra fields, read and removed before the strict loader sees the file.
+// std::nullopt when the file does not give that figure.
 std::optional<double> miss_field(const json& misses, const char* objects) {
     if (!misses.contains(objects)) return std::nullopt;
     const json& v = misses[objects];
@@ -53,8 +55,12 @@ const StoredModel& ModelStore::store(const std::string& slot, const std::string&
         if (doc.contains("misses")) {
             if (!doc["misses"].is_object())
                 throw ParamError("weights", "cannot load the weights: \"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
-            m.miss_4_cm = miss_field(doc["misses"], "4");
-            m.miss_6_cm = miss_field(doc["misses"], "6");
+            const std::optional<double> four = miss_field(doc["misses"], "4"), six = miss_field(doc["misses"], "6");
+            if (four && six) {
+                m.miss_4_cm = *four;
+                m.miss_6_cm = *six;
+                m.misses_recorded = true;
+            }
             doc.erase("misses");
         }
         if (doc.contains("training")) {
@@ -66,12 +72,22 @@ const StoredModel& ModelStore::store(const std::string& slot, const std::string&
     if (m.net->name() != name.model)
         throw ParamError("weights", "cannot load the weights: the file holds a " + m.net->name() + " network but slot " +
                                         slot + " needs " + name.model);
+    // [snippet:table-misses]
+    // A network's test: the mean distance between its answers and the truth on
+    // 2,000 new scenes (nn::miss_cm), with 4 objects as in training and with 6.
+    // Measured once, here, so that the demos only read it; a pretrained file
+    // carries the figures the native trainer measured when it made the weights.
+    if (!m.misses_recorded) {
+        m.miss_4_cm = miss_cm(*m.net, m.task, 4);
+        m.miss_6_cm = miss_cm(*m.net, m.task, 6);
+    }
+    // [/snippet]
     StoredModel& kept = models_[slot];  // only now, when everything has been checked
     kept = std::move(m);
     return kept;
 }
 
-StoredModel* ModelStore::find(const std::string& slot) {
+const StoredModel* ModelStore::find(const std::string& slot) const {
     const auto it = models_.find(slot);
     return it == models_.end() ? nullptr : &it->second;
 }
@@ -97,8 +113,8 @@ ModelStore& model_store() {
     return store;
 }
 
-StoredModel& require_model(const std::string& slot) {
-    StoredModel* m = model_store().find(slot);
+const StoredModel& require_model(const ModelStore& models, const std::string& slot) {
+    const StoredModel* m = models.find(slot);
     if (!m) throw ComputeError("the trained network " + slot + " is not loaded yet");
     return *m;
 }

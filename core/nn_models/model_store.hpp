@@ -28,8 +28,9 @@ struct StoredModel {
     std::string slot;                      // "find/lookup"
     Task task = Task::Find;
     std::unique_ptr<Network<float>> net;
-    std::optional<double> miss_4_cm;       // from the file's "misses", when it has them [cm]
-    std::optional<double> miss_6_cm;       // [cm]
+    double miss_4_cm = 0;                  // mean miss with 4 objects: the file's "misses", or measured on load [cm]
+    double miss_6_cm = 0;                  // the same with 6 objects [cm]
+    bool misses_recorded = false;          // true when the file carried them
     nlohmann::json training;               // the file's "training", or null
 };
 
@@ -47,7 +48,7 @@ public:
     // "slot" for a bad slot name) and leaves the slot as it was.
     const StoredModel& store(const std::string& slot, const std::string& weights_json);
     // nullptr when the slot is empty.
-    StoredModel* find(const std::string& slot);
+    const StoredModel* find(const std::string& slot) const;
     // The filled slots, sorted.
     std::vector<std::string> slots() const;
 
@@ -70,7 +71,7 @@ private:
 // The store of this module instance.
 ModelStore& model_store();
 
-// The network in `slot`, or a ComputeError "the trained network <slot> is not loaded yet".
-StoredModel& require_model(const std::string& slot);
+// The network in `slot` of `models`, or a ComputeError "the trained network <slot> is not loaded yet".
+const StoredModel& require_model(const ModelStore& models, const std::string& slot);
 
 }  // namespace attn::nn

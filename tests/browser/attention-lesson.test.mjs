@@ -74,7 +74,7 @@ test('bad input: the message sits beside the control, the last good output stays
     await box.fill(bad);
     const error = scaling.locator('.control.invalid .error');
     await error.waitFor();
-    assert.match(await error.innerText(), /scale must be/, `message for ${bad}`);
+    assert.match(await error.innerText(), /“Multiply the scores by” (must be|is too)/, `message for ${bad}`);
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
     assert.equal(await printed(page, 'scaling'), before, 'the last good result is still shown');
   }
@@ -88,25 +88,25 @@ test('bad input: the message sits beside the control, the last good output stays
 test('bad input: rules across parameters are explained too (heads must divide d_model; a fully hidden row)', async () => {
   const { page } = await lesson();
   await demo(page, 'heads').getByLabel('Heads', { exact: true }).fill('3');
-  assert.match(await demo(page, 'heads').locator('.control.invalid .error').innerText(), /heads must divide d_model \(8\)/);
+  assert.match(await demo(page, 'heads').locator('.control.invalid .error').innerText(), /Heads must divide the embedding width d_model \(8\)/);
   await demo(page, 'causal').getByLabel('Also hide one key from everyone', { exact: true }).fill('0');
-  assert.match(await demo(page, 'causal').locator('.control.invalid .error').innerText(), /fully masked/);
+  assert.match(await demo(page, 'causal').locator('.control.invalid .error').innerText(), /nothing to read/);
   assert.equal(await printed(page, 'causal'), SEED_CAUSAL, 'the last good table stays');
 });
 
 test('bad link: a malformed value in the URL is reported beside its control and the defaults are shown', async () => {
   const { page, problems } = await lesson('?scaling.scale=oops');
   const scaling = demo(page, 'scaling');
-  assert.match(await scaling.locator('.control.invalid .error').innerText(), /scale must be a finite number/);
+  assert.match(await scaling.locator('.control.invalid .error').innerText(), /“Multiply the scores by” must be a number between 0.01 and 100/);
   assert.equal(await printed(page, 'scaling'), '[0.09  0.245 0.665]\n[0. 0. 1.]');
   assert.deepEqual(problems, []);
 });
 
-test('reset: "Reset to defaults" restores the controls, the output and the URL', async () => {
+test('reset: "Reset to the lesson\'s values" restores the controls, the output and the URL', async () => {
   const { page } = await lesson('?causal.causal=false');
   const causal = demo(page, 'causal');
   assert.notEqual(await printed(page, 'causal'), SEED_CAUSAL);
-  await causal.getByRole('button', { name: 'Reset to defaults' }).click();
+  await causal.getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
   await page.waitForFunction(() => !location.search.includes('causal.'));
   assert.equal(await printed(page, 'causal'), SEED_CAUSAL);
   assert.equal(await causal.getByLabel('Causal mask on').isChecked(), true);

@@ -95,7 +95,7 @@ test('robot page: a bad divisor is explained beside the control and the last goo
   const run = demo(page, 'run');
   const before = await printed(page, 'run');
   await run.getByLabel('Divisor', { exact: true }).fill('0');
-  assert.match(await run.locator('.control.invalid .error').innerText(), /divisor must be/);
+  assert.match(await run.locator('.control.invalid .error').innerText(), /“Divisor” is too small: it must be between 0.01 and 10 \(got 0\)/);
   assert.equal(await printed(page, 'run'), before);
 });
 

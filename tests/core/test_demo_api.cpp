@@ -192,7 +192,7 @@ TEST_CASE("run_demo_json: every invalid value is refused beside its parameter") 
                 INFO("demo " << id << ", parameter " << name << ", " << bad.what);
                 const json out = run_with(id, json{{name, bad.value}});
                 check_refused(out, name);
-                CHECK_THAT(message_of(out), Contains(name));
+                CHECK_THAT(message_of(out), Contains(attn_test::label_of(p)));
                 for (const std::string& words : bad.mentions) CHECK_THAT(message_of(out), Contains(words));
                 ++refusals;
             }
@@ -260,7 +260,7 @@ TEST_CASE("run_demo_json: an unknown demo is a whole-input error") {
 TEST_CASE("run_demo_json: multi_head refuses heads that do not divide d_model") {
     const json out = run("multi_head", R"({"d_model": 8, "heads": 3})");
     check_refused(out, "heads");
-    CHECK_THAT(message_of(out), Contains("heads") && Contains("d_model (8)") && Contains("1, 2, 4, 8"));
+    CHECK_THAT(message_of(out), Contains("Heads") && Contains("d_model (8)") && Contains("1, 2, 4, 8"));
     // A divisor is fine, including one head and as many heads as features.
     for (const char* ok : {R"({"d_model": 8, "heads": 4})", R"({"d_model": 8, "heads": 1})",
                            R"({"d_model": 8, "heads": 8})", R"({"d_model": 7, "heads": 7})"}) {
@@ -274,7 +274,7 @@ TEST_CASE("run_demo_json: causal_mask refuses a hidden key that leaves a row not
     // Causal mask on: token 0 can only see key 0; hiding it leaves row 0 fully masked.
     const json out = run("causal_mask", R"({"causal": true, "hide_key": 0})");
     check_refused(out, "hide_key");
-    CHECK_THAT(message_of(out), Contains("row 0") && Contains("leave at least one key visible"));
+    CHECK_THAT(message_of(out), Contains("token 0") && Contains("leave at least one key visible"));
     // A single token that hides its only key, even without the causal mask.
     check_refused(run("causal_mask", R"({"causal": false, "hide_key": 0, "X": [[1, 2]]})"), "hide_key");
     // Without the causal mask every row still sees the other keys.
@@ -291,6 +291,6 @@ TEST_CASE("run_demo_json: causal_mask refuses a hidden key past the last token")
     const int max = decl["max"].get<int>();
     const json out = run_with("causal_mask", json{{"hide_key", max}});
     check_refused(out, "hide_key");
-    CHECK_THAT(message_of(out), Contains("hide_key") && Contains("0 to 2"));
+    CHECK_THAT(message_of(out), Contains("Also hide one key from everyone") && Contains("0 to 2"));
     CHECK(run("causal_mask", R"({"hide_key": 2, "causal": false})")["ok"] == true);
 }

@@ -118,7 +118,7 @@ inline void assert_near(const Eigen::MatrixXd& actual, const Eigen::MatrixXd& ex
 struct BadValue {
     std::string what;                   // e.g. "NaN", "below min"
     json value;                         // what the learner sent for this parameter
-    std::vector<std::string> mentions;  // substrings the message must contain (the name is always required)
+    std::vector<std::string> mentions;  // substrings the message must contain (the label is always required)
 };
 
 inline double declared_min(const json& decl) {
@@ -128,13 +128,25 @@ inline double declared_max(const json& decl) {
     return decl.contains("max") ? decl["max"].get<double>() : std::numeric_limits<double>::infinity();
 }
 
-// How a message states the allowed range: "between 0.01 and 100" (up to 6 significant digits).
+// How a message states the allowed range, in the parameter's unit: "between 0 and 100 cm".
 inline std::string range_words(const json& decl) {
     const auto show = [](double x) {
         if (std::isinf(x)) return std::string(x > 0 ? "Infinity" : "-Infinity");
         return attn::format_number(x);
     };
-    return "between " + show(declared_min(decl)) + " and " + show(declared_max(decl));
+    const std::string unit = decl.contains("unit") ? " " + decl["unit"].get<std::string>() : "";
+    return "between " + show(declared_min(decl)) + " and " + show(declared_max(decl)) + unit;
+}
+
+// What the learner sees the control called: its label, quoted as messages quote it.
+inline std::string label_of(const json& decl) { return "\u201c" + decl["label"].get<std::string>() + "\u201d"; }
+
+// How a message names one cell of a table control: "“Tokens X”, token 0, feature 0".
+inline std::string cell_words(const json& decl, bool is_vector) {
+    if (is_vector) return label_of(decl) + ", entry 0";
+    const std::string row = decl.contains("row_name") ? decl["row_name"].get<std::string>() : "token";
+    const std::string column = decl.contains("column_names") ? decl["column_names"][0].get<std::string>() : "feature 0";
+    return label_of(decl) + ", " + row + " 0, " + column;
 }
 
 // A value inside the declared range, for building otherwise valid vectors and matrices.
@@ -162,7 +174,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
     std::vector<BadValue> bad;
 
     if (type == "number" || type == "integer") {
-        const std::string kind = type == "integer" ? "whole number" : "finite number";
+        const std::string kind = type == "integer" ? "a whole number" : "a number";
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a string", "3"}, {"a boolean", true},
                  {"an array", json::array({1})}, {"an object", json{{"value", 1}}}, {"null", nullptr}})
@@ -186,21 +198,25 @@ inline std::vector<BadValue> bad_values(const json& decl) {
             bad.push_back({what, v, {"true or false"}});
     } else if (type == "choice") {
         std::vector<std::string> quoted;
-        for (const auto& c : decl["choices"]) quoted.push_back("\"" + c.get<std::string>() + "\"");
+        // The learner reads each choice by its label where it has one.
+        const json& shown = decl.contains("choice_labels") ? decl["choice_labels"] : decl["choices"];
+        for (const auto& c : shown) quoted.push_back("\"" + c.get<std::string>() + "\"");
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"an undeclared choice", "no such choice"}, {"a number", 1},
                  {"a boolean", true}, {"an array", json::array()}, {"an object", json::object()}, {"null", nullptr}})
             bad.push_back({what, v, quoted});
     } else if (type == "vector") {
         const int min_len = decl["min_len"].get<int>(), max_len = decl["max_len"].get<int>();
-        const std::string shape = "a list of " + std::to_string(min_len) + " to " + std::to_string(max_len) + " numbers";
+        const std::string count = min_len == max_len ? std::to_string(min_len)
+                                                     : std::to_string(min_len) + " to " + std::to_string(max_len);
+        const std::string shape = "a list of " + count + " numbers";
         const double ok = valid_number(decl);
         const auto with_first = [&](json first) {
             json v = filled_vector(static_cast<std::size_t>(min_len), ok);
             v[0] = std::move(first);
             return v;
         };
-        const std::string first = name + "[0]";
+        const std::string first = cell_words(decl, true);
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a number", 1}, {"a string", "1, 2"},
                  {"a boolean", true}, {"an object", json{{"0", 1}}}, {"null", nullptr}})
@@ -219,7 +235,8 @@ inline std::vector<BadValue> bad_values(const json& decl) {
     } else if (type == "matrix") {
         const int min_rows = decl["min_len"].get<int>(), max_rows = decl["max_len"].get<int>();
         const int min_cols = decl["min_cols"].get<int>(), max_cols = decl["max_cols"].get<int>();
-        const std::string shape = "a table of " + std::to_string(min_rows) + " to " + std::to_string(max_rows) + " rows";
+        const std::string rows_word = decl.contains("row_name") ? decl["row_name"].get<std::string>() + "s" : "rows";
+        const std::string shape = "a table of " + std::to_string(min_rows) + " to " + std::to_string(max_rows) + " " + rows_word;
         const std::string widths = "(" + std::to_string(min_cols) + " to " + std::to_string(max_cols) + ")";
         const double ok = valid_number(decl);
         // A declaration that allows the empty table [] still refuses every malformed row: build those from 1 row.
@@ -229,7 +246,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
             m[0][0] = std::move(first);
             return m;
         };
-        const std::string first = name + "[0][0]";
+        const std::string first = cell_words(decl, false);
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a number", 1}, {"a string", "[[1]]"},
                  {"a boolean", true}, {"an object", json{{"rows", 1}}}, {"null", nullptr}})
@@ -244,10 +261,12 @@ inline std::vector<BadValue> bad_values(const json& decl) {
         if (max_rows >= 2) {
             json ragged = filled_matrix(std::max<std::size_t>(rows, 2), cols, ok);
             ragged[1].push_back(ok);
-            bad.push_back({"ragged rows", ragged, {name + " row 1"}});
+            const std::string row_one = label_of(decl) + ": " +
+                                        (decl.contains("row_name") ? decl["row_name"].get<std::string>() : "row") + " 1";
+            bad.push_back({"ragged rows", ragged, {row_one}});
             json not_a_row = filled_matrix(std::max<std::size_t>(rows, 2), cols, ok);
             not_a_row[1] = ok;
-            bad.push_back({"a row that is a number", not_a_row, {name + " row 1"}});
+            bad.push_back({"a row that is a number", not_a_row, {row_one}});
         }
         bad.push_back({"a NaN element", with_first(nan), {first, range}});
         bad.push_back({"an infinite element", with_first(inf), {first, range}});

@@ -46,12 +46,12 @@ TEST_CASE("run_demo_json: 1e999 is called invalid JSON with the reason, not a li
 TEST_CASE("run_demo_json: the fully-masked-row message names hide_key, the control that caused it") {
     const json answer = run("causal_mask", "{\"hide_key\": 0}");
     const std::string message = answer["error"]["message"];
-    CHECK(message.rfind("hide_key 0 with the causal mask on", 0) == 0);
+    CHECK(message.rfind("Hiding key 0 with the causal mask on", 0) == 0);
 }
 
 TEST_CASE("run_demo_json: bounds with seven digits are quoted in full") {
     const json answer = run("multi_head", "{\"seed\": 1000001}");
-    CHECK(answer["error"]["message"] == "seed must be between 0 and 1000000 (got 1000001)");
+    CHECK(answer["error"]["message"] == "\u201cRandom seed\u201d is too large: it must be between 0 and 1000000 (got 1000001)");
 }
 
 TEST_CASE("format_matrix: halves round to even, as NumPy's round does") {

@@ -1,6 +1,8 @@
 // Builds a demo's controls from the parameter declarations the core sends
-// (name, type, default, label, help, bounds). Nothing here validates: a value
-// the learner types goes to the core as typed, and the core's message comes back.
+// (name, type, default, label, help, bounds). A control shows the value the
+// demo's state gives it (show) and hands what the learner enters to the state
+// (onInput); it keeps no value of its own. Nothing here validates: a value the
+// learner types goes to the core as typed, and the core's message comes back.
 
 let nextId = 0;
 const uniqueId = (stem) => `${stem}-${++nextId}`;
@@ -11,11 +13,17 @@ function el(tag, props = {}, children = []) {
   return node;
 }
 
-/** "0.5" -> 0.5; anything that is not a plain decimal number stays text for the core to reject. */
+/**
+ * "0.5" -> 0.5; anything that is not a plain decimal number, or is too large to
+ * hold ("1e999"), stays text for the core to name the problem.
+ */
 export function parseNumber(text) {
   const trimmed = String(text).trim();
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : trimmed;
+  const plain = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed);
+  return plain && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
 }
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 function numberBox(id, value, decl, ariaLabel) {
   // type=text keeps what was typed ("abc", "1e999"), so the core can name the problem;
@@ -37,58 +45,58 @@ function sliderFor(decl, id, labelText) {
 }
 
 /** A single number or whole number, as a text box with a slider when the range is small. */
-function scalarControl(decl, onChange) {
+function scalarControl(decl, onInput) {
   const id = uniqueId(decl.name);
   const box = numberBox(id, decl.default, decl);
   const slider = sliderFor(decl, id, decl.label);
-  box.addEventListener('input', () => {
-    const v = parseNumber(box.value);
-    if (slider && typeof v === 'number') slider.value = v;
-    onChange();
-  });
-  slider?.addEventListener('input', () => { box.value = slider.value; onChange(); });
+  box.addEventListener('input', () => onInput(parseNumber(box.value)));
+  slider?.addEventListener('input', () => onInput(Number(slider.value)));
   return {
     id,
     inputs: [box, slider].filter(Boolean),
     body: el('div', { className: 'scalar' }, [slider, box, decl.unit ? el('span', { className: 'unit', textContent: decl.unit }) : ''].filter(Boolean)),
-    get: () => parseNumber(box.value),
-    set: (v) => { box.value = String(v); if (slider && typeof v === 'number') slider.value = v; },
+    show(v) {
+      // While the learner types "0.50" the state holds 0.5: leave their text alone.
+      if (!same(parseNumber(box.value), v)) box.value = String(v);
+      if (slider && typeof v === 'number') slider.value = v;
+    },
   };
 }
 
-function booleanControl(decl, onChange) {
+function booleanControl(decl, onInput) {
   const id = uniqueId(decl.name);
   const box = el('input', { id, type: 'checkbox', checked: decl.default });
-  box.addEventListener('change', onChange);
-  return { id, inputs: [box], body: box, get: () => box.checked, set: (v) => { box.checked = v === true; } };
+  box.addEventListener('change', () => onInput(box.checked));
+  return { id, inputs: [box], body: box, show: (v) => { box.checked = v === true; } };
 }
 
-function choiceControl(decl, onChange) {
+function choiceControl(decl, onInput) {
   const id = uniqueId(decl.name);
-  const select = el('select', { id }, decl.choices.map((c) => el('option', { value: c, textContent: c })));
+  const label = (c, i) => decl.choice_labels?.[i] ?? c;
+  const select = el('select', { id }, decl.choices.map((c, i) => el('option', { value: c, textContent: label(c, i) })));
   select.value = decl.default;
-  select.addEventListener('change', onChange);
-  return { id, inputs: [select], body: select, get: () => select.value, set: (v) => { select.value = v; } };
+  select.addEventListener('change', () => onInput(select.value));
+  return { id, inputs: [select], body: select, show: (v) => { select.value = v; } };
 }
 
 /**
  * A grid of number boxes for a matrix (rows x cols) or a vector (one row).
  * Buttons add or remove rows and columns within the declared bounds.
  */
-function gridControl(decl, onChange) {
+function gridControl(decl, onInput) {
   const id = uniqueId(decl.name);
   const isVector = decl.type === 'vector';
   const rowName = decl.row_name ?? 'token';
   const columnName = (j) => decl.column_names?.[j] ?? `feature ${j}`;
-  let cells = isVector ? [decl.default.slice()] : decl.default.map((row) => row.slice());
+  const rowsOf = (v) => (isVector ? [v] : v);
+  let cells = rowsOf(decl.default).map((row) => row.slice()); // what the state last gave, as rows
   const table = el('table', { className: 'grid-editor' });
   const buttons = el('div', { className: 'grid-buttons' });
-  const read = () => cells.map((row, i) => row.map((_, j) => parseNumber(table.querySelector(`[data-cell="${i},${j}"]`)?.value ?? '0')));
-  const value = () => (isVector ? read()[0] : read());
+  const send = () => onInput(isVector ? cells[0].slice() : cells.map((row) => row.slice()));
 
   const button = (text, enabled, action) => {
     const b = el('button', { type: 'button', textContent: text, disabled: !enabled });
-    b.addEventListener('click', () => { cells = read(); action(); draw(); onChange(); });
+    b.addEventListener('click', () => { cells = cells.map((row) => row.slice()); action(); send(); });
     return b;
   };
 
@@ -102,7 +110,11 @@ function gridControl(decl, onChange) {
         const where = isVector ? `${decl.label} entry ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
         const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
         box.dataset.cell = `${i},${j}`;
-        box.addEventListener('input', onChange);
+        box.addEventListener('input', () => {
+          cells = cells.map((r) => r.slice());
+          cells[i][j] = parseNumber(box.value);
+          send();
+        });
         tr.append(el('td', {}, box));
       });
       table.append(tr);
@@ -126,11 +138,17 @@ function gridControl(decl, onChange) {
     id,
     get inputs() { return [...table.querySelectorAll('input')]; },
     body: el('div', { className: 'grid' }, [table, buttons]),
-    get: value,
-    set: (v) => {
-      const rows = isVector ? [v] : v;
-      if (Array.isArray(rows) && rows.every(Array.isArray) && rows.length) cells = rows.map((r) => r.slice());
-      draw();
+    show(v) {
+      const rows = rowsOf(v);
+      if (!Array.isArray(rows) || !rows.length || !rows.every(Array.isArray)) return; // a hand-edited URL: the core names it
+      const sameShape = rows.length === cells.length && rows.every((r, i) => r.length === cells[i].length);
+      cells = rows.map((r) => r.slice());
+      if (!sameShape) { draw(); return; }
+      // Same shape: update the boxes in place, so the one being typed in keeps its focus and its text.
+      cells.forEach((row, i) => row.forEach((cell, j) => {
+        const box = table.querySelector(`[data-cell="${i},${j}"]`);
+        if (box && !same(parseNumber(box.value), cell)) box.value = String(cell);
+      }));
     },
   };
 }
@@ -142,10 +160,11 @@ const builders = {
 
 /**
  * One labelled control with its help text and an error line.
- * @returns {{name, element, get, set, showError, clearError}}
+ * @param onInput  called with the value the learner entered
+ * @returns {{name, element, show, showError, clearError}}
  */
-export function buildControl(decl, onChange) {
-  const control = builders[decl.type](decl, onChange);
+export function buildControl(decl, onInput) {
+  const control = builders[decl.type](decl, onInput);
   const errorId = `${control.id}-error`;
   const helpId = `${control.id}-help`;
   const error = el('p', { className: 'error', id: errorId, hidden: true });
@@ -167,8 +186,7 @@ export function buildControl(decl, onChange) {
   return {
     name: decl.name,
     element,
-    get: control.get,
-    set: (v) => { control.set(v); describe(!error.hidden); },
+    show: (v) => { control.show(v); describe(!error.hidden); },
     showError(message) { error.textContent = message; error.hidden = false; element.classList.add('invalid'); describe(true); },
     clearError() { error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false); },
   };

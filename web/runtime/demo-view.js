@@ -1,9 +1,12 @@
-// One live demo on the page: controls built from the core's declarations,
-// the output the core computes, and the URL kept in step.
-//   controls -> parameters -> core.run -> output, numbers in the text, URL
+// One live demo on the page:
+//   state (state.js) -> core.run -> output, the lesson's numbers and claims, URL
+// The controls are built from the core's declarations and write into the
+// state; pictures that move things (a drag) call state.set too.
 import { buildControl } from './controls.js';
 import { readParams, writeParams } from './url-state.js';
-import { createResultView, renderNumbers } from './render/index.js';
+import { createDemoState, presetOf } from './state.js';
+import { createResultView } from './render/index.js';
+import { attachDefaultsNotes, renderProse } from './prose.js';
 
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
@@ -18,38 +21,35 @@ function el(tag, props = {}, children = []) {
  */
 export function mountDemo(container, demo, core) {
   const instance = container.dataset.instance || demo.id;
-  const overrides = container.dataset.params ? JSON.parse(container.dataset.params) : {};
-  const declarations = demo.params.map((p) => ({ ...p, default: overrides[p.name] ?? p.default }));
-  const defaults = Object.fromEntries(declarations.map((p) => [p.name, p.default]));
+  const preset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
+  const state = createDemoState(demo.params, preset);
 
   let frame = 0;
   const schedule = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); }); };
-  const controls = declarations.map((decl) => buildControl(decl, schedule));
+  // A parameter set by a picture (the lab's positions) has no control of its own:
+  // the picture, its arrow keys and its table of numbers stand for it.
+  const controls = demo.params.filter((decl) => decl.input !== 'picture')
+    .map((decl) => buildControl(decl, (value) => state.set({ [decl.name]: value })));
+  for (const c of controls) c.show(preset[c.name]);
   const status = el('p', { className: 'status' });
   status.setAttribute('role', 'status');
-  const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to defaults' });
-  // For pictures that change parameters themselves (a drag, say).
-  const setParams = (changes) => {
-    for (const c of controls) if (c.name in changes) c.set(changes[c.name]);
-    schedule();
-  };
-  const view = createResultView({ instance, setParams });
-  const output = view.element;
+  const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to the lesson\'s values' });
+  const view = createResultView({ instance, state, setParams: state.set });
   const form = el('form', { className: 'controls' }, [
     el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
   ]);
   form.addEventListener('submit', (e) => e.preventDefault());
-  container.replaceChildren(form, status, output);
+  container.replaceChildren(form, status, view.element);
   container.classList.add('ready');
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
-
-  const values = () => Object.fromEntries(controls.map((c) => [c.name, c.get()]));
+  let lastResult = null;
 
   function show(result, params) {
     view.render(result);
-    renderNumbers(instance, result.numbers);
+    renderProse(instance, result);
     shown = params;
+    lastResult = result;
   }
 
   function update() {
@@ -60,7 +60,7 @@ export function mountDemo(container, demo, core) {
   }
 
   function recompute() {
-    const params = values();
+    const params = state.values;
     const started = performance.now();
     const answer = core.run(demo.id, params);
     performance.measure(`demo-compute:${instance}`, { start: started });
@@ -68,35 +68,40 @@ export function mountDemo(container, demo, core) {
     if (answer.ok) {
       status.textContent = '';
       show(answer.result, params);
-      writeParams(instance, params, defaults);
       return;
     }
     const control = controls.find((c) => c.name === answer.error.param);
     if (control) control.showError(answer.error.message);
     status.textContent = control
       ? 'Fix the highlighted value; the results below are from the last values that worked.'
-      : answer.error.message;
+      : `${answer.error.message} The results below are from the last values that worked.`;
     if (!shown) {
-      // Opened with a bad value (a hand-edited URL, say): show the defaults meanwhile.
-      const fallback = core.run(demo.id, defaults);
-      if (fallback.ok) show(fallback.result, defaults);
+      // Opened with a bad value (a hand-edited URL, say): show the preset meanwhile.
+      const fallback = core.run(demo.id, preset);
+      if (fallback.ok) show(fallback.result, preset);
     }
   }
 
-  reset.addEventListener('click', () => {
-    for (const c of controls) c.set(defaults[c.name]);
-    update();
+  state.onChange((values, changed) => {
+    for (const c of controls) if (changed.includes(c.name)) c.show(values[c.name]);
+    writeParams(instance, values, preset);
+    schedule();
   });
+  reset.addEventListener('click', () => state.reset());
+  attachDefaultsNotes(instance, state);
 
-  const fromUrl = readParams(instance, declarations);
-  for (const c of controls) if (c.name in fromUrl) c.set(fromUrl[c.name]);
+  const fromUrl = readParams(instance, demo.params);
+  if (Object.keys(fromUrl).length) state.set(fromUrl);
   update();
   return {
     instance,
     container,
-    /** Recomputes with the current controls, e.g. after a network was trained again. */
+    state,
+    /** Recomputes with the current state, e.g. after another network was loaded. */
     refresh: update,
     /** The parameters behind the output on screen (the last ones the core accepted). */
     shownParams: () => shown,
+    /** The result on screen. */
+    shownResult: () => lastResult,
   };
 }

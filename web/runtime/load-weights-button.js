@@ -2,7 +2,8 @@
 // weights, which load on request, are loaded (data-load-weights="task/model").
 // States: recorded figures (button offered, with the file's size), loading,
 // loaded (by this button, a training or a file), failed (a message; the button tries again).
-import { networkName, sizeText } from './on-request.js';
+import { sizeText } from './on-request.js';
+import { networkName } from './networks.js';
 
 function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
@@ -14,10 +15,9 @@ function el(tag, props = {}, children = []) {
  * @param view       the mounted demo (mountDemo's return value)
  * @param slot       "find/plain-256"
  * @param onRequest  from createOnRequest()
- * @param models     Map slot -> weights JSON text loaded in the core
- * @returns {{refresh: Function}} shows whether the slot's weights are loaded now
+ * @param networks   from createNetworks()
  */
-export function attachLoadWeightsButton(view, slot, onRequest, models) {
+export function attachLoadWeightsButton(view, slot, onRequest, networks) {
   const name = networkName(slot);
   const label = `Load ${name}'s weights (${sizeText(onRequest.listed[slot].bytes)})`;
   const button = el('button', { type: 'button', className: 'load-weights', textContent: label });
@@ -29,7 +29,7 @@ export function attachLoadWeightsButton(view, slot, onRequest, models) {
   view.container.append(panel);
 
   function refresh() {
-    if (!models.has(slot)) return;
+    if (!networks.has(slot)) return;
     button.hidden = true;
     status.classList.remove('problem');
     status.textContent = `${name}'s weights are loaded: it now runs in your browser, as the other networks do.`;
@@ -54,6 +54,6 @@ export function attachLoadWeightsButton(view, slot, onRequest, models) {
     }
   });
 
+  networks.onChange((changed) => { if (changed === slot) refresh(); });
   refresh();
-  return { refresh };
 }

@@ -8,6 +8,8 @@ import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
+import { createNetworks, linkedTrainings } from './networks.js';
+import { attachNetworkLine } from './network-line.js';
 
 function showProblem(container, text) {
   const p = document.createElement('p');
@@ -17,12 +19,10 @@ function showProblem(container, text) {
   container.replaceChildren(p);
 }
 
-/** The lesson's pretrained weights that come with the page (slot -> file), loaded into the core and `loaded`. */
-async function loadLessonModels(core, listed, loaded) {
+/** The lesson's pretrained weights that come with the page (slot -> file), put in `networks`. */
+async function loadLessonModels(networks, listed) {
   await Promise.all(Object.entries(listed).map(async ([slot, file]) => {
-    const text = await fetchText(file);
-    requireLoaded(core.loadModel(slot, text), file);
-    loaded.set(slot, text);
+    requireLoaded(networks.use(slot, await fetchText(file), { kind: 'lesson' }), file);
   }));
 }
 
@@ -31,16 +31,15 @@ async function start() {
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
   const views = [];
-  const buttons = [];
-  const refreshAll = () => [...views, ...buttons].forEach((v) => v.refresh());
   const lesson = document.querySelector('main')?.dataset ?? {};
-  const models = new Map(); // slot -> weights JSON text in the core
   let core;
+  let networks;
   let onRequest;
   try {
     core = await loadCore();
-    onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), models, refreshAll);
-    await Promise.all([loadLessonModels(core, JSON.parse(lesson.models || '{}'), models), onRequest.loadSummaries()]);
+    networks = createNetworks(core);
+    onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
+    await Promise.all([loadLessonModels(networks, JSON.parse(lesson.models || '{}')), onRequest.loadSummaries()]);
   } catch (error) {
     for (const c of containers) {
       showProblem(c, `The live demo could not start (${error.message ?? error}). ` +
@@ -56,10 +55,19 @@ async function start() {
     }
     views.push(mountDemo(container, demo, core));
   }
+  // A demo reruns whenever a network it reads changes (trained, loaded, or the lesson's again).
+  const readers = (slot) => views.filter((v) => core.demos.get(v.container.dataset.demo).networks.includes(slot));
+  networks.onChange((slot) => readers(slot).forEach((v) => v.refresh()));
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
-    buttons.push(attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, models));
+    attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   }
-  for (const view of views.filter((v) => 'trainer' in v.container.dataset)) attachTrainPanel(view, core, models, onRequest, refreshAll);
+  const trainerView = views.find((v) => 'trainer' in v.container.dataset);
+  const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
+  const linked = linkedTrainings();
+  for (const view of views) {
+    const slots = core.demos.get(view.container.dataset.demo).networks;
+    if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
+  }
   document.documentElement.dataset.demosReady = 'true';
 }
 

@@ -7,19 +7,16 @@ import { fetchText, requireLoaded } from './lesson-files.js';
 /**
  * @param core      from loadCore()
  * @param listed    slot -> {weights, summary, bytes}: the page's data-models-on-request
- * @param models    Map slot -> weights JSON text loaded in the core (shared with the train panel)
- * @param onLoaded  called after weights were loaded into the core
+ * @param networks  from createNetworks(): where the weights go
  */
-export function createOnRequest(core, listed, models, onLoaded) {
+export function createOnRequest(core, listed, networks) {
   const loads = new Map(); // slot -> Promise of its weights being loaded
 
   async function fetchAndLoad(slot) {
     const { weights } = listed[slot];
     const text = await fetchText(weights);
-    if (models.has(slot)) return; // trained or loaded from a file meanwhile: that network stays
-    requireLoaded(core.loadModel(slot, text), weights);
-    models.set(slot, text);
-    onLoaded();
+    if (networks.has(slot)) return; // trained or loaded from a file meanwhile: that network stays
+    requireLoaded(networks.use(slot, text, { kind: 'lesson' }), weights);
   }
 
   return {
@@ -40,12 +37,6 @@ export function createOnRequest(core, listed, models, onLoaded) {
       return loads.get(slot);
     },
   };
-}
-
-/** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
-export function networkName(slot) {
-  const model = slot.slice(slot.indexOf('/') + 1);
-  return model[0].toUpperCase() + model.slice(1);
 }
 
 /** 1109175 -> "1.1 MB" */

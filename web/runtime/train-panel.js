@@ -1,10 +1,11 @@
 // "Train again": trains the network a training-plan demo describes, in a Web
-// Worker, with a progress bar, a live loss chart and a cancel button; then loads
-// the new weights into the page's core and recomputes every demo. Also saves the
-// current weights as a JSON file and loads weights from one. Training needs no
-// pretrained weights; saving pretrained weights that load on request loads them first.
+// Worker, with a progress bar, a live loss chart and a cancel button; then puts
+// the new weights in the page's networks (networks.js), which recomputes the
+// demos that read them. Also saves the current weights as a JSON file and loads
+// weights from one. Training needs no pretrained weights; saving pretrained
+// weights that load on request loads them first.
 import { renderChart } from './render/charts.js';
-import { networkName } from './on-request.js';
+import { networkName } from './networks.js';
 
 const CHART_EVERY = 10; // progress messages between redraws of the loss chart
 
@@ -16,12 +17,11 @@ function el(tag, props = {}, children = []) {
 
 /**
  * @param view       the mounted training-plan demo (mountDemo's return value)
- * @param core       from loadCore()
- * @param models     Map slot -> weights JSON text currently loaded (kept up to date here)
+ * @param networks   from createNetworks(): the page's networks, where the trained one goes
  * @param onRequest  from createOnRequest(): the pretrained weights that load on request
- * @param onTrained  called after new weights were loaded into the core
+ * @returns {{train(config)}}  trains with these settings, as the button does with the plan's
  */
-export function attachTrainPanel(view, core, models, onRequest, onTrained) {
+export function attachTrainPanel(view, networks, onRequest) {
   const train = el('button', { type: 'button', className: 'train', textContent: 'Train in your browser' });
   const cancel = el('button', { type: 'button', className: 'cancel', textContent: 'Cancel', disabled: true });
   const save = el('button', { type: 'button', textContent: 'Save these weights (JSON)' });
@@ -56,17 +56,13 @@ export function attachTrainPanel(view, core, models, onRequest, onTrained) {
     }));
   }
 
-  function load(slot, text, source) {
-    const answer = core.loadModel(slot, text);
+  function load(slot, text, source, origin) {
+    const answer = networks.use(slot, text, origin);
     if (!answer.ok) return answer.error.message;
-    models.set(slot, text);
-    onTrained();
     return `${source} are now in use for ${slot}.`;
   }
 
-  train.addEventListener('click', () => {
-    const params = view.shownParams();
-    if (!params) return;
+  function start(params) {
     const slot = slotOf(params);
     const losses = [];
     let messages = 0;
@@ -86,7 +82,8 @@ export function attachTrainPanel(view, core, models, onRequest, onTrained) {
         drawLoss(losses);
         const misses = data.result.misses;
         // The misses travel with the weights, so the comparison shows this network's figures.
-        const loaded = load(slot, JSON.stringify({ ...data.result.weights, misses }), 'The new weights');
+        const config = { task: params.task, model: params.model, seed: params.seed, lr: params.lr, epochs: params.epochs };
+        const loaded = load(slot, JSON.stringify({ ...data.result.weights, misses }), 'The new weights', { kind: 'trained', config });
         finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
       } else {
         finish(`Training stopped: ${data.message} The earlier weights are still in use.`);
@@ -94,13 +91,15 @@ export function attachTrainPanel(view, core, models, onRequest, onTrained) {
     };
     worker.onerror = (event) => finish(`Training stopped: ${event.message}. The earlier weights are still in use.`);
     worker.postMessage({ type: 'start', config: params });
-  });
+  }
+
+  train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
 
   cancel.addEventListener('click', () => finish('Cancelled. The earlier weights are still in use.'));
 
   save.addEventListener('click', async () => {
     const slot = slotOf(view.shownParams());
-    if (!models.has(slot) && onRequest.listed[slot]) {
+    if (!networks.has(slot) && onRequest.listed[slot]) {
       const name = networkName(slot);
       status.textContent = `Loading ${name}'s weights to save them…`;
       try {
@@ -111,7 +110,7 @@ export function attachTrainPanel(view, core, models, onRequest, onTrained) {
       }
       status.textContent = `${name}'s weights are loaded, and now in use on this page too.`;
     }
-    const text = models.get(slot);
+    const text = networks.text(slot);
     if (!text) { status.textContent = `No weights are loaded for ${slot} yet.`; return; }
     const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${slot.replace('/', '-')}.json` });
     link.click();
@@ -122,7 +121,16 @@ export function attachTrainPanel(view, core, models, onRequest, onTrained) {
     const chosen = file.files[0];
     if (!chosen) return;
     const slot = slotOf(view.shownParams());
-    status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`);
+    status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`, { kind: 'file', name: chosen.name });
     file.value = '';
   });
+
+  return {
+    /** Shows `config` in the plan (the settings a shared link asked for) and trains it. */
+    train(config) {
+      view.state.set(config);
+      view.container.scrollIntoView({ block: 'start' });
+      start({ ...view.state.values });
+    },
+  };
 }

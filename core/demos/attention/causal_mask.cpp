@@ -17,7 +17,8 @@ json compute(const Params& p) {
     const auto T = X.rows();
     const int hidden_key = p.integer("hide_key");
     if (hidden_key >= T)
-        throw ParamError("hide_key", "hide_key must be -1 (none) or a token from 0 to " + std::to_string(T - 1));
+        throw ParamError("hide_key", "Also hide one key from everyone must be -1 (none) or a token from 0 to " +
+                                         std::to_string(T - 1) + ", since there are " + std::to_string(T) + " tokens");
 
     Mask mask = p.boolean("causal") ? causal_mask(T) : Mask::Constant(T, T, false);
     if (hidden_key != kNoKeyHidden) mask.col(hidden_key).setConstant(true);
@@ -27,7 +28,7 @@ json compute(const Params& p) {
         a = scaled_dot_product_attention(X, X, X, &mask);
     } catch (const ComputeError& e) {
         // The learner's mask choice caused it, so the message belongs beside that control.
-        throw ParamError("hide_key", "hide_key " + std::to_string(hidden_key) +
+        throw ParamError("hide_key", "Hiding key " + std::to_string(hidden_key) +
                                          (p.boolean("causal") ? " with the causal mask on: " : ": ") + e.what());
     }
     Result r;

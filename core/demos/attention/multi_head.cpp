@@ -22,7 +22,7 @@ json compute(const Params& p) {
     const int d_model = p.integer("d_model");
     const int heads = p.integer("heads");
     if (d_model % heads != 0)
-        throw ParamError("heads", "heads must divide d_model (" + std::to_string(d_model) +
+        throw ParamError("heads", "Heads must divide the embedding width d_model (" + std::to_string(d_model) +
                                       ") evenly, so every head gets the same width; try " + divisors_of(d_model));
     Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
     const Matrix X = random_normal_matrix(T, d_model, rng);  // (T, d_model) token embeddings

@@ -12,6 +12,20 @@ constexpr int kSweepPoints = 61;  // points on the "scale factor" axis of the ch
 
 RowVector softmax_of(const RowVector& scores) { return softmax_rows(Matrix(scores)).row(0); }
 
+constexpr double kHardChoice = 0.99;  // one weight this large: in effect a choice of one score
+constexpr double kEven = 0.01;        // weights within this of each other: an even split
+
+// How a row of weights spreads, as the lesson's sentence says it: "hard", "even" or "blend".
+// "split" when the largest is shared by two or more equal scores and the rest get almost nothing.
+std::string spread_of(const RowVector& w) {
+    if (w.maxCoeff() - w.minCoeff() < kEven) return "even";
+    if (w.maxCoeff() >= kHardChoice) return "hard";
+    double at_top = 0;
+    for (Eigen::Index j = 0; j < w.size(); ++j)
+        if (w.maxCoeff() - w(j) < kEven) at_top += w(j);
+    return at_top >= kHardChoice ? "split" : "blend";
+}
+
 json compute(const Params& p) {
     const std::vector<double> raw = p.vector("scores");
     const RowVector scores = Eigen::Map<const RowVector>(raw.data(), static_cast<Eigen::Index>(raw.size()));
@@ -43,6 +57,7 @@ json compute(const Params& p) {
             series, true);
     r.number("scale", scale).number("soft_max_weight", soft.maxCoeff()).number("sharp_max_weight", sharp.maxCoeff());
     r.number("soft_weights", format_row(soft)).number("sharp_weights", format_row(sharp));
+    r.claim("soft_kind", spread_of(soft)).claim("sharp_kind", spread_of(sharp));
     return r.to_json();
 }
 

@@ -87,10 +87,10 @@ int keys_of(const Params& p) { return p.integer("keys"); }
 void require_ticks(const Params& p, int extra) {
     const int needed = patch_of(p) + keys_of(p) + extra;
     if (p.integer("ticks") < needed)
-        throw ParamError("ticks", "ticks must be at least patch + keys + " + std::to_string(extra) + " = " +
-                                      std::to_string(needed) + " here, so that every key has a reading after it "
-                                      "and there is something left to guess (got " +
-                                      std::to_string(p.integer("ticks")) + ")");
+        throw ParamError("ticks", "Readings in the run must be at least the patch length + the number of keys + " +
+                                      std::to_string(extra) + " = " + std::to_string(needed) +
+                                      " here, so that every key has a reading after it and there is something left "
+                                      "to guess (got " + std::to_string(p.integer("ticks")) + ")");
 }
 
 LastGuess last_guess(const Params& p) {

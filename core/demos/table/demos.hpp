@@ -1,9 +1,9 @@
 #pragma once
 // Demos of the lesson "Pick up the cup": small networks find one object among
 // several on a 1 m table. The trained networks come from the model store
-// (nn_models/model_store.hpp); a demo whose network is not loaded yet answers
-// with a ComputeError naming it, except the comparison, which shows a network's
-// recorded figures while the store has only its summary.
+// that each demo is handed (nn_models/model_store.hpp); a demo whose network is
+// not loaded yet answers with a ComputeError naming it, except the comparison,
+// which shows a network's recorded figures while the store has only its summary.
 #include <string>
 #include <vector>
 
@@ -30,6 +30,8 @@ constexpr double kCmPerMetre = 100.0;
 // A scene of 4 objects, one of them a cup, which the lesson's network is asked for.
 constexpr int kLessonSeed = 5;
 constexpr int kLessonObjects = 4;
+// The request that stands for "whatever the scene asks for".
+constexpr const char* kSceneRequest = "scene";
 
 // One scene, as the networks see it and as the page draws it.
 struct TableScene {
@@ -76,12 +78,12 @@ struct HandAttention {
 HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s);
 
 // The network in `slot` as its own type, or a ComputeError when it is not loaded.
-nn::Lookup<float>& stored_lookup(const std::string& slot);
-// The stored misses [cm] with 4 and 6 objects, measured (and kept) when the file had none.
+nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot);
+// The misses [cm] with 4 and 6 objects that the store measured or read when it loaded the network.
 struct Misses {
     double four = 0, six = 0;
 };
-Misses misses_of(nn::StoredModel& m);
+inline Misses misses_of(const nn::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
 
 // A network's answer for one scene [m], (1, 2).
 nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);

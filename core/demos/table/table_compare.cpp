@@ -26,15 +26,14 @@ struct Figures {
 
 // From the network, as for every loaded network; while a page has only the
 // slot's summary, the figures the native trainer recorded when it made the weights.
-Figures figures_of(const std::string& slot) {
-    nn::ModelStore& store = nn::model_store();
-    const nn::ModelSummary* s = store.find_summary(slot);
-    if (s && !store.find(slot)) return {s->model, s->parameters, {s->miss_4_cm, s->miss_6_cm}, s->training, true};
-    nn::StoredModel& m = nn::require_model(slot);  // or the error that names the slot
+Figures figures_of(const Models& models, const std::string& slot) {
+    const nn::ModelSummary* s = models.find_summary(slot);
+    if (s && !models.find(slot)) return {s->model, s->parameters, {s->miss_4_cm, s->miss_6_cm}, s->training, true};
+    const nn::StoredModel& m = nn::require_model(models, slot);  // or the error that names the slot
     return {m.net->name(), m.net->parameter_count(), misses_of(m), m.training, false};
 }
 
-json compute(const Params&) {
+json compute(const Params&, const Models& models) {
     Result r;
     Matrix table(3, 3);
     std::vector<std::string> rows;
@@ -42,7 +41,7 @@ json compute(const Params&) {
     int row = 0;
     bool any_recorded = false;
     for (const Contender& c : kContenders) {
-        const Figures f = figures_of(c.slot);
+        const Figures f = figures_of(models, c.slot);
         any_recorded = any_recorded || f.recorded;
         char line[160];
         std::snprintf(line, sizeof line, "find    %-13s %6ld parameters: miss %.2f cm with 4 objects, %.2f cm with 6%s",
@@ -68,7 +67,8 @@ json compute(const Params&) {
 }  // namespace
 
 Demo table_compare() {
-    return {"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}};
+    return {"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double",
+            {"find/lookup", "find/plain-16", "find/plain-256"}};
 }
 
 }  // namespace attn::lesson_table

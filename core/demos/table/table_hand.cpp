@@ -7,9 +7,9 @@
 namespace attn::lesson_table {
 namespace {
 
-json compute(const Params& p) {
+json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
-    nn::Lookup<float>& net = stored_lookup("find/lookup");
+    nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
     const HandAttention h = lookup_by_hand(net, s);
     const nn::Mat<float> module = answer_of(net, s);
     const double truth_x = s.tokens(s.asked, nn::kKinds), truth_y = s.tokens(s.asked, nn::kKinds + 1);
@@ -53,7 +53,7 @@ json compute(const Params& p) {
 
 Demo table_hand() {
     return {"table_hand", "Attention by hand, with a trained network's own numbers", scene_params(false, false),
-            compute, {"table-attention-by-hand", "table-scene"}, "float32"};
+            compute, {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}};
 }
 
 }  // namespace attn::lesson_table

@@ -6,9 +6,9 @@
 namespace attn::lesson_table {
 namespace {
 
-json compute(const Params& p) {
+json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
-    nn::Lookup<float>& net = stored_lookup("find/lookup");
+    nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
     const HandAttention h = lookup_by_hand(net, s);
     const nn::Mat<float> answer = answer_of(net, s);
     const double answer_x = kCmPerMetre * answer(0, 0), answer_y = kCmPerMetre * answer(0, 1);
@@ -48,7 +48,7 @@ json compute(const Params& p) {
 
 Demo table_lab() {
     return {"table_lab", "The lab: a trained network looks for the requested object", scene_params(true, true), compute,
-            {"table-attention-by-hand", "table-scene"}, "float32"};
+            {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}};
 }
 
 }  // namespace attn::lesson_table

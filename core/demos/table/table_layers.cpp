@@ -42,11 +42,11 @@ std::size_t top_of(const std::vector<double>& v) {
     return static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
 }
 
-json compute(const Params& p) {
+json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
-    nn::StoredModel& deep = nn::require_model("nearest/transformer-2");
-    nn::StoredModel& lookup = nn::require_model("nearest/lookup");
-    nn::StoredModel& shallow = nn::require_model("nearest/transformer-1");
+    const nn::StoredModel& deep = nn::require_model(models, "nearest/transformer-2");
+    const nn::StoredModel& lookup = nn::require_model(models, "nearest/lookup");
+    const nn::StoredModel& shallow = nn::require_model(models, "nearest/transformer-1");
     auto& net = dynamic_cast<nn::Transformer<float>&>(*deep.net);
     const nn::Mat<float> answer = answer_of(net, s);  // also leaves each layer's weights behind
     const std::vector<LayerLook> looks = request_looks(net, s.objects());
@@ -77,7 +77,7 @@ json compute(const Params& p) {
     json others = json::array();
     Matrix misses(3, 4);
     int row = 0;
-    for (nn::StoredModel* m : {&lookup, &shallow, &deep}) {
+    for (const nn::StoredModel* m : {&lookup, &shallow, &deep}) {
         const Misses miss = misses_of(*m);
         const nn::Mat<float> a = answer_of(*m->net, s);
         const double here = std::hypot(kCmPerMetre * a(0, 0) - truth_x, kCmPerMetre * a(0, 1) - truth_y);
@@ -105,7 +105,7 @@ json compute(const Params& p) {
 
 Demo table_layers() {
     return {"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
-            {"table-layers", "table-scene"}, "float32"};
+            {"table-layers", "table-scene"}, "float32", {"nearest/lookup", "nearest/transformer-1", "nearest/transformer-2"}};
 }
 
 }  // namespace attn::lesson_table

@@ -33,11 +33,11 @@ std::vector<int> shuffled(int n, std::uint64_t seed) {
     return order;
 }
 
-json compute(const Params& p) {
+json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
     const std::vector<int> order = shuffled(s.objects(), static_cast<std::uint64_t>(p.integer("shuffle_seed")));
     const TableScene t = reordered(s, order);
-    nn::Lookup<float>& net = stored_lookup("find/lookup");
+    nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
     const nn::Mat<float> first = answer_of(net, s);
     const nn::Mat<float> second = answer_of(net, t);
     const double difference = (first - second).cwiseAbs().maxCoeff();  // [m]
@@ -69,7 +69,7 @@ Demo table_order() {
                          .helped("Picks another order for the same objects.")
                          .in(0, 1000000)
                          .stepped(1));
-    return {"table_order", "Attention has no idea of order", params, compute, {"table-order", "table-scene"}, "float32"};
+    return {"table_order", "Attention has no idea of order", params, compute, {"table-order", "table-scene"}, "float32", {"find/lookup"}};
 }
 
 }  // namespace attn::lesson_table

@@ -22,15 +22,23 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions) {
             .stepped(1),
     };
     if (with_request) {
-        std::vector<std::string> kinds(nn::kKindNames.begin(), nn::kKindNames.end());
-        params.push_back(choice_param("request", "cup", kinds)
+        // The default is whatever the scene asks for, so every scene opens on a
+        // request that is on its table.
+        std::vector<std::string> kinds = {kSceneRequest}, labels = {"what the scene asks for"};
+        kinds.insert(kinds.end(), nn::kKindNames.begin(), nn::kKindNames.end());
+        labels.insert(labels.end(), nn::kKindNames.begin(), nn::kKindNames.end());
+        params.push_back(choice_param("request", kSceneRequest, kinds)
+                             .choices_labelled(labels)
                              .labelled("Request")
-                             .helped("The kind asked for; it must be on the table."));
+                             .helped("The kind asked for; another kind must be on the table.")
+                             .following({"seed", "objects"}));
     }
     if (with_positions)
         params.push_back(matrix_param("positions", {})
                              .labelled("Positions")
-                             .helped("x and y of each object in cm, one row per object; empty keeps the scene's own.")
+                             .helped("Drag an object, or focus it and use the arrow keys; a new scene starts from its own places.")
+                             .following({"seed", "objects"})
+                             .from_picture()
                              .measured_in("cm")
                              .length(0, nn::kMaxObjects)
                              .columns(2, 2)
@@ -73,7 +81,7 @@ TableScene scene_of(const Params& p) {
         for (int c = 0; c < 2; ++c) s.positions_cm(i, c) = kCmPerMetre * drawn.tokens(i, nn::kKinds + c);
 
     const auto& values = p.values();
-    if (values.contains("request")) {  // the learner's request replaces the drawn one
+    if (values.contains("request") && p.choice("request") != kSceneRequest) {  // the learner's replaces the drawn one
         const std::string wanted = p.choice("request");
         s.asked = -1;
         for (int i = 0; i < n; ++i)
@@ -147,21 +155,11 @@ HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s) 
 }
 // [/snippet]
 
-nn::Lookup<float>& stored_lookup(const std::string& slot) {
-    nn::StoredModel& m = nn::require_model(slot);
+nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot) {
+    const nn::StoredModel& m = nn::require_model(models, slot);
     return dynamic_cast<nn::Lookup<float>&>(*m.net);  // the store checked that the file holds a lookup
 }
 
-// [snippet:table-misses]
-// A network's test: the mean distance between its answers and the truth on
-// 2,000 new scenes (nn::miss_cm), with 4 objects as in training and with 6.
-// A pretrained file carries the figures it measured; otherwise they are measured here.
-Misses misses_of(nn::StoredModel& m) {
-    if (!m.miss_4_cm) m.miss_4_cm = nn::miss_cm(*m.net, m.task, 4);
-    if (!m.miss_6_cm) m.miss_6_cm = nn::miss_cm(*m.net, m.task, 6);
-    return {*m.miss_4_cm, *m.miss_6_cm};
-}
-// [/snippet]
 
 nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s) {
     return net.forward(s.tokens, s.request, 1, s.objects());

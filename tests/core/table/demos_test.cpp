@@ -67,7 +67,7 @@ TEST_CASE("pretrained: on nearest the 2-layer transformer misses under 8 cm, loo
 TEST_CASE("pretrained: every file's misses are what its weights measure now") {
     for (const char* slot : table_test::kSlots) {
         INFO(slot);
-        attn::nn::StoredModel& m = attn::nn::require_model(slot);
+        const attn::nn::StoredModel& m = attn::nn::require_model(attn::nn::model_store(), slot);
         const json stored = table_test::weights_doc(slot)["misses"];
         // Within float reordering: a faster matrix product may sum in another order.
         CHECK(attn::nn::miss_cm(*m.net, m.task, 4) == Approx(stored["4"].get<double>()).epsilon(1e-5));

@@ -34,8 +34,8 @@ TEST_CASE("model store: a slot holds the network its file names, with the file's
     CHECK(m.net->name() == "lookup");
     CHECK(m.net->parameter_count() == 1442);
     CHECK(m.task == nn::Task::Find);
-    REQUIRE(m.miss_4_cm);
-    CHECK(*m.miss_4_cm == table_test::weights_doc("find/lookup")["misses"]["4"].get<double>());
+    REQUIRE(m.misses_recorded);
+    CHECK(m.miss_4_cm == table_test::weights_doc("find/lookup")["misses"]["4"].get<double>());
     CHECK(store.find("find/lookup") == &m);
     CHECK(store.slots() == std::vector<std::string>{"find/lookup"});
 }

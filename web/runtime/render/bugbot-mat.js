@@ -38,7 +38,6 @@ export function createBugbotMat(demo) {
   let followEnd = true;   // a new run shows its last frame unless the learner has scrubbed
   let dragging = false;
   let lastTick = null;    // time of the previous animation frame [ms]
-  let start = null;       // where the learner last put the robot [cm], ahead of the rerun
 
   const x = scaleLinear();
   const y = scaleLinear();
@@ -170,7 +169,6 @@ export function createBugbotMat(demo) {
     const margin = fig.robot_radius_cm;
     const clamp = (v) => Math.min(fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
     const [cx, cy] = [clamp(px), clamp(py)];
-    start = [cx, cy];
     drawRobotAt(cx, cy, fig.frames[Math.floor(frame)].heading);
     demo.setParams({ start_x: cx, start_y: cy });
   }
@@ -197,12 +195,12 @@ export function createBugbotMat(demo) {
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
-    moveTo(start[0] + move[0], start[1] + move[1]);
+    // From the state, which is ahead of the rerun a move causes.
+    moveTo(Number(demo.state.get('start_x')) + move[0], Number(demo.state.get('start_y')) + move[1]);
   });
 
   function update(next) {
     fig = next;
-    start = [fig.frames[0].x, fig.frames[0].y];
     x.domain([0, fig.size_cm]).range([0, VIEW]);
     y.domain([0, fig.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
     drawGrid(fig.size_cm);

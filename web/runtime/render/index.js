@@ -8,7 +8,6 @@ import { createWeightStrip } from './weight-strip.js';
 import { createTableLab } from './table-lab.js';
 import { createTableAttention } from './table-attention.js';
 import { createActDiagram } from './act-diagram.js';
-import { formatValue } from './format.js';
 
 // Pictures keep their element between results, so a drag or a playback in
 // progress survives the recomputation it causes.
@@ -25,7 +24,8 @@ const div = (className) => Object.assign(document.createElement('div'), { classN
 
 /**
  * The output area of one demo. `demo.setParams({name: value})` lets an
- * interactive picture change the demo's parameters exactly as its controls do.
+ * interactive picture change the demo's parameters exactly as its controls do;
+ * `demo.state` is the demo's state (state.js), which pictures read, never keep.
  * @returns {{element: HTMLElement, render: (result: object) => void}}
  */
 export function createResultView(demo) {
@@ -65,14 +65,4 @@ export function createResultView(demo) {
     rest.replaceChildren(tables, ...result.charts.map(renderChart));
   }
   return { element, render };
-}
-
-/** Updates every sentence on the page that quotes a number of this instance. */
-export function renderNumbers(instance, numbers) {
-  for (const span of document.querySelectorAll(`[data-num^="${instance}."]`)) {
-    const name = span.dataset.num.slice(instance.length + 1);
-    if (!(name in numbers)) continue;
-    const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
-    span.textContent = formatValue(numbers[name], digits);
-  }
 }

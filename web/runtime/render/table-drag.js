@@ -11,18 +11,23 @@ const DRAG_GRID_CM = 0.5;
 /**
  * One per demo, shared by all its pictures: they show the same objects, so a
  * move in any of them moves them all.
- * @param demo  what a renderer receives: `demo.setParams({positions})` reruns it
+ * @param demo  what a renderer receives: `demo.setParams({positions})` reruns it,
+ *              `demo.state` holds the positions the learner has set ([] until a first move)
  * @returns {{attach: (root: SVGSVGElement) => void, draw: (layer: SVGGElement, scene: object) => void}}
  */
 export function createTableDrag(demo) {
   let sizeCm = 100;
   let scales = tableScales(sizeCm);
-  let positions = [];      // [[x, y] cm] as the learner last left them, ahead of the rerun
+  let drawn = [];          // [[x, y] cm] of the scene on screen: where a first move starts from
 
   const clamp = (v) => Math.min(sizeCm, Math.max(0, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
+  // The state's positions, ahead of the rerun a move causes; the scene's own until the first move.
+  const current = () => {
+    const set = demo.state.get('positions');
+    return set?.length === drawn.length ? set : drawn;
+  };
   function moveObject(i, cx, cy) {
-    positions = positions.map((p, k) => (k === i ? [clamp(cx), clamp(cy)] : p));
-    demo.setParams({ positions });
+    demo.setParams({ positions: current().map((p, k) => (k === i ? [clamp(cx), clamp(cy)] : p)) });
   }
 
   /** Listens for drags and arrow keys on one picture's <svg>, which must outlive the redraws. */
@@ -53,7 +58,8 @@ export function createTableDrag(demo) {
       if (!group || !move) return;
       event.preventDefault();
       const i = Number(group.dataset.index);
-      moveObject(i, positions[i][0] + move[0], positions[i][1] + move[1]);
+      const [x, y] = current()[i];
+      moveObject(i, x + move[0], y + move[1]);
     });
   }
 
@@ -65,7 +71,7 @@ export function createTableDrag(demo) {
   function draw(layer, scene) {
     sizeCm = scene.size_cm;
     scales = tableScales(sizeCm);
-    positions = scene.objects.map((o) => [o.x, o.y]);
+    drawn = scene.objects.map((o) => [o.x, o.y]);
     const focused = layer.contains(document.activeElement) ? document.activeElement.closest('.object')?.dataset.index : undefined;
     const groups = drawScene(layer, scene, scales);
     groups.forEach((g, i) => {

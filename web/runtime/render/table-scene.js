@@ -18,11 +18,15 @@ export function svg(tag, attrs = {}, text) {
   return node;
 }
 
-/** Scales from table cm to svg units; y grows away from the viewer, so up on screen. */
+/**
+ * Scales from table cm to svg units; y grows away from the viewer, so up on
+ * screen. The surface reaches one object's radius past the edge positions, so an
+ * object at the very edge is still drawn wholly on the table.
+ */
 export function tableScales(sizeCm) {
   return {
-    x: scaleLinear().domain([0, sizeCm]).range([0, VIEW]),
-    y: scaleLinear().domain([0, sizeCm]).range([VIEW, 0]),
+    x: scaleLinear().domain([0, sizeCm]).range([OBJECT_R, VIEW - OBJECT_R]),
+    y: scaleLinear().domain([0, sizeCm]).range([VIEW - OBJECT_R, OBJECT_R]),
   };
 }
 

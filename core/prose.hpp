@@ -1,0 +1,25 @@
+#pragma once
+// Words for the lesson's sentences that the core computes: lists, counts and
+// plurals that follow the learner's values ("1, 0 and 1", "three keys",
+// "1 step back"). The page puts them into its prose unchanged.
+#include <string>
+#include <vector>
+
+namespace attn::prose {
+
+// "a", "a and b", "a, b and c"
+std::string joined(const std::vector<std::string>& items);
+// 0.70710678 -> "0.707" with 3 decimals; 2.0 -> "2"; -0.0001 -> "0": rounded, no trailing zeros.
+std::string decimal(double x, int decimals);
+// A positive size of any magnitude, readably: 2.03, 148, 4.85e+08.
+std::string magnitude(double x);
+// Each value as decimal(x, decimals), joined: "0.707, 0 and 0.707".
+std::string decimals(const std::vector<double>& values, int decimals);
+// 3 -> "three" up to twelve, then digits: counts read as words in a sentence.
+std::string count_word(long long n);
+// (1, "step") -> "1 step", (11, "step") -> "11 steps"
+std::string counted(long long n, const std::string& noun);
+// A vector as the lesson writes one by hand: "[1, 0]"
+std::string bracketed(const std::vector<double>& values, int decimals);
+
+}  // namespace attn::prose

@@ -1,0 +1,101 @@
+// The lesson text's numbers and claims, checked against the core and filled in
+// at each demo instance's preset, so that no number in a lesson is typed by hand
+// and a name the demo does not return stops the build with the file and line.
+//
+//   <div class="demo" data-demo="ID" data-instance="NAME" data-params='{...}'>   an instance and its preset
+//   <span data-num="NAME.number" data-digits="3"></span>                         filled with the number
+//   <span data-claim="NAME.claim" data-is="value">phrase</span>                  shown only for that value
+//   <p data-defaults="NAME">...</p>                                              written for the preset
+//
+// The page runtime (web/runtime/prose.js) keeps them in step afterwards, with
+// the same formatting (web/runtime/render/format.js).
+import { formatValue } from '../web/runtime/render/format.js';
+
+export class LessonError extends Error {}
+
+const lineOf = (text, index) => text.slice(0, index).split('\n').length;
+const attribute = (tag, name) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)')`))?.slice(1).find((v) => v !== undefined);
+
+/** Every demo instance of a lesson: name -> {demo, params, line}. */
+export function lessonInstances(html, file, demos) {
+  const instances = new Map();
+  for (const match of html.matchAll(/<div class="demo"[^>]*>/g)) {
+    const tag = match[0];
+    const line = lineOf(html, match.index);
+    const id = attribute(tag, 'data-demo');
+    const demo = demos.get(id);
+    if (!demo) throw new LessonError(`${file}:${line}: no demo called "${id}" in the core`);
+    const name = attribute(tag, 'data-instance') || id;
+    if (instances.has(name)) throw new LessonError(`${file}:${line}: a second demo instance called "${name}"`);
+    let params = {};
+    try {
+      params = JSON.parse(attribute(tag, 'data-params') ?? '{}');
+    } catch {
+      throw new LessonError(`${file}:${line}: data-params of "${name}" is not JSON`);
+    }
+    instances.set(name, { demo, params, line });
+  }
+  return instances;
+}
+
+/**
+ * Checks every number, claim and defaults mark of `html` and fills numbers and
+ * claims at the presets. `run(id, params)` is the native core's answer.
+ */
+export function fillProse(html, file, demos, run) {
+  const instances = lessonInstances(html, file, demos);
+  const results = new Map();
+  const resultOf = (name, line) => {
+    const instance = instances.get(name);
+    if (!instance) throw new LessonError(`${file}:${line}: "${name}" is not a demo instance of this lesson`);
+    if (!results.has(name)) {
+      const answer = run(instance.demo.id, instance.params);
+      if (!answer.ok) throw new LessonError(`${file}:${instance.line}: the preset of "${name}" is refused: ${answer.error.message}`);
+      results.set(name, answer.result);
+    }
+    return results.get(name);
+  };
+  const split = (full, line, what) => {
+    const dot = full.indexOf('.');
+    if (dot < 0) throw new LessonError(`${file}:${line}: ${what} "${full}" must be written instance.name`);
+    return [full.slice(0, dot), full.slice(dot + 1)];
+  };
+
+  let out = html.replace(/<span([^>]*\sdata-num="([^"]+)"[^>]*)>([^<]*)<\/span>/g, (whole, attrs, full, _text, offset) => {
+    const line = lineOf(html, offset);
+    const [name, number] = split(full, line, 'number');
+    const numbers = resultOf(name, line).numbers;
+    if (!(number in numbers)) {
+      throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no number "${number}" (it has: ${Object.keys(numbers).join(', ')})`);
+    }
+    const digits = attribute(attrs, 'data-digits');
+    return `<span${attrs}>${formatValue(numbers[number], digits === undefined ? undefined : Number(digits))}</span>`;
+  });
+
+  const claimsUsed = new Map(); // "name.claim" -> {line, shown}
+  out = out.replace(/<(\w+)([^>]*\sdata-claim="([^"]+)"[^>]*)>/g, (whole, tag, attrs, full, offset) => {
+    const line = lineOf(out, offset);
+    const [name, claim] = split(full, line, 'claim');
+    const claims = resultOf(name, line).claims ?? {};
+    if (!(claim in claims)) {
+      throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no claim "${claim}" (it has: ${Object.keys(claims).join(', ') || 'none'})`);
+    }
+    const is = attribute(attrs, 'data-is');
+    if (is === undefined) throw new LessonError(`${file}:${line}: the phrase for claim "${full}" needs data-is="value"`);
+    const used = claimsUsed.get(full) ?? { line, shown: false };
+    used.shown ||= claims[claim] === is;
+    claimsUsed.set(full, used);
+    return claims[claim] === is ? whole : `<${tag}${attrs} hidden>`;
+  });
+  for (const [full, { line, shown }] of claimsUsed) {
+    const [name, claim] = split(full, line, 'claim');
+    if (!shown) throw new LessonError(`${file}:${line}: no phrase for claim "${full}" at its preset value "${results.get(name).claims[claim]}"`);
+  }
+
+  for (const match of out.matchAll(/\sdata-defaults="([^"]*)"/g)) {
+    if (!instances.has(match[1])) {
+      throw new LessonError(`${file}:${lineOf(out, match.index)}: data-defaults names "${match[1]}", which is not a demo instance of this lesson`);
+    }
+  }
+  return out;
+}

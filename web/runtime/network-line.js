@@ -1,0 +1,48 @@
+// Under every demo that runs a trained network: which network each of its slots
+// holds now, "Back to the lesson's network" when it is not the lesson's, and,
+// when the page was opened from a link whose networks were trained in the
+// sender's browser, the offer to train the identical one here.
+import { describeNetwork, networkName, trainingText } from './networks.js';
+
+function el(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...[].concat(children));
+  return node;
+}
+
+/**
+ * @param view      the mounted demo
+ * @param slots     the slots it reads (the core's declaration)
+ * @param networks  from createNetworks()
+ * @param linked    Map slot -> training settings a link asked for (linkedTrainings())
+ * @param trainer   {train(config)} from the train panel, or null on a page without one
+ */
+export function attachNetworkLine(view, slots, networks, linked, trainer) {
+  const list = el('ul', { className: 'network-line' });
+  list.setAttribute('aria-label', 'The networks this demo is using');
+  view.container.append(list);
+
+  function item(slot) {
+    const origin = networks.origin(slot);
+    const li = el('li', {}, [describeNetwork(slot, origin)]);
+    const wanted = linked.get(slot);
+    const matchesLink = origin?.kind === 'trained' && trainingText(origin.config) === trainingText(wanted ?? {});
+    if (wanted && !matchesLink && trainer) {
+      const train = el('button', { type: 'button', textContent: `Train ${networkName(slot)} as the link did` });
+      train.addEventListener('click', () => trainer.train(wanted));
+      li.append(` The link you opened used ${networkName(slot)} trained with ${trainingText(wanted)}; ` +
+        'training gives the same network in every browser, so training it here shows exactly what the sender saw. ', train);
+    }
+    if (origin && origin.kind !== 'lesson' && networks.hasLessonNetwork(slot)) {
+      const back = el('button', { type: 'button', textContent: 'Back to the lesson\'s network' });
+      back.addEventListener('click', () => networks.backToLesson(slot));
+      li.append(' ', back);
+    }
+    return li;
+  }
+
+  const refresh = () => list.replaceChildren(...slots.map(item));
+  networks.onChange((slot) => { if (slots.includes(slot)) refresh(); });
+  refresh();
+  return { refresh };
+}

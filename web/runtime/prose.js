@@ -1,0 +1,61 @@
+// The lesson's sentences read the demo's result, never the other way round
+// (after Bret Victor's Tangle): a number is a view of a named number the core
+// returns, a phrase that can change is one of several, each kept for one value
+// of a named claim, and a paragraph written for the preset says so in place as
+// soon as the demo leaves it.
+//
+//   <span data-num="lab.miss_cm" data-digits="2">0.07</span>
+//   <span data-claim="lab.miss_size" data-is="under_mm">well under a millimetre</span>
+//   <p data-defaults="lab">At the defaults ...</p>
+//
+// The site build checks every name against the core and fills each at the preset
+// (scripts/lesson-prose.mjs), with the same formatting as here.
+import { formatValue } from './render/format.js';
+
+const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
+
+// A paragraph written for the preset keeps the preset's numbers and phrases,
+// filled in by the build; only its note says when the demo has left the preset.
+const live = (node) => !node.closest('[data-defaults]');
+
+/** Updates every number and claim phrase of `instance` in the page from its result. */
+export function renderProse(instance, result) {
+  for (const span of [...document.querySelectorAll(nameIn('data-num', instance))].filter(live)) {
+    const name = span.dataset.num.slice(instance.length + 1);
+    if (!(name in result.numbers)) continue;
+    const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
+    span.textContent = formatValue(result.numbers[name], digits);
+  }
+  for (const phrase of [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live)) {
+    const name = phrase.dataset.claim.slice(instance.length + 1);
+    phrase.hidden = result.claims?.[name] !== phrase.dataset.is;
+  }
+}
+
+/**
+ * Marks each paragraph written for `instance`'s preset while the demo is off it,
+ * with a button that brings the preset back.
+ * @param state  the instance's state (state.js)
+ */
+export function attachDefaultsNotes(instance, state) {
+  const paragraphs = [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"]`)];
+  const notes = paragraphs.map((paragraph) => {
+    const note = document.createElement('span');
+    note.className = 'defaults-note';
+    note.hidden = true;
+    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
+    back.addEventListener('click', () => state.reset());
+    note.append('This paragraph describes the demo as the lesson set it; you have changed it. ', back);
+    paragraph.prepend(note);
+    return { paragraph, note };
+  });
+  const mark = () => {
+    const off = !state.isPreset();
+    for (const { paragraph, note } of notes) {
+      note.hidden = !off;
+      paragraph.classList.toggle('off-preset', off);
+    }
+  };
+  state.onChange(mark);
+  mark();
+}
