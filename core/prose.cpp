@@ -1,5 +1,6 @@
 #include "prose.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace attn::prose {
@@ -47,6 +48,16 @@ std::string count_word(long long n) {
 
 std::string counted(long long n, const std::string& noun) {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string steps_back(long long n) { return counted(n, "step") + " back"; }
+
+std::string compared(double error, double rival) {
+    constexpr double kSimilarFraction = 0.05;  // closer than this, two means read as the same in a sentence
+    const double margin = kSimilarFraction * std::max(error, rival);
+    if (error < rival - margin) return "better";
+    if (error > rival + margin) return "worse";
+    return "similar";
 }
 
 std::string bracketed(const std::vector<double>& values, int places) {

@@ -19,6 +19,11 @@ std::string decimals(const std::vector<double>& values, int decimals);
 std::string count_word(long long n);
 // (1, "step") -> "1 step", (11, "step") -> "11 steps"
 std::string counted(long long n, const std::string& noun);
+// (1) -> "1 step back", (11) -> "11 steps back"
+std::string steps_back(long long n);
+// Two mean errors side by side, as a sentence weighs them: "better" when `error`
+// is clearly below `rival`, "worse" when clearly above, "similar" within 5 % of the larger.
+std::string compared(double error, double rival);
 // A vector as the lesson writes one by hand: "[1, 0]"
 std::string bracketed(const std::vector<double>& values, int decimals);
 

@@ -15,7 +15,7 @@ test('robot page: at the defaults the text quotes the numbers the core computes,
   assert.equal(await quoted(page, 'run.error_wide'), run.error_wide.toFixed(1));
   assert.equal(await quoted(page, 'run.error_no_change'), run.error_no_change.toFixed(1));
   const scores = nativeCore.run('robot_scores', {}).result.numbers;
-  assert.equal(await quoted(page, 'scores.best_steps_back'), String(scores.best_steps_back));
+  assert.equal(await quoted(page, 'scores.best_steps_back_text'), `${scores.best_steps_back} steps back`);
   assert.ok(run.error_wide < run.error_no_change / 2, 'the lesson\'s claim holds at the defaults');
   assert.deepEqual(problems, []);
 });

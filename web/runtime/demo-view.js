@@ -18,8 +18,9 @@ function el(tag, props = {}, children = []) {
  * @param container  <div class="demo" data-demo=ID data-instance=NAME [data-params=JSON]>
  * @param demo       the core's declaration of that demo
  * @param core       from loadCore()
+ * @param networks   from createNetworks(), for a demo that reads trained networks
  */
-export function mountDemo(container, demo, core) {
+export function mountDemo(container, demo, core, networks) {
   const instance = container.dataset.instance || demo.id;
   const preset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
   const state = createDemoState(demo.params, preset);
@@ -88,7 +89,13 @@ export function mountDemo(container, demo, core) {
     schedule();
   });
   reset.addEventListener('click', () => state.reset());
-  attachDefaultsNotes(instance, state);
+  // The text written for the preset assumes the lesson's networks too.
+  const lessonSetup = () => demo.networks.every((slot) => !networks?.has(slot) || networks.origin(slot).kind === 'lesson');
+  const backToLesson = () => demo.networks.forEach((slot) => {
+    if (networks?.has(slot) && networks.origin(slot).kind !== 'lesson' && networks.hasLessonNetwork(slot)) networks.backToLesson(slot);
+  });
+  const remark = attachDefaultsNotes(instance, state, lessonSetup, backToLesson);
+  networks?.onChange((slot) => { if (demo.networks.includes(slot)) { remark(); schedule(); } });
 
   const fromUrl = readParams(instance, demo.params);
   if (Object.keys(fromUrl).length) state.set(fromUrl);

@@ -53,11 +53,8 @@ async function start() {
       showProblem(container, `This page asks for a demo called "${container.dataset.demo}", which the core does not have.`);
       continue;
     }
-    views.push(mountDemo(container, demo, core));
+    views.push(mountDemo(container, demo, core, networks));
   }
-  // A demo reruns whenever a network it reads changes (trained, loaded, or the lesson's again).
-  const readers = (slot) => views.filter((v) => core.demos.get(v.container.dataset.demo).networks.includes(slot));
-  networks.onChange((slot) => readers(slot).forEach((v) => v.refresh()));
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
     attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   }
@@ -68,6 +65,8 @@ async function start() {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
   }
+  // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks };
   document.documentElement.dataset.demosReady = 'true';
 }
 

@@ -22,7 +22,8 @@ const live = (node) => !node.closest('[data-defaults]');
 export function renderProse(instance, result) {
   for (const span of [...document.querySelectorAll(nameIn('data-num', instance))].filter(live)) {
     const name = span.dataset.num.slice(instance.length + 1);
-    if (!(name in result.numbers)) continue;
+    // A number these values do not give (a third key when there are two) must not keep an old value.
+    if (!(name in result.numbers)) { span.textContent = '—'; continue; }
     const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
     span.textContent = formatValue(result.numbers[name], digits);
   }
@@ -35,22 +36,25 @@ export function renderProse(instance, result) {
 /**
  * Marks each paragraph written for `instance`'s preset while the demo is off it,
  * with a button that brings the preset back.
- * @param state  the instance's state (state.js)
+ * @param state        the instance's state (state.js)
+ * @param lessonSetup  () => false while the demo runs a network that is not the lesson's
+ * @param backToLesson () => puts the lesson's networks back
+ * @returns {() => void}  marks again (after a network changed)
  */
-export function attachDefaultsNotes(instance, state) {
+export function attachDefaultsNotes(instance, state, lessonSetup = () => true, backToLesson = () => {}) {
   const paragraphs = [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"]`)];
   const notes = paragraphs.map((paragraph) => {
     const note = document.createElement('span');
     note.className = 'defaults-note';
     note.hidden = true;
     const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
-    back.addEventListener('click', () => state.reset());
+    back.addEventListener('click', () => { backToLesson(); state.reset(); });
     note.append('This paragraph describes the demo as the lesson set it; you have changed it. ', back);
     paragraph.prepend(note);
     return { paragraph, note };
   });
   const mark = () => {
-    const off = !state.isPreset();
+    const off = !state.isPreset() || !lessonSetup();
     for (const { paragraph, note } of notes) {
       note.hidden = !off;
       paragraph.classList.toggle('off-preset', off);
@@ -58,4 +62,5 @@ export function attachDefaultsNotes(instance, state) {
   };
   state.onChange(mark);
   mark();
+  return mark;
 }

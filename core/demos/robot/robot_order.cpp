@@ -2,6 +2,7 @@
 
 #include "demos.hpp"
 #include "numpy_format.hpp"
+#include "prose.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -51,6 +52,7 @@ json compute(const Params& p) {
     r.number("plain_guess", plain.guess).number("shuffled_guess", mixed.guess);
     r.number("shuffle_difference", std::abs(plain.guess - mixed.guess));
     r.number("order", order).number("plain_steps_back", keys - static_cast<int>(plain.best));
+    r.number("plain_steps_back_text", prose::steps_back(keys - static_cast<int>(plain.best)));
     r.number("truth", g.truth).number("strengths", strengths);
     r.number("guesses", guesses).number("steps_back", steps_back).number("by_strength", by_strength);
     r.number("keys", keys).number("divisor", divisor);

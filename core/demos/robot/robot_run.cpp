@@ -3,12 +3,14 @@
 
 #include "demos.hpp"
 #include "numpy_format.hpp"
+#include "prose.hpp"
 
 namespace attn::lesson_robot {
 namespace {
 
 constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
 constexpr int kCornerJumpCm = 15;  // consecutive readings this far apart: the beam swept past a corner [cm]
+constexpr double kHalf = 0.5;      // "well under half the no-change error", as the lesson weighs it
 
 
 // Where a reading says the wall is: `cm` along the heading from the robot [cm, cm].
@@ -93,7 +95,14 @@ json compute(const Params& p) {
     r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
     r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
     r.number("next_guess", pr.wide.back()).number("next_source_tick", source);
-    r.number("next_source_steps_back", n - source);
+    r.number("next_source_steps_back", n - source).number("next_source_steps_back_text", prose::steps_back(n - source));
+    r.claim("corner_jumps", jumps.empty() ? "none" : "some");
+    r.claim("wide_vs_no_change", pr.error_wide < kHalf * pr.error_no_change ? "under_half"
+                                                                           : prose::compared(pr.error_wide, pr.error_no_change));
+    r.claim("recent_vs_no_change", prose::compared(pr.error_recent, pr.error_no_change));
+    r.claim("average_vs_no_change", prose::compared(pr.error_average, pr.error_no_change));
+    r.claim("average_is_worst", pr.error_average >= std::max({pr.error_wide, pr.error_recent, pr.error_no_change})
+                                    ? "yes" : "no");
     r.number("spin_deg_per_s", setup.turn * robot::kDegPerSecPerTurnSetting);
     r.number("readings_per_revolution", robot::readings_per_revolution(setup.turn, setup.sensor));
     return r.to_json();

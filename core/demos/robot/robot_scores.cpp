@@ -5,6 +5,7 @@
 #include "demos.hpp"
 #include "error.hpp"
 #include "numpy_format.hpp"
+#include "prose.hpp"
 
 namespace attn::lesson_robot {
 
@@ -120,6 +121,7 @@ namespace {
 
 constexpr int kTopKeys = 3;                // the keys the lesson reads off one by one
 constexpr std::size_t kFirstReadings = 25;  // the start of the spin the lesson lists [readings]
+constexpr double kAboutOneReading = 1.5;     // a lag this close to a revolution is "one revolution back" [readings]
 
 json compute(const Params& p) {
     const LastGuess g = last_guess(p);
@@ -196,6 +198,7 @@ json compute(const Params& p) {
         const std::string n = names[rank];
         const int j = order[rank];
         r.number(n + "_key", j).number(n + "_steps_back", keys - j);
+        r.number(n + "_steps_back_text", prose::steps_back(keys - j));
         r.number(n + "_readings", key_readings(g.history, j, patch));
         r.number(n + "_readings_text", list_text(key_readings(g.history, j, patch)));
         r.number(n + "_dot", look.dots(j)).number(n + "_score", look.scores(j));
@@ -206,6 +209,13 @@ json compute(const Params& p) {
     r.number("error", std::abs(look.guess - g.truth));
     r.number("spin_deg_per_s", p.number("spin") * kDegPerSecPerTurnSetting);
     r.number("readings_per_revolution", robot::readings_per_revolution(p.number("spin")));
+    const double no_change_error = std::abs(g.history.back() - g.truth);
+    r.number("no_change_error", no_change_error);
+    r.claim("vs_no_change", prose::compared(std::abs(look.guess - g.truth), no_change_error));
+    if (shown > 0) {
+        const double lag = keys - order[0], revolution = robot::readings_per_revolution(p.number("spin"));
+        r.claim("best_lag", std::abs(lag - revolution) <= kAboutOneReading ? "revolution" : "other");
+    }
     return r.to_json();
 }
 

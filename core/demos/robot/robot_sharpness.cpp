@@ -3,6 +3,7 @@
 
 #include "demos.hpp"
 #include "numpy_format.hpp"
+#include "prose.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -50,6 +51,7 @@ json compute(const Params& p) {
     std::vector<double> dot_list(raw.dots.data(), raw.dots.data() + raw.dots.size());
     r.number("dots", dot_list).number("average_of_values", average);
     r.number("best_single_value", best_single).number("best_single_steps_back", keys - static_cast<int>(top));
+    r.number("best_single_steps_back_text", prose::steps_back(keys - static_cast<int>(top)));
     r.number("truth", g.truth).number("divisors", divisors);
     r.number("largest_weights", largest).number("guesses", guesses).number("by_divisor", by_divisor);
     r.number("transformer_divisor", std::sqrt(static_cast<double>(patch)));  // √(key length)

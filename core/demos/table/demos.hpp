@@ -85,6 +85,12 @@ struct Misses {
 };
 inline Misses misses_of(const nn::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
 
+// How a sentence weighs the largest weight: "alone" (≥ 0.99: in effect one object),
+// "mostly" (≥ 0.5) or "shared".
+const char* dominance_of(double top_weight);
+// How a sentence weighs a miss [cm]: "under_mm" (< 1 mm), "mm" (< 1 cm), "cm" (< 5 cm) or "far".
+const char* miss_words(double cm);
+
 // A network's answer for one scene [m], (1, 2).
 nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);
 

@@ -1,5 +1,9 @@
 #include "demos.hpp"
+#include <algorithm>
+#include <cmath>
+
 #include "numpy_format.hpp"
+#include "prose.hpp"
 
 namespace attn::lesson_table {
 namespace {
@@ -24,6 +28,12 @@ struct Figures {
     bool recorded = false;   // from a summary: the weights load on request and are not loaded yet
 };
 
+// Answering the middle of the table every time misses by the mean distance from
+// the centre of a unit square to a uniform point, (√2 + asinh 1) / 6 m.
+const double kMiddleMiss_cm = kCmPerMetre * (std::sqrt(2.0) + std::asinh(1.0)) / 6.0;
+constexpr double kLearnedLittle = 0.66;  // a miss past two thirds of that has learned little
+constexpr double kFallsApart = 3;        // six objects missing three times as far as four: it breaks
+
 // From the network, as for every loaded network; while a page has only the
 // slot's summary, the figures the native trainer recorded when it made the weights.
 Figures figures_of(const Models& models, const std::string& slot) {
@@ -40,8 +50,10 @@ json compute(const Params&, const Models& models) {
     std::vector<Series> series;
     int row = 0;
     bool any_recorded = false;
+    Misses lookup, plain16, plain256;
     for (const Contender& c : kContenders) {
         const Figures f = figures_of(models, c.slot);
+        (c.key == std::string("lookup") ? lookup : c.key == std::string("plain16") ? plain16 : plain256) = f.miss;
         any_recorded = any_recorded || f.recorded;
         char line[160];
         std::snprintf(line, sizeof line, "find    %-13s %6ld parameters: miss %.2f cm with 4 objects, %.2f cm with 6%s",
@@ -56,6 +68,11 @@ json compute(const Params&, const Models& models) {
         r.number(k + "_parameters_text", format_count(f.parameters));
         if (!f.training.is_null()) r.number(k + "_training", f.training);
     }
+    r.number("middle_miss_cm", kMiddleMiss_cm);
+    r.claim("lookup_miss", miss_words(std::max(lookup.four, lookup.six)));
+    r.claim("plain16_learned", plain16.four > kLearnedLittle * kMiddleMiss_cm ? "little" : "some");
+    r.claim("plain256_vs_lookup", prose::compared(plain256.four, lookup.four));
+    r.claim("plain256_six", plain256.six > kFallsApart * plain256.four ? "falls_apart" : "holds");
     if (any_recorded) r.print("* measured natively when the weights were made; the weights load on request");
     r.table("misses", "Mean miss on 2,000 new scenes (all trained with 4 objects)", table, rows,
             {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]"}, false);

@@ -41,6 +41,8 @@ json compute(const Params& p, const Models& models) {
     r.number("answer_x", answer_x).number("answer_y", answer_y).number("truth_x", truth_x).number("truth_y", truth_y);
     r.number("scores", values_of(h.scores)).number("weights", weights);
     r.number("request", kind_name(s.kinds[s.asked])).number("objects", s.objects());
+    r.claim("top_is_request", top == s.asked ? "yes" : "no").claim("dominance", dominance_of(h.weights(0, top)));
+    r.claim("miss", miss_words(miss));
     return r.to_json();
 }
 

@@ -97,7 +97,12 @@ json compute(const Params& p, const Models& models) {
               {"truth", {truth_x, truth_y}}, {"others", others}});
     r.number("nearest_kind", kind_name(s.kinds[s.nearest])).number("request", kind_name(s.kinds[s.asked]));
     r.number("answer_x", answer_x).number("answer_y", answer_y).number("truth_x", truth_x).number("truth_y", truth_y);
-    r.number("miss_cm", std::hypot(answer_x - truth_x, answer_y - truth_y));
+    const double miss = std::hypot(answer_x - truth_x, answer_y - truth_y);
+    r.number("miss_cm", miss).claim("miss", miss_words(miss));
+    r.claim("layer1_on_request", top_of(looks[0].mean) == static_cast<std::size_t>(s.asked) ? "yes" : "no");
+    r.claim("layer2_on_nearest", top_of(looks.back().mean) == static_cast<std::size_t>(s.nearest) ? "yes" : "no");
+    const Misses two = misses_of(deep), one = misses_of(shallow), plain = misses_of(lookup);
+    r.claim("two_layers_best", two.four < std::min(one.four, plain.four) ? "yes" : "no");
     return r.to_json();
 }
 

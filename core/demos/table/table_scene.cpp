@@ -161,6 +161,19 @@ nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot) 
 }
 
 
+const char* dominance_of(double top_weight) {
+    if (top_weight >= 0.99) return "alone";
+    if (top_weight >= 0.5) return "mostly";
+    return "shared";
+}
+
+const char* miss_words(double cm) {
+    if (cm < 0.1) return "under_mm";
+    if (cm < 1) return "mm";
+    if (cm < 5) return "cm";
+    return "far";
+}
+
 nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s) {
     return net.forward(s.tokens, s.request, 1, s.objects());
 }

@@ -29,7 +29,7 @@ json compute(const Params& p) {
     for (int k : s.kinds) kinds.push_back(kind_name(k));
     r.number("objects", n).number("kinds", kinds).number("request", kind_name(s.kinds[s.asked]));
     r.number("asked", s.asked).number("token_width", nn::kTokenWidth).number("request_width", nn::kKinds);
-    r.number("numbers_in", n * nn::kTokenWidth + nn::kKinds);
+    r.number("numbers_in", n * nn::kTokenWidth + nn::kKinds).number("seed", p.integer("seed"));
     r.number("positions_m", values_of(s.tokens.rightCols(2).eval()));
     return r.to_json();
 }

@@ -2,6 +2,8 @@
 // The page attaches the training itself (a Web Worker) to this demo.
 #include "train_plan.hpp"
 
+#include <cctype>
+
 #include "nn/network.hpp"
 #include "numpy_format.hpp"
 #include "result.hpp"
@@ -26,6 +28,9 @@ json compute(const Params& p) {
             format_count(epochs * steps_per_epoch) + " steps");
     r.number("parameters", parameters).number("lr", lr).number("epochs", epochs);
     r.number("total_steps", epochs * steps_per_epoch).number("slot", config.task + "/" + config.model);
+    std::string name = config.model;
+    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    r.number("network_name", name).number("task", config.task);
     return r.to_json();
 }
 
