@@ -145,7 +145,12 @@ function checkLinks(lessons) {
 async function bundleRuntime() {
   await esbuild.build({
     // The page's runtime, and the training worker it starts (a separate file, as workers must be).
-    entryPoints: { runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js') },
+    // theme.js is also inside the runtime; the list of lessons, which has no demos, loads it alone.
+    // reader.js (knowledge-check answers, print) is its own script, so it works even when the core cannot start.
+    entryPoints: {
+      runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
+      theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
+    },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
     external: ['./attn_core.js'], // the Emscripten loader sits beside the bundles, loaded as it is

@@ -8,6 +8,7 @@ import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
+import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
   const p = document.createElement('p');

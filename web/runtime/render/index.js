@@ -31,6 +31,10 @@ const div = (className) => Object.assign(document.createElement('div'), { classN
 export function createResultView(demo) {
   const printed = document.createElement('pre');
   printed.className = 'printed';
+  // A long line scrolls sideways inside the box, so the box is a named region that
+  // takes focus: a keyboard can then scroll it (and aria-label needs a role to count).
+  printed.setAttribute('role', 'region');
+  printed.setAttribute('tabindex', '0');
   printed.setAttribute('aria-label', 'What the program prints');
   printed.setAttribute('aria-live', 'polite');
   const figures = div('figures');
