@@ -50,14 +50,17 @@ function collectSnippets() {
 function sourceBlock(snippets, name) {
   const s = snippets.get(name);
   if (!s) throw new Error(`a page asks for core snippet "${name}", which no file in core/ marks`);
-  return `<figure class="source"><pre><code class="language-cpp">${escapeHtml(s.code)}</code></pre>` +
+  // The <pre> scrolls sideways when a line is long: it takes focus so a keyboard can scroll it.
+  return `<figure class="source"><pre tabindex="0" role="group" aria-label="C++ source, ${s.file} lines ${s.from}–${s.to}"><code class="language-cpp">${escapeHtml(s.code)}</code></pre>` +
     `<figcaption>${s.file}, lines ${s.from}–${s.to}: the code that runs in your browser.</figcaption></figure>`;
 }
 
 /** \( inline \) and \[ display \] math, typeset now so the page needs no KaTeX JavaScript. */
 function typesetMath(html) {
   const decode = (tex) => tex.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const render = (tex, displayMode) => katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+  const render = (tex, displayMode) => katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' })
+    // A display equation wider than a phone scrolls sideways in its box, so the box takes focus (a keyboard can then scroll it).
+    .replace(/^<span class="katex-display">/, '<span class="katex-display" tabindex="0" role="group" aria-label="Equation">');
   return html
     .replace(/\\\[([\s\S]+?)\\\]/g, (_, tex) => render(tex, true))
     .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex) => render(tex, false));

@@ -36,8 +36,9 @@ export function renderTable(spec) {
   });
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
-  // A wide table scrolls sideways inside this box: it takes focus so a keyboard can scroll it.
-  Object.assign(wrap, { tabIndex: 0, role: 'region', ariaLabel: spec.title });
+  // A wide table scrolls sideways inside this box: it takes focus so a keyboard can scroll it
+  // (a named group, as the printout in index.js).
+  Object.assign(wrap, { tabIndex: 0, role: 'group', ariaLabel: spec.title });
   wrap.append(table);
   return wrap;
 }

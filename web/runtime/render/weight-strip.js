@@ -68,8 +68,8 @@ function draw(figure, fig) {
   details.append(summary, dataTable(fig));
   const scroller = document.createElement('div');
   scroller.className = 'strip-scroll';
-  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it.
-  Object.assign(scroller, { tabIndex: 0, role: 'region', ariaLabel: fig.title });
+  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
+  Object.assign(scroller, { tabIndex: 0, role: 'group', ariaLabel: fig.title });
   root.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
   scroller.append(root);
   figure.replaceChildren(scroller, caption, details);
