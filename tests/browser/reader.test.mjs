@@ -8,6 +8,8 @@ import { useSite } from '../support/site.mjs';
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
 const MIN_LABEL_PX = 11;   // chart axis labels on screen, at least (issue 11)
+const A4 = { width: 700, height: 990 }; // an A4 page inside web/style.css's @page margins, in CSS px
+const MIN_CONTRAST = 4.5;  // text on a heat-map cell, WCAG AA
 
 /** The page's background colour as the browser computes it, as [r, g, b]. */
 const background = (page) => page.evaluate(() => {
@@ -81,7 +83,7 @@ test('knowledge checks: an answer is kept for this page only, comes back on relo
 });
 
 test('print: a lesson prints as a document: no controls, the demos\' output, the explanations open, the answers as text', async () => {
-  const { page, problems } = await site.open('robot/');
+  const { page, problems } = await site.open('robot/', A4);
   await page.locator('.check textarea').first().fill('Averaging delays every change.');
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
   assert.equal(await page.locator('.demo .controls').first().isVisible(), false, 'controls are left out');
@@ -92,21 +94,22 @@ test('print: a lesson prints as a document: no controls, the demos\' output, the
   assert.ok(await answer.isVisible());
   assert.equal(await answer.innerText(), 'Averaging delays every change.');
   assert.ok(!(await isDark(page)), 'print is always in the light theme');
-  // Long printed lines wrap inside the page instead of scrolling.
-  const overflowing = await page.evaluate(() => [...document.querySelectorAll('pre, .table-wrap, .strip-scroll')]
-    .filter((e) => e.scrollWidth > e.clientWidth + 1).length);
-  assert.equal(overflowing, 0);
+  // Long printed lines wrap and wide tables shrink: nothing runs off the paper.
+  const overflowing = await page.evaluate(() => [...document.querySelectorAll('main pre, main .table-wrap, main .strip-scroll')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.getAttribute('aria-label') ?? e.className));
+  assert.deepEqual(overflowing, []);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), A4.width);
   await page.locator('.check .erase-answers').first().evaluate((b) => b.click()); // leave no answer behind
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-for (const lesson of ['attention', 'table']) {
+for (const lesson of ['robot', 'attention', 'table']) {
   test(`phone: the ${lesson} page's chart labels are at least ${MIN_LABEL_PX} px on screen and nothing but scroll boxes scrolls sideways`, async () => {
     const { page, problems } = await site.open(`${lesson}/`, PHONE);
     const sizes = await page.evaluate(() => [...document.querySelectorAll('figure.chart svg text')]
-      .filter((t) => t.getBBox().width > 0)
-      .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+      .filter((t) => t.checkVisibility() && t.textContent.trim()) // not those in a closed <details>
+      .map((t) => { const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); })); // the y label is turned 90°
     assert.ok(sizes.length > 0, 'the page has charts');
     assert.ok(Math.min(...sizes) >= MIN_LABEL_PX, `smallest chart label ${Math.min(...sizes).toFixed(1)} px`);
     // Only boxes made to scroll (a printout, a wide table, a wide picture, all focusable) may scroll sideways.
@@ -116,6 +119,48 @@ for (const lesson of ['attention', 'table']) {
       .map((e) => e.className || e.tagName));
     assert.deepEqual(unexpected, []);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, 'the page itself does not scroll sideways');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`heat map, ${theme}: text on a cell of any weight, 0 to 1, is at least ${MIN_CONTRAST}:1`, async () => {
+    const { page, problems } = await openIn('attention/', theme);
+    const ratios = await page.evaluate(() => {
+      // sRGB bytes of any CSS colour (Chromium gives color-mix() results in oklab), then WCAG's relative luminance.
+      const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d', { willReadFrequently: true });
+      const bytes = (css) => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = css; ctx.fillRect(0, 0, 1, 1); return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)]; };
+      const lum = (css) => bytes(css).map((c) => { const v = c / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const cell = document.querySelector('table.heat td[style]');
+      const saved = cell.style.getPropertyValue('--w');
+      const out = [];
+      for (let w = 0; w <= 1.0001; w += 0.05) {
+        cell.style.setProperty('--w', w);
+        const [a, b] = [lum(getComputedStyle(cell).backgroundColor), lum(getComputedStyle(cell).color)].sort((p, q) => q - p);
+        out.push([Number(w.toFixed(2)), (a + 0.05) / (b + 0.05)]);
+      }
+      cell.style.setProperty('--w', saved);
+      return out;
+    });
+    const worst = ratios.reduce((p, q) => (q[1] < p[1] ? q : p));
+    assert.ok(worst[1] >= MIN_CONTRAST, `weight ${worst[0]}: ${worst[1].toFixed(2)}:1`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const [name, relative] of [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/']]) {
+  test(`phone: every control on the ${name} page is at least 24 × 24 px (WCAG 2.2 AA), sliders included`, async () => {
+    const { page, problems } = await site.open(relative, PHONE);
+    // Links inside a sentence are exempt (WCAG 2.5.8); everything else a finger presses is measured.
+    const small = await page.evaluate(() => [...document.querySelectorAll('button, input, select, textarea, summary, a, [tabindex="0"]')]
+      .filter((e) => e.checkVisibility() && !(e.tagName === 'A' && getComputedStyle(e).display === 'inline'))
+      .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+      .filter(([, r]) => r.width < 24 || r.height < 24)
+      .map(([html, r]) => `${html} is ${r.width.toFixed(0)} × ${r.height.toFixed(0)}`));
+    assert.deepEqual(small, []);
     assert.deepEqual(problems, []);
     await page.close();
   });
