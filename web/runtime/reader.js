@@ -79,15 +79,15 @@ function keepAnswers(checks) {
 }
 
 /**
- * Printing opens every closed <details> of the text (the explanations, the C++),
- * and closes them again afterwards. The numbers behind a chart stay closed: the
- * chart itself is printed. (style.css also opens them in print for browsers
- * that print without these events.)
+ * Printing opens the closed <details> of the text (the explanations), and closes
+ * them again afterwards. Print leaves out the numbers behind a chart (the chart is
+ * printed) and the C++ under each demo (web/style.css, which also opens the
+ * explanations for a print started without these events).
  */
 function prepareForPrint() {
   let opened = [];
   window.addEventListener('beforeprint', () => {
-    opened = [...document.querySelectorAll('main details:not([open]):not(.chart-data)')];
+    opened = [...document.querySelectorAll('main details:not([open], .chart-data, .demo-source)')];
     for (const d of opened) d.open = true;
   });
   window.addEventListener('afterprint', () => {

@@ -71,6 +71,7 @@ function draw(figure, fig) {
   // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
   Object.assign(scroller, { tabIndex: 0, role: 'group', ariaLabel: fig.title });
   root.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
+  root.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
   scroller.append(root);
   figure.replaceChildren(scroller, caption, details);
 }
