@@ -74,6 +74,14 @@ function draw(figure, fig) {
   root.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
   scroller.append(root);
   figure.replaceChildren(scroller, caption, details);
+  // On a phone the strip scrolls sideways: open it on the key the first row leans on most,
+  // not on the oldest keys at the left, which usually get next to nothing.
+  if (scroller.scrollWidth > scroller.clientWidth && fig.rows.length) {
+    const weights = fig.rows[0].weights;
+    const heaviest = weights.indexOf(Math.max(...weights));
+    const scale = root.getBoundingClientRect().width / width; // px per svg unit
+    scroller.scrollLeft = (x(heaviest) + x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
+  }
 }
 
 export function createWeightStrip() {
