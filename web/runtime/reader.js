@@ -51,7 +51,7 @@ function keepAnswers(checks) {
     if (typeof answers[i] === 'string') box.value = answers[i];
     const copy = Object.assign(document.createElement('div'), { className: 'answer-print', textContent: box.value });
     copy.setAttribute('aria-hidden', 'true'); // the <textarea> is what a screen reader reads
-    box.closest('label').after(copy);
+    (box.closest('label') ?? box).after(copy);
     copies.push(copy);
 
     const note = Object.assign(document.createElement('p'), { className: 'answer-note' });
