@@ -165,3 +165,35 @@ for (const [name, relative] of [['index', ''], ['robot', 'robot/'], ['attention'
     await page.close();
   });
 }
+
+test('theme: browsers without light-dark() get the same colours from the fallback the site build appends', async () => {
+  const { page, problems } = await site.open('attention/');
+  const cases = [['light', undefined], ['dark', undefined], ['light', 'dark'], ['dark', 'light']];
+  for (const [system, chosen] of cases) {
+    await page.emulateMedia({ colorScheme: system });
+    const { names, modern, fallback, raw } = await page.evaluate(async (theme) => {
+      if (theme) document.documentElement.dataset.theme = theme; else delete document.documentElement.dataset.theme;
+      const css = await (await fetch(document.querySelector('link[href$="style.css"]').href)).text();
+      const names = [...css.matchAll(/^\s*(--[\w-]+):\s*light-dark\(/gm)].map((m) => m[1]);
+      const probe = document.body.appendChild(document.createElement('span'));
+      const read = () => names.map((n) => { probe.style.color = `var(${n})`; return getComputedStyle(probe).color; });
+      const modern = read();
+      // The fallback's rules as an old browser would apply them: the @supports test taken away.
+      const block = css.slice(css.indexOf('@supports not (color: light-dark('));
+      const style = document.head.appendChild(document.createElement('style'));
+      style.textContent = block.slice(block.indexOf('{') + 1, block.lastIndexOf('}'));
+      const fallback = read();
+      // The fallback's plain values are the ones in force (not light-dark() still).
+      const raw = names.map((n) => getComputedStyle(document.documentElement).getPropertyValue(n)).filter((v) => v.includes('light-dark'));
+      style.remove();
+      probe.remove();
+      return { names, modern, fallback, raw };
+    }, chosen);
+    assert.ok(names.length > 30, 'the colours are found');
+    assert.deepEqual(raw, [], 'the fallback sets every colour');
+    const differ = names.filter((_, i) => modern[i] !== fallback[i]).map((n, i) => `${n}: ${modern[i]} vs ${fallback[i]}`);
+    assert.deepEqual(differ, [], `system ${system}, chosen ${chosen ?? 'none'}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
