@@ -31,7 +31,8 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
   page.on('pageerror', (err) => problems.push(`exception: ${err.message}`));
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 20000 })
+  // A page without demos (the list of lessons) is ready when loaded.
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 })
     .catch(() => {});
   return { page, problems };
 }

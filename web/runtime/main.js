@@ -10,6 +10,7 @@ import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
 import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine } from './network-line.js';
+import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
   const p = document.createElement('p');

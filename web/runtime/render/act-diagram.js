@@ -81,6 +81,8 @@ function draw(figure, fig) {
   caption.append(list);
   const scroller = document.createElement('div');
   scroller.className = 'strip-scroll';
+  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
+  Object.assign(scroller, { tabIndex: 0, role: 'group', ariaLabel: 'ACT\'s transformer, drawn' });
   root.style.minWidth = '520px';
   scroller.append(root);
   figure.replaceChildren(scroller, caption);

@@ -41,7 +41,8 @@ export function createBugbotMat(demo) {
 
   const x = scaleLinear();
   const y = scaleLinear();
-  const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat' });
+  // A group, not an image, so the robot inside stays a control a screen reader can reach.
+  const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat', role: 'group', 'aria-label': 'The mat from above, with the robot: drag it to move its start' });
   const mat = svg('rect', { x: 0, y: 0, width: VIEW, height: VIEW, class: 'mat-surface' });
   const grid = svg('g', { class: 'mat-grid' });
   const hits = svg('g', { class: 'hits' });

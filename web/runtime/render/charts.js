@@ -1,14 +1,23 @@
 // Line charts from named series, drawn with D3 scales, axes and line shapes,
 // each followed by its data as a table for screen readers and for reading exact values.
-import { scaleLinear, scaleLog, scaleOrdinal } from 'd3-scale';
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { select } from 'd3-selection';
-import { schemeTableau10 } from 'd3-scale-chromatic';
 import { formatTick, formatValue } from './format.js';
 
-const WIDTH = 640;
-const HEIGHT = 300;
+// The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
+// 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
+// drawn as wide as the screen instead (one unit about one pixel, labels at least
+// 11 px), with fewer ticks rather than smaller text.
+const FULL_WIDTH = 640;
+const PAGE_GUTTER = 48; // px of page and demo padding beside a chart on a narrow screen
+function canvas() {
+  const width = Math.round(Math.min(FULL_WIDTH, Math.max(280, document.documentElement.clientWidth - PAGE_GUTTER)));
+  return width < FULL_WIDTH
+    ? { WIDTH: width, HEIGHT: 260, xTicks: width < 480 ? 4 : 6, yTicks: 5 }
+    : { WIDTH: FULL_WIDTH, HEIGHT: 300, xTicks: 6, yTicks: 5 };
+}
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -44,12 +53,13 @@ function dataTable(spec) {
 }
 
 export function renderChart(spec) {
+  const { WIDTH, HEIGHT, xTicks, yTicks } = canvas();
   const xs = spec.series.flatMap((s) => s.x);
   const ys = spec.series.flatMap((s) => s.y);
   const x = (spec.log_x ? scaleLog() : scaleLinear()).domain(extent(xs)).range([MARGIN.left, WIDTH - MARGIN.right]);
   const y = (spec.log_y ? scaleLog().domain(extent(ys)) : scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys)]))
     .nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const colour = scaleOrdinal(schemeTableau10);
+  const series = (i) => `series series-${i % 10}`; // coloured by the theme (web/style.css)
 
   const figure = document.createElement('figure');
   figure.className = 'chart';
@@ -59,8 +69,8 @@ export function renderChart(spec) {
     .attr('role', 'img')
     .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
   svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
-    .call(axisBottom(x).ticks(6, spec.log_x ? '~g' : undefined).tickFormat(spec.log_x ? undefined : formatTick));
-  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(5, spec.log_y ? '~g' : undefined).tickFormat(spec.log_y ? undefined : formatTick));
+    .call(axisBottom(x).ticks(xTicks, spec.log_x ? '~g' : undefined).tickFormat(spec.log_x ? undefined : formatTick));
+  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(yTicks, spec.log_y ? '~g' : undefined).tickFormat(spec.log_y ? undefined : formatTick));
   svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
     .attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
   svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
@@ -68,7 +78,7 @@ export function renderChart(spec) {
 
   const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
   spec.series.forEach((s, i) => {
-    svg.append('path').attr('fill', 'none').attr('stroke', colour(i)).attr('stroke-width', 2.5)
+    svg.append('path').attr('class', series(i))
       .attr('d', path(s.x.map((v, k) => [v, s.y[k]])));
   });
 
@@ -78,7 +88,7 @@ export function renderChart(spec) {
   legend.className = 'legend';
   spec.series.forEach((s, i) => {
     const item = document.createElement('li');
-    item.style.setProperty('--swatch', colour(i));
+    item.className = series(i);
     item.textContent = s.name;
     legend.append(item);
   });

@@ -1,8 +1,6 @@
 // The picture of multi-head attention's split: each token's d_model features
 // shared out among the heads. Drawn by hand because it is specific to this
-// lesson; D3 provides only the colour scale. The list under it says the same in words.
-import { scaleOrdinal } from 'd3-scale';
-import { schemeTableau10 } from 'd3-scale-chromatic';
+// lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 22;       // px per feature cell
@@ -17,7 +15,6 @@ function svgNode(tag, attrs, text) {
 }
 
 function drawHeadSplit(figure, fig) {
-  const colour = scaleOrdinal(schemeTableau10);
   const width = LABEL_W + fig.d_model * CELL + (fig.heads - 1) * GAP + 10;
   const height = 30 + fig.tokens * CELL + 10;
   const svg = svgNode('svg', {
@@ -31,7 +28,7 @@ function drawHeadSplit(figure, fig) {
     for (let t = 0; t < fig.tokens; ++t) {
       for (let c = 0; c < fig.d_head; ++c) {
         svg.append(svgNode('rect', {
-          x: left + c * CELL + 1, y: 28 + t * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: colour(h),
+          x: left + c * CELL + 1, y: 28 + t * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, class: `series-${h % 10}`,
         }));
       }
     }

@@ -31,6 +31,11 @@ const div = (className) => Object.assign(document.createElement('div'), { classN
 export function createResultView(demo) {
   const printed = document.createElement('pre');
   printed.className = 'printed';
+  // A long line scrolls sideways inside the box, so the box takes focus (a keyboard can
+  // then scroll it) and is a named group (aria-label counts only with a role). A group,
+  // not a region: a region is a landmark, and a page has dozens of these boxes.
+  printed.setAttribute('role', 'group');
+  printed.setAttribute('tabindex', '0');
   printed.setAttribute('aria-label', 'What the program prints');
   printed.setAttribute('aria-live', 'polite');
   const figures = div('figures');

@@ -1,12 +1,8 @@
 // Labelled matrices as HTML tables. A weight table is coloured like a heatmap,
 // but it stays a real table, so the numbers are the text alternative of the colours.
-import { scaleSequential } from 'd3-scale';
-import { interpolateBlues } from 'd3-scale-chromatic';
 import { formatValue } from './format.js';
 
-const heat = scaleSequential(interpolateBlues).domain([0, 1]);
 const TABLE_DIGITS = 3;
-const DARK_CELL = 0.55; // above this weight the cell is dark enough for white text
 
 function cell(tag, text, props = {}) {
   const node = document.createElement(tag);
@@ -31,8 +27,8 @@ export function renderTable(spec) {
     row.forEach((value, j) => {
       const td = cell('td', whole[j] ? formatValue(value) : formatValue(value, TABLE_DIGITS));
       if (spec.heat && value !== null) {
-        td.style.background = heat(value);
-        if (value > DARK_CELL) td.style.color = '#fff';
+        // The colour is mixed in web/style.css from --w, so it follows the theme; one ink reads on every cell.
+        td.style.setProperty('--w', Math.min(1, Math.max(0, value)));
       }
       tr.append(td);
     });
@@ -40,6 +36,9 @@ export function renderTable(spec) {
   });
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
+  // A wide table scrolls sideways inside this box: it takes focus so a keyboard can scroll it
+  // (a named group, as the printout in index.js).
+  Object.assign(wrap, { tabIndex: 0, role: 'group', ariaLabel: spec.title });
   wrap.append(table);
   return wrap;
 }

@@ -1,9 +1,8 @@
 // Rows of attention weights over the keys, oldest on the left, each key's
 // value written under its column: the robot lesson's "strip". Drawn by hand
-// because it is specific to the lesson; D3 provides the scales and colours.
+// because it is specific to the lesson; D3 provides the scales, the theme the colours.
 // The table under it holds the same numbers.
-import { scaleBand, scaleLinear, scaleSequential } from 'd3-scale';
-import { interpolateBlues } from 'd3-scale-chromatic';
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue } from './format.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -42,14 +41,14 @@ function draw(figure, fig) {
   const height = fig.rows.length * ROW + FOOT;
   const x = scaleBand().domain(fig.values.map((_, j) => j)).range([LABEL, width]).padding(0.12);
   const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
-  const colour = scaleSequential(interpolateBlues).domain([-0.15, 1]); // never quite white, so tiny bars still show
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
   fig.rows.forEach((r, i) => {
     const base = (i + 1) * ROW - 4;
     root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
     root.append(svg('line', { x1: LABEL, x2: width, y1: base, y2: base, class: 'strip-base' }));
     r.weights.forEach((w, j) => {
-      root.append(svg('rect', { x: x(j), width: x.bandwidth(), y: base - bar(w), height: Math.max(1, bar(w)), fill: colour(w) }));
+      // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
+      root.append(svg('rect', { x: x(j), width: x.bandwidth(), y: base - bar(w), height: Math.max(1, bar(w)), class: 'strip-bar', style: `--w: ${w}` }));
     });
   });
   const valuesY = fig.rows.length * ROW + 16;
@@ -69,9 +68,20 @@ function draw(figure, fig) {
   details.append(summary, dataTable(fig));
   const scroller = document.createElement('div');
   scroller.className = 'strip-scroll';
+  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
+  Object.assign(scroller, { tabIndex: 0, role: 'group', ariaLabel: fig.title });
   root.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
+  root.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
   scroller.append(root);
   figure.replaceChildren(scroller, caption, details);
+  // On a phone the strip scrolls sideways: open it on the key the first row leans on most,
+  // not on the oldest keys at the left, which usually get next to nothing.
+  if (scroller.scrollWidth > scroller.clientWidth && fig.rows.length) {
+    const weights = fig.rows[0].weights;
+    const heaviest = weights.indexOf(Math.max(...weights));
+    const scale = root.getBoundingClientRect().width / width; // px per svg unit
+    scroller.scrollLeft = (x(heaviest) + x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
+  }
 }
 
 export function createWeightStrip() {
