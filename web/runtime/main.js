@@ -67,7 +67,7 @@ async function start() {
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
   }
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
-  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks };
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core };
   document.documentElement.dataset.demosReady = 'true';
 }
 
