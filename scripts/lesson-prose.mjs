@@ -55,6 +55,8 @@ export function fillProse(html, file, demos, run) {
     }
     return results.get(name);
   };
+  // Every preset must be one the core accepts, quoted or not.
+  for (const [name, { line }] of instances) resultOf(name, line);
   const split = (full, line, what) => {
     const dot = full.indexOf('.');
     if (dot < 0) throw new LessonError(`${file}:${line}: ${what} "${full}" must be written instance.name`);

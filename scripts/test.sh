@@ -13,6 +13,7 @@ run() {
   "$@" || failed+=("$name")
 }
 run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+run "site build (lesson prose checks)" node --test tests/build/
 run "WebAssembly under Node" node --test tests/wasm/
 run "browser (headless Chromium)" node --test --test-concurrency=1 tests/browser/
 

@@ -258,3 +258,47 @@ test('table page: fits a phone screen', async () => {
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   assert.deepEqual(problems, []);
 });
+
+const comparePrinted = (page) => printed(page, 'compare');
+const waitForTrainingDone = (page) => page.waitForFunction(
+  () => /^Done\./.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 60000 });
+
+test('table page: after a training, every demo that reads the network says it is yours, and "Back to the lesson\'s network" restores every figure', async () => {
+  const { page, problems } = await lesson('?train.epochs=1&train.seed=3');
+  const before = { compare: await comparePrinted(page), lab: await printed(page, 'lab'), hand: await printed(page, 'hand') };
+  await demo(page, 'train').getByRole('button', { name: 'Train in your browser' }).click();
+  await waitForTrainingDone(page);
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText !== old, before.lab);
+  for (const instance of ['lab', 'hand', 'order', 'compare']) {
+    assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epochs\)/, instance);
+  }
+  // The text written for the lesson's network says it no longer describes this one.
+  assert.equal(await page.locator('[data-defaults="lab"] > .defaults-note:not([hidden])').count(), 1);
+  assert.match(new URL(page.url()).search, /net\.find%2Flookup=|net\.find\/lookup=/);
+  await demo(page, 'lab').getByRole('button', { name: 'Back to the lesson\'s network' }).click();
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText === old, before.lab);
+  assert.equal(await comparePrinted(page), before.compare);
+  assert.equal(await printed(page, 'hand'), before.hand);
+  assert.match(await demo(page, 'hand').locator('.network-line').innerText(), /Lookup: the lesson's network/);
+  assert.equal(await page.locator('[data-defaults="lab"] > .defaults-note:not([hidden])').count(), 0);
+  assert.doesNotMatch(new URL(page.url()).search, /net\./);
+  assert.deepEqual(problems, []);
+});
+
+test('table page: a link carrying a training\'s settings reproduces the sender\'s figures exactly once the receiver trains', async () => {
+  const sender = await lesson('?train.epochs=1&train.seed=5');
+  await demo(sender.page, 'train').getByRole('button', { name: 'Train in your browser' }).click();
+  await waitForTrainingDone(sender.page);
+  await sender.page.waitForTimeout(400); // the URL is written once changes pause
+  const link = new URL(sender.page.url());
+  const seen = { compare: await comparePrinted(sender.page), lab: await printed(sender.page, 'lab') };
+
+  const receiver = await site.open(`table/${link.search}`);
+  const line = demo(receiver.page, 'lab').locator('.network-line');
+  assert.match(await line.innerText(), /The link you opened used Lookup trained with seed 5/);
+  await line.getByRole('button', { name: 'Train Lookup as the link did' }).click();
+  await waitForTrainingDone(receiver.page);
+  await receiver.page.waitForFunction((want) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText === want, seen.lab);
+  assert.equal(await comparePrinted(receiver.page), seen.compare);
+  assert.deepEqual([...sender.problems, ...receiver.problems], []);
+});
