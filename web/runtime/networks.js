@@ -60,10 +60,13 @@ export function createNetworks(core) {
   function use(slot, text, origin) {
     const answer = core.loadModel(slot, text);
     if (!answer.ok) return answer;
+    // The lesson's own network loading with the page leaves the address alone: a link's
+    // trained settings stay in it until this page trains or goes back to the lesson's.
+    const replacing = origins.has(slot);
     texts.set(slot, text);
     origins.set(slot, origin);
     if (origin.kind === 'lesson') lessonTexts.set(slot, text);
-    writeUrl(slot, origin);
+    if (replacing || origin.kind !== 'lesson') writeUrl(slot, origin);
     emit(slot);
     return answer;
   }
