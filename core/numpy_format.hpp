@@ -1,6 +1,10 @@
 #pragma once
-// Text the way NumPy prints `array.round(decimals)`, so the lines a demo
-// prints can be compared with the lesson's printed output character for character.
+// Text the way NumPy 1.24 prints `print(array.round(decimals))` with its default
+// options, so the lines a demo prints equal the lesson's program's, character for
+// character: shortest digits, one layout for the whole array, scientific notation
+// for wide ranges, -0. kept, lines wrapped at 75 characters. Checked against NumPy
+// itself (scripts/numpy_reference.py -> tests/fixtures/numpy_format.json).
+// Arrays of more than 1000 values, which NumPy shortens with "...", are printed in full.
 #include <string>
 #include <vector>
 
@@ -8,6 +12,9 @@
 
 namespace attn {
 
+// print(a.round(decimals)) for an array of any number of axes; `values` in
+// row-major order, shape = a.shape.
+std::string format_array(const std::vector<double>& values, const std::vector<long>& shape, int decimals = 3);
 // "[0.09  0.245 0.665]": shortest digits up to `decimals`, decimal points aligned.
 std::string format_row(const RowVector& v, int decimals = 3);
 // "[[0.707 0.    0.707]\n [0.    0.707 0.707]]": one line per row, all columns aligned.
