@@ -85,18 +85,25 @@ bool needs_scientific(const std::vector<double>& values) {
     return largest >= kScientificFrom || smallest < kScientificUnder || largest / smallest > kScientificRatio;
 }
 
-Layout layout_of(const std::vector<double>& values) {
+// Each finite value's parts in the notation the whole array uses (empty for inf and nan).
+std::vector<Parts> parts_of(const std::vector<double>& values, bool in_scientific) {
+    std::vector<Parts> parts;
+    for (double v : values) parts.push_back(!std::isfinite(v) ? Parts{} : in_scientific ? scientific(v) : positional(v));
+    return parts;
+}
+
+Layout layout_of(const std::vector<double>& values, const std::vector<Parts>& parts, bool in_scientific) {
     Layout f;
-    f.scientific = needs_scientific(values);
+    f.scientific = in_scientific;
     bool any_finite = false, negative_inf = false, any_non_finite = false;
-    for (double v : values) {
-        if (!std::isfinite(v)) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!std::isfinite(values[i])) {
             any_non_finite = true;
-            negative_inf = negative_inf || v < 0;
+            negative_inf = negative_inf || values[i] < 0;
             continue;
         }
         any_finite = true;
-        const Parts p = f.scientific ? scientific(v) : positional(v);
+        const Parts& p = parts[i];
         f.pad_left = std::max(f.pad_left, p.whole.size());
         f.pad_right = std::max(f.pad_right, p.frac.size());
         if (!p.exponent.empty()) f.exponent_digits = std::max(f.exponent_digits, p.exponent.size() - 1);
@@ -113,12 +120,11 @@ Layout layout_of(const std::vector<double>& values) {
 }
 
 // FloatingFormat.__call__
-std::string cell(double x, const Layout& f) {
+std::string cell(double x, const Parts& p, const Layout& f) {
     if (!std::isfinite(x)) {
         const std::string text = non_finite_text(x);
         return std::string(f.pad_left + f.pad_right + 1 - text.size(), ' ') + text;
     }
-    Parts p = f.scientific ? scientific(x) : positional(x);
     const std::string whole = std::string(f.pad_left - p.whole.size(), ' ') + p.whole;
     if (!f.scientific) return whole + "." + p.frac + std::string(f.pad_right - p.frac.size(), ' ');
     const std::string digits = std::string(f.exponent_digits + 1 - p.exponent.size(), '0') + p.exponent.substr(1);
@@ -176,9 +182,11 @@ std::string format_array(const std::vector<double>& values, const std::vector<lo
     if (values.empty() || shape.empty()) return "[]";
     std::vector<double> rounded;
     for (double v : values) rounded.push_back(numpy_round(v, decimals));
-    const Layout f = layout_of(rounded);
+    const bool in_scientific = needs_scientific(rounded);
+    const std::vector<Parts> parts = parts_of(rounded, in_scientific);
+    const Layout f = layout_of(rounded, parts, in_scientific);
     std::vector<std::string> cells;
-    for (double v : rounded) cells.push_back(cell(v, f));
+    for (std::size_t i = 0; i < rounded.size(); ++i) cells.push_back(cell(rounded[i], parts[i], f));
     return ArrayText{cells, shape}.axis_text(0, 0, " ", kLineWidth);
 }
 

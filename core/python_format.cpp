@@ -3,13 +3,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 namespace attn {
 namespace {
 
-// 17 significant digits always read back as the same double.
+// 17 significant digits always read back as the same double; decimals of up to 15
+// digits are all distinct doubles (std::numeric_limits<double>::digits10).
 constexpr int kMaxSignificant = 17;
+constexpr int kDistinctSignificant = std::numeric_limits<double>::digits10;
 // CPython's float.__round__: beyond these n the answer is x itself, or a zero
 // of x's sign (Objects/floatobject.c, NDIGITS_MAX and NDIGITS_MIN).
 constexpr int kRoundKeepsAll = 323;
@@ -91,10 +94,14 @@ double round_to_tens(double x, int n) {
 
 ShortestDecimal shortest_decimal(double x) {
     if (x == 0) return {std::signbit(x), "0", 1};
+    // Two decimals of at most 15 digits never read back as the same normal double
+    // (DBL_DIG), so if the nearest 15-digit decimal reads back, it is the shortest
+    // with its trailing zeros dropped: one printf and one strtod for most numbers.
+    const bool normal = std::fabs(x) >= std::numeric_limits<double>::min();
     // The shortest length p is the first at which some p-digit decimal reads back.
     // The nearest one is the candidate, and when it lies below x also the next one
     // up: at a power of two the interval that reads back is narrower below x.
-    for (int p = 1; p < kMaxSignificant; ++p) {
+    for (int p = normal ? kDistinctSignificant : 1; p < kMaxSignificant; ++p) {
         ShortestDecimal d = nearest_decimal(x, p);
         const double back = value_of(d);
         if (back != x && std::fabs(back) < std::fabs(x)) {
