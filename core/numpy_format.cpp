@@ -214,11 +214,6 @@ std::string format_number(double x) {
     return buf;
 }
 
-std::string format_rounded(double x, int decimals) {
-    const double scale = std::pow(10.0, decimals);
-    return format_number(std::round(x * scale) / scale);
-}
-
 std::string format_count(long long n) {
     std::string digits = std::to_string(n);
     if (n < 0) digits.erase(0, 1);  // the sign goes back on at the end; negating LLONG_MIN would overflow

@@ -21,10 +21,9 @@ std::string format_row(const RowVector& v, int decimals = 3);
 std::string format_matrix(const Matrix& m, int decimals = 3);
 // "(2, 3, 3)"
 std::string format_shape(const std::vector<long>& dims);
-// 0.25 -> "0.25", 10 -> "10", 1000001 -> "1000001": up to 10 significant digits, for labels and messages.
+// 0.25 -> "0.25", 10 -> "10", 1000001 -> "1000001": up to 10 significant digits, for labels and
+// messages. Not for a line a Python program prints: that is python_format.hpp (10.0 prints "10.0").
 std::string format_number(double x);
-// 5.733 -> "5.7" with 1 decimal, 22.0 -> "22": rounded, then no trailing zeros.
-std::string format_rounded(double x, int decimals);
 // 38416 -> "38,416"
 std::string format_count(long long n);
 
