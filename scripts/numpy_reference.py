@@ -37,7 +37,11 @@ def picked():
                np.array([1 / 512, 1.0]), np.array([0.001953125, 3.0]), np.array([123456789.123]), np.array([1234567.891, 0.001]),
                np.array([[1, 0], [0, 1], [1, 1]], dtype=float), np.ones((2, 3, 3)) / 3, np.arange(40.0) / 7,
                np.arange(-12.0, 12.0).reshape(2, 3, 4) * 1.5]
-    return [(a, 3) for a in arrays] + [(a, d) for a in arrays[:4] for d in (0, 1, 2, 4)]
+    # More digits than NumPy's precision of 8: the cut-off rounds the exact value, ties to even.
+    ties = [np.array(a) for a in ([1.001953125], [1.005859375], [1.001953125, 1e5], [1.005859375, 1e5],
+                                  [-1.005859375, 2.5], [0.123456785, 1.0], [1234567.891, 0.001], [0.999999999, 2.0])]
+    return ([(a, 3) for a in arrays] + [(a, d) for a in arrays[:4] for d in (0, 1, 2, 4)] +
+            [(a, d) for a in ties for d in (9, 12)])
 
 
 def softmax(s):
