@@ -19,6 +19,8 @@ constexpr std::size_t kLineWidth = 75;   // a line of an array is wrapped before
 constexpr double kScientificFrom = 1e8;  // scientific when the largest non-zero |x| is at least this,
 constexpr double kScientificUnder = 1e-4;  // or the smallest is below this,
 constexpr double kScientificRatio = 1000;  // or the largest is more than this times the smallest
+constexpr double kDistinctWhole = 1e15;    // whole numbers below this have at most 15 digits
+constexpr int kExactPowersOfTen = 15;      // 10^0 .. 10^15: exact doubles, and room for 15-digit k
 
 // One finite number as NumPy writes it before padding: "-1" "41421" "+02" for
 // -141.421 in scientific notation; exponent empty in positional notation.
@@ -43,8 +45,7 @@ std::pair<std::string, std::string> cut_off(const char* format, double x, int de
 }
 
 // dragon4_positional(x, precision=8, unique=True, fractional=True, trim='.')
-Parts positional(double x) {
-    const ShortestDecimal d = shortest_decimal(x);
+Parts positional(double x, const ShortestDecimal& d) {
     const int n = static_cast<int>(d.digits.size());
     if (n - d.point > kPrecision) {  // more digits than the precision: round the exact value
         const auto cut = cut_off("%.*f", x, kPrecision);
@@ -58,8 +59,7 @@ Parts positional(double x) {
 std::string exponent_text(int e) { return (e < 0 ? "-" : "+") + std::string(std::abs(e) < 10 ? "0" : "") + std::to_string(std::abs(e)); }
 
 // dragon4_scientific(x, precision=8, unique=True, trim='.')
-Parts scientific(double x) {
-    const ShortestDecimal d = shortest_decimal(x);
+Parts scientific(double x, const ShortestDecimal& d) {
     if (static_cast<int>(d.digits.size()) - 1 > kPrecision) {
         const auto cut = cut_off("%.*e", x, kPrecision);
         const std::size_t e = cut.second.find('e');
@@ -86,9 +86,13 @@ bool needs_scientific(const std::vector<double>& values) {
 }
 
 // Each finite value's parts in the notation the whole array uses (empty for inf and nan).
-std::vector<Parts> parts_of(const std::vector<double>& values, bool in_scientific) {
+std::vector<Parts> parts_of(const std::vector<Rounded>& values, bool in_scientific) {
     std::vector<Parts> parts;
-    for (double v : values) parts.push_back(!std::isfinite(v) ? Parts{} : in_scientific ? scientific(v) : positional(v));
+    for (const Rounded& v : values) {
+        if (!std::isfinite(v.value)) parts.push_back({});
+        else if (in_scientific) parts.push_back(scientific(v.value, v.digits));
+        else parts.push_back(positional(v.value, v.digits));
+    }
     return parts;
 }
 
@@ -170,23 +174,41 @@ struct ArrayText {
     }
 };
 
-// a.round(decimals) as NumPy computes it: scale, round half to even, unscale.
-double numpy_round(double x, int decimals) {
-    const double scale = std::pow(10.0, std::abs(decimals));
-    return decimals >= 0 ? std::nearbyint(x * scale) / scale : std::nearbyint(x / scale) * scale;
-}
-
 }  // namespace
+
+Rounded numpy_round(double x, int decimals) {
+    double scale = 1;  // 10^|decimals| by multiplication, as NumPy's power_of_ten: exact up to 1e22
+    for (int i = 0; i < std::abs(decimals); ++i) scale *= 10;
+    if (decimals < 0) {
+        const double r = std::nearbyint(x / scale) * scale;
+        return {r, std::isfinite(r) ? shortest_decimal(r) : ShortestDecimal{}};
+    }
+    const double k = std::nearbyint(x * scale), r = k / scale;
+    // r is k / 10^decimals correctly rounded, so the decimal k × 10^-decimals reads
+    // back as r; with at most 15 digits it is then r's shortest (15-digit decimals
+    // are distinct doubles): its digits come without a printf.
+    if (!(std::fabs(k) < kDistinctWhole) || decimals > kExactPowersOfTen)
+        return {r, std::isfinite(r) ? shortest_decimal(r) : ShortestDecimal{}};
+    if (k == 0) return {r, {std::signbit(r), "0", 1}};
+    ShortestDecimal d{r < 0, std::to_string(static_cast<long long>(std::fabs(k))), 0};
+    d.point = static_cast<int>(d.digits.size()) - decimals;
+    while (d.digits.back() == '0') d.digits.pop_back();
+    return {r, d};
+}
 
 std::string format_array(const std::vector<double>& values, const std::vector<long>& shape, int decimals) {
     if (values.empty() || shape.empty()) return "[]";
-    std::vector<double> rounded;
-    for (double v : values) rounded.push_back(numpy_round(v, decimals));
-    const bool in_scientific = needs_scientific(rounded);
+    std::vector<Rounded> rounded;
+    std::vector<double> plain;
+    for (double v : values) {
+        rounded.push_back(numpy_round(v, decimals));
+        plain.push_back(rounded.back().value);
+    }
+    const bool in_scientific = needs_scientific(plain);
     const std::vector<Parts> parts = parts_of(rounded, in_scientific);
-    const Layout f = layout_of(rounded, parts, in_scientific);
+    const Layout f = layout_of(plain, parts, in_scientific);
     std::vector<std::string> cells;
-    for (std::size_t i = 0; i < rounded.size(); ++i) cells.push_back(cell(rounded[i], parts[i], f));
+    for (std::size_t i = 0; i < plain.size(); ++i) cells.push_back(cell(plain[i], parts[i], f));
     return ArrayText{cells, shape}.axis_text(0, 0, " ", kLineWidth);
 }
 

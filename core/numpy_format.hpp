@@ -9,8 +9,17 @@
 #include <vector>
 
 #include "matrix.hpp"
+#include "python_format.hpp"
 
 namespace attn {
+
+// One value of a.round(decimals), as NumPy computes it (scale, round half to even,
+// unscale), with its shortest digits (digits empty for inf and nan).
+struct Rounded {
+    double value;
+    ShortestDecimal digits;
+};
+Rounded numpy_round(double x, int decimals);
 
 // print(a.round(decimals)) for an array of any number of axes; `values` in
 // row-major order, shape = a.shape.
