@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <utility>
 
 #include "python_format.hpp"
 
@@ -30,41 +29,35 @@ struct Parts {
 
 std::string sign_of(double x) { return std::signbit(x) ? "-" : ""; }
 
-// The exact value rounded to `decimals` places (printf rounds half to even,
-// as Dragon4 does at its cutoff), split at the point, trailing zeros dropped.
-std::pair<std::string, std::string> cut_off(const char* format, double x, int decimals) {
+std::string exponent_text(int e) {
+    return (e < 0 ? "-" : "+") + std::string(std::abs(e) < 10 ? "0" : "") + std::to_string(std::abs(e));
+}
+
+// x with more digits than the precision: the exact value rounded to 8 places after
+// the point by printf ("%.*f" or "%.*e"), half to even as Dragon4 rounds at its
+// cut-off, with trailing zeros dropped.
+Parts cut_off(const char* format, double x) {
     char buf[400];
-    std::snprintf(buf, sizeof buf, format, decimals, std::fabs(x));
-    std::string s(buf);
-    const std::size_t e = s.find('e');
-    const std::string mantissa = s.substr(0, e), rest = e == std::string::npos ? "" : s.substr(e + 1);
-    const std::size_t dot = mantissa.find('.');
-    std::string frac = mantissa.substr(dot + 1);
+    std::snprintf(buf, sizeof buf, format, kPrecision, std::fabs(x));
+    const std::string s(buf);
+    const std::size_t dot = s.find('.'), e = s.find('e');
+    std::string frac = s.substr(dot + 1, e == std::string::npos ? std::string::npos : e - dot - 1);
     while (!frac.empty() && frac.back() == '0') frac.pop_back();
-    return {mantissa.substr(0, dot), frac + (rest.empty() ? "" : "e" + rest)};
+    return {sign_of(x) + s.substr(0, dot), frac, e == std::string::npos ? "" : exponent_text(std::atoi(buf + e + 1))};
 }
 
 // dragon4_positional(x, precision=8, unique=True, fractional=True, trim='.')
 Parts positional(double x, const ShortestDecimal& d) {
     const int n = static_cast<int>(d.digits.size());
-    if (n - d.point > kPrecision) {  // more digits than the precision: round the exact value
-        const auto cut = cut_off("%.*f", x, kPrecision);
-        return {sign_of(x) + cut.first, cut.second, ""};
-    }
+    if (n - d.point > kPrecision) return cut_off("%.*f", x);
     std::string whole = d.point <= 0 ? "0" : d.digits.substr(0, d.point) + std::string(std::max(0, d.point - n), '0');
     std::string frac = d.point < 0 ? std::string(-d.point, '0') + d.digits : d.point < n ? d.digits.substr(d.point) : "";
     return {sign_of(x) + whole, frac, ""};
 }
 
-std::string exponent_text(int e) { return (e < 0 ? "-" : "+") + std::string(std::abs(e) < 10 ? "0" : "") + std::to_string(std::abs(e)); }
-
 // dragon4_scientific(x, precision=8, unique=True, trim='.')
 Parts scientific(double x, const ShortestDecimal& d) {
-    if (static_cast<int>(d.digits.size()) - 1 > kPrecision) {
-        const auto cut = cut_off("%.*e", x, kPrecision);
-        const std::size_t e = cut.second.find('e');
-        return {sign_of(x) + cut.first, cut.second.substr(0, e), exponent_text(std::atoi(cut.second.c_str() + e + 1))};
-    }
+    if (static_cast<int>(d.digits.size()) - 1 > kPrecision) return cut_off("%.*e", x);
     return {sign_of(x) + d.digits.substr(0, 1), d.digits.substr(1), exponent_text(x == 0 ? 0 : d.point - 1)};
 }
 
@@ -174,6 +167,20 @@ struct ArrayText {
     }
 };
 
+ShortestDecimal digits_or_none(double r) { return std::isfinite(r) ? shortest_decimal(r) : ShortestDecimal{}; }
+
+// The shortest digits of r = k / 10^decimals (k whole): that quotient is correctly
+// rounded, so the decimal k × 10^-decimals reads back as r, and with at most 15
+// digits it is r's shortest (15-digit decimals are distinct doubles). No printf.
+ShortestDecimal digits_of_quotient(double k, int decimals, double r) {
+    if (!(std::fabs(k) < kDistinctWhole) || decimals > kExactPowersOfTen) return digits_or_none(r);
+    if (k == 0) return {std::signbit(r), "0", 1};
+    ShortestDecimal d{r < 0, std::to_string(static_cast<long long>(std::fabs(k))), 0};
+    d.point = static_cast<int>(d.digits.size()) - decimals;
+    while (d.digits.back() == '0') d.digits.pop_back();
+    return d;
+}
+
 }  // namespace
 
 Rounded numpy_round(double x, int decimals) {
@@ -181,19 +188,10 @@ Rounded numpy_round(double x, int decimals) {
     for (int i = 0; i < std::abs(decimals); ++i) scale *= 10;
     if (decimals < 0) {
         const double r = std::nearbyint(x / scale) * scale;
-        return {r, std::isfinite(r) ? shortest_decimal(r) : ShortestDecimal{}};
+        return {r, digits_or_none(r)};
     }
-    const double k = std::nearbyint(x * scale), r = k / scale;
-    // r is k / 10^decimals correctly rounded, so the decimal k × 10^-decimals reads
-    // back as r; with at most 15 digits it is then r's shortest (15-digit decimals
-    // are distinct doubles): its digits come without a printf.
-    if (!(std::fabs(k) < kDistinctWhole) || decimals > kExactPowersOfTen)
-        return {r, std::isfinite(r) ? shortest_decimal(r) : ShortestDecimal{}};
-    if (k == 0) return {r, {std::signbit(r), "0", 1}};
-    ShortestDecimal d{r < 0, std::to_string(static_cast<long long>(std::fabs(k))), 0};
-    d.point = static_cast<int>(d.digits.size()) - decimals;
-    while (d.digits.back() == '0') d.digits.pop_back();
-    return {r, d};
+    const double k = std::nearbyint(x * scale);
+    return {k / scale, digits_of_quotient(k, decimals, k / scale)};
 }
 
 std::string format_array(const std::vector<double>& values, const std::vector<long>& shape, int decimals) {
