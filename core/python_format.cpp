@@ -49,16 +49,23 @@ ShortestDecimal nearest_decimal(double x, int p) {
     return parse_scientific(buf);
 }
 
-// The next p-digit decimal away from zero: 0.129 -> 0.130, 0.999 -> 1.000.
+// Adds one in the last place of a digit string; false when it carries out ("999" -> "000").
+bool add_one(std::string& digits) {
+    for (std::size_t i = digits.size(); i > 0; --i) {
+        if (digits[i - 1] != '9') {
+            ++digits[i - 1];
+            return true;
+        }
+        digits[i - 1] = '0';
+    }
+    return false;
+}
+
+// The next p-digit decimal away from zero: 0.129 -> 0.130, 0.999 -> 1.00.
 ShortestDecimal next_away_from_zero(ShortestDecimal d) {
-    std::size_t i = d.digits.size();
-    while (i > 0 && d.digits[i - 1] == '9') d.digits[--i] = '0';
-    if (i == 0) {
-        d.digits.insert(d.digits.begin(), '1');
-        d.digits.pop_back();
+    if (!add_one(d.digits)) {
+        d.digits = "1" + d.digits.substr(1);
         ++d.point;
-    } else {
-        ++d.digits[i - 1];
     }
     return d;
 }
@@ -69,14 +76,9 @@ std::string round_digits_off(const std::string& whole, int k, bool sticky) {
     const std::string padded = std::string(k + 1 > static_cast<int>(whole.size()) ? k + 1 - whole.size() : 0, '0') + whole;
     std::string kept = padded.substr(0, padded.size() - k);
     const std::string dropped = padded.substr(padded.size() - k);
-    bool rest_nonzero = sticky || dropped.find_first_not_of('0', 1) != std::string::npos;
+    const bool rest_nonzero = sticky || dropped.find_first_not_of('0', 1) != std::string::npos;
     const bool up = dropped[0] > '5' || (dropped[0] == '5' && (rest_nonzero || (kept.back() - '0') % 2 == 1));
-    if (up) {
-        std::size_t i = kept.size();
-        while (i > 0 && kept[i - 1] == '9') kept[--i] = '0';
-        if (i == 0) kept.insert(kept.begin(), '1');
-        else ++kept[i - 1];
-    }
+    if (up && !add_one(kept)) kept.insert(kept.begin(), '1');
     return kept + std::string(k, '0');
 }
 
