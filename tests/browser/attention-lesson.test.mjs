@@ -45,6 +45,15 @@ test('worked example: editing a cell of X changes the printed numbers, the heatm
   assert.deepEqual(problems, []);
 });
 
+test('worked example: a shared X with a wide range prints in scientific notation, as NumPy does', async () => {
+  // Issue 10's X: the scores span 0.007 to 141, so NumPy switches every entry to the e-notation.
+  const X = JSON.stringify([[10, 10], [0.1, -0.1], [0.1, 0]]);
+  const { page, problems } = await lesson(`?worked.X=${encodeURIComponent(X)}`);
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="worked"] pre.printed').innerText.includes('e+02'));
+  assert.match(await printed(page, 'worked'), /^\[\[1\.41421e\+02 0\.00000e\+00 7\.07000e-01\]\n \[0\.00000e\+00 1\.40000e-02 7\.00000e-03\]/);
+  assert.deepEqual(problems, []);
+});
+
 test('worked example: a token and a feature can be added and the shapes follow', async () => {
   const { page } = await lesson();
   const worked = demo(page, 'worked');

@@ -17,6 +17,10 @@ test('robot page: at the defaults the text quotes the numbers the core computes,
   const scores = nativeCore.run('robot_scores', {}).result.numbers;
   assert.equal(await quoted(page, 'scores.best_steps_back_text'), `${scores.best_steps_back} steps back`);
   assert.ok(run.error_wide < run.error_no_change / 2, 'the lesson\'s claim holds at the defaults');
+  // The printouts are the Python programs': floats keep their .0, the count is spelled out.
+  assert.match(await printed(page, 'scores'), /^the weights add up to: 1\.0$/m);
+  assert.match(await printed(page, 'sharp'), /^the average of all twenty values: \d+\.\d$/m);
+  assert.match(await printed(page, 'order'), /^position worth 0\.0 : guess /m);
   assert.deepEqual(problems, []);
 });
 

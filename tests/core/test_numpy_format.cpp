@@ -1,7 +1,16 @@
-// attn::format_row / format_matrix / format_shape / format_number / format_count:
+// attn::format_array / format_row / format_matrix / format_shape / format_number / format_count:
 // text the way NumPy prints `array.round(3)`, so demo lines equal the lesson's lines.
-// Expected strings are NumPy's own output (default print options) for the same arrays.
+// Expected strings are NumPy's own output (default print options) for the same arrays;
+// the fixture holds NumPy 1.24's output for thousands of arrays (scripts/numpy_reference.py).
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "numpy_format.hpp"
 #include "test_helpers.hpp"
@@ -15,6 +24,17 @@ using attn::RowVector;
 using attn_test::matrix_of;
 
 namespace {
+
+constexpr std::size_t kMinFixtureCases = 2000;  // the script writes more than this
+constexpr std::size_t kFailuresShown = 10;
+
+// A fixture value: a JSON number, or "inf", "-inf", "nan".
+double value_of(const nlohmann::json& v) {
+    if (v.is_number()) return v.get<double>();
+    const std::string s = v.get<std::string>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    return s == "inf" ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+}
 
 RowVector row(std::initializer_list<double> values) {
     RowVector v(static_cast<Eigen::Index>(values.size()));
@@ -45,11 +65,49 @@ TEST_CASE("format_row: whole parts are right-aligned, including the sign") {
     CHECK(format_row(row({-12.5, 0.125})) == "[-12.5     0.125]");
 }
 
-TEST_CASE("format_row: -0 prints as 0.") {
-    CHECK(format_row(row({-0.0})) == "[0.]");
-    // -0.0001 rounds to -0 at 3 decimals.
-    CHECK(format_row(row({-0.0001, 1.0})) == "[0. 1.]");
-    CHECK(format_row(row({-0.0004, 0.5})) == "[0.  0.5]");
+TEST_CASE("format_row: -0 keeps its sign, as NumPy prints it") {
+    // np.array([-0.0]) -> [-0.];  np.array([-0.0001, 1.0]).round(3) -> [-0.  1.]
+    CHECK(format_row(row({-0.0})) == "[-0.]");
+    CHECK(format_row(row({-0.0001, 1.0})) == "[-0.  1.]");
+    CHECK(format_row(row({-0.0004, 0.5})) == "[-0.   0.5]");
+}
+
+TEST_CASE("format_matrix: a wide range of magnitudes switches to scientific notation") {
+    // The X = [[10, 10], [0.1, -0.1], [0.1, 0]]: its scores X X^T / sqrt(2) span 0.007 to 141.
+    const attn::Matrix X = matrix_of({{10, 10}, {0.1, -0.1}, {0.1, 0}});
+    CHECK(format_matrix(X * X.transpose() / std::sqrt(2.0)) ==
+          "[[1.41421e+02 0.00000e+00 7.07000e-01]\n"
+          " [0.00000e+00 1.40000e-02 7.00000e-03]\n"
+          " [7.07000e-01 7.00000e-03 7.00000e-03]]");
+    CHECK(format_row(row({1.0, 1e5})) == "[1.e+00 1.e+05]");
+    CHECK(format_row(row({0.001, 1.0})) == "[0.001 1.   ]");  // a ratio of exactly 1000 stays positional
+}
+
+TEST_CASE("format_array: rows wrap at 75 characters; 3-D blocks are separated by a blank line") {
+    std::vector<double> v;
+    for (int i = 0; i < 20; ++i) v.push_back(i / 7.0);
+    CHECK(attn::format_array(v, {20}) ==
+          "[0.    0.143 0.286 0.429 0.571 0.714 0.857 1.    1.143 1.286 1.429 1.571\n"
+          " 1.714 1.857 2.    2.143 2.286 2.429 2.571 2.714]");
+    CHECK(attn::format_array({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2}) == "[[[1. 2.]\n  [3. 4.]]\n\n [[5. 6.]\n  [7. 8.]]]");
+}
+
+TEST_CASE("format_array: equals NumPy's print(a.round(d)) on every fixture array") {
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/numpy_format.json");
+    REQUIRE(in.good());
+    const auto cases = nlohmann::json::parse(in).at("cases");
+    REQUIRE(cases.size() > kMinFixtureCases);
+    std::vector<std::string> failures;
+    for (const auto& c : cases) {
+        std::vector<double> values;
+        for (const auto& v : c.at("values")) values.push_back(value_of(v));
+        const std::string got = attn::format_array(values, c.at("shape").get<std::vector<long>>(), c.at("decimals"));
+        if (got != c.at("text").get<std::string>()) failures.push_back(c.dump() + "\n got:\n" + got);
+    }
+    std::string shown;
+    for (std::size_t i = 0; i < failures.size() && i < kFailuresShown; ++i) shown += failures[i] + "\n";
+    INFO(failures.size() << " of " << cases.size() << " differ:\n" << shown);
+    CHECK(failures.empty());
 }
 
 TEST_CASE("format_row: rounds to the requested decimals") {

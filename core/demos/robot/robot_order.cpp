@@ -1,8 +1,8 @@
 #include <cmath>
 
 #include "demos.hpp"
-#include "numpy_format.hpp"
 #include "prose.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -19,7 +19,7 @@ json compute(const Params& p) {
     const robot::Looking mixed = robot::attend(robot::reordered(g.patches, order), divisor);
 
     Result r;
-    r.print("in order: " + format_rounded(plain.guess, 4) + "  shuffled: " + format_rounded(mixed.guess, 4));
+    r.print("in order: " + python_rounded(plain.guess, 4) + "  shuffled: " + python_rounded(mixed.guess, 4));
 
     // 2. A position number of growing strength on every key and on the query.
     Matrix table(strengths.size(), 3);
@@ -31,8 +31,9 @@ json compute(const Params& p) {
     for (std::size_t s = 0; s < strengths.size(); ++s) {
         const robot::Looking look = robot::attend(robot::with_position(g.patches, strengths[s]), divisor);
         const int back = keys - static_cast<int>(look.best);
-        const std::string name = "position worth " + format_number(strengths[s]);
-        r.print(name + " : guess " + format_rounded(look.guess, 1) + "  the key it leans on is " + std::to_string(back) +
+        // The program's strengths are floats (0.0, 0.6, ...), printed as Python prints them.
+        const std::string name = "position worth " + python_repr(strengths[s]);
+        r.print(name + " : guess " + python_rounded(look.guess, 1) + "  the key it leans on is " + std::to_string(back) +
                 " steps back");
         table.row(s) << look.guess, back, look.weights.maxCoeff();
         rows.push_back(name);

@@ -2,8 +2,8 @@
 #include <cmath>
 
 #include "demos.hpp"
-#include "numpy_format.hpp"
 #include "prose.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -33,10 +33,11 @@ json compute(const Params& p) {
     const std::string recent_name = std::to_string(recent) + (recent == 1 ? " key" : " keys");
 
     Result r;
-    r.print(wide_name + ": off by " + format_rounded(pr.error_wide, 1) + " cm on average");
-    r.print(recent_name + ": off by " + format_rounded(pr.error_recent, 1) + " cm");
-    r.print("no change: off by " + format_rounded(pr.error_no_change, 1) + " cm");
-    r.print("average of the last three: off by " + format_rounded(pr.error_average, 1) + " cm");
+    // Each error is a mean, a float in the program: print(round(mean, 1)) keeps its ".0".
+    r.print(wide_name + ": off by " + python_rounded(pr.error_wide, 1) + " cm on average");
+    r.print(recent_name + ": off by " + python_rounded(pr.error_recent, 1) + " cm");
+    r.print("no change: off by " + python_rounded(pr.error_no_change, 1) + " cm");
+    r.print("average of the last three: off by " + python_rounded(pr.error_average, 1) + " cm");
 
     // The reading as it arrives against the guesses made for it one step earlier.
     Series reading{"reading", {}, {}}, wide{wide_name, {}, {}}, near{recent_name, {}, {}};

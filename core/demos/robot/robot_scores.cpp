@@ -4,8 +4,8 @@
 
 #include "demos.hpp"
 #include "error.hpp"
-#include "numpy_format.hpp"
 #include "prose.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_robot {
 
@@ -138,18 +138,18 @@ json compute(const Params& p) {
     Result r;
     r.print("history, cm: " + list_text(g.history));
     r.print("the query, cm: " + list_text(query));
-    r.print("the weights add up to: " + format_rounded(look.weights.sum(), 3));
+    r.print("the weights add up to: " + python_rounded(look.weights.sum(), 3));
     json top = json::array();
     for (int rank = 0; rank < shown; ++rank) {
         const int j = order[rank];
         const std::vector<int> key = key_readings(g.history, j, patch);
         r.print("key " + std::to_string(j) + " is " + std::to_string(keys - j) + " steps back: " + list_text(key) +
-                "  score " + format_rounded(look.scores(j), 1) + "  weight " + format_rounded(look.weights(j), 3) + "  value " +
+                "  score " + python_rounded(look.scores(j), 1) + "  weight " + python_rounded(look.weights(j), 3) + "  value " +
                 std::to_string(static_cast<int>(g.patches.values(j))));
         top.push_back({{"key", j}, {"steps_back", keys - j}, {"readings", key}, {"dot", look.dots(j)},
                        {"score", look.scores(j)}, {"weight", look.weights(j)}, {"value", g.patches.values(j)}});
     }
-    r.print("the guess: " + format_rounded(look.guess, 1) + " cm");
+    r.print("the guess: " + python_rounded(look.guess, 1) + " cm");
     r.print("what came next: " + std::to_string(g.truth) + " cm");
 
     // Every key in one table: its readings, what came after it, and how it scored.

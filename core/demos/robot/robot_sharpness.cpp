@@ -2,11 +2,22 @@
 #include <cmath>
 
 #include "demos.hpp"
-#include "numpy_format.hpp"
 #include "prose.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_robot {
 namespace {
+
+// 20 -> "twenty", 34 -> "thirty-four": the numbers of keys the demo allows (1 to 40), in words.
+std::string number_word(int n) {
+    static const char* const kOnes[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                        "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+                                        "sixteen", "seventeen", "eighteen", "nineteen"};
+    static const char* const kTens[] = {"", "", "twenty", "thirty", "forty"};
+    if (n < 0 || n >= 50) return std::to_string(n);
+    if (n < 20) return kOnes[n];
+    return std::string(kTens[n / 10]) + (n % 10 ? std::string("-") + kOnes[n % 10] : "");
+}
 
 json compute(const Params& p) {
     const LastGuess g = last_guess(p);
@@ -19,10 +30,10 @@ json compute(const Params& p) {
     const double best_single = g.patches.values(top);  // what a one-hot softmax gives [cm]
 
     Result r;
-    std::string dots = "[";
-    for (Eigen::Index j = 0; j < raw.dots.size(); ++j) dots += (j ? ", " : "") + format_rounded(raw.dots(j), 1);
-    r.print("the dot products: " + dots + "]");
-    r.print("the average of all " + std::to_string(keys) + " values: " + format_rounded(average, 1));
+    const std::vector<double> dot_list(raw.dots.data(), raw.dots.data() + raw.dots.size());
+    r.print("the dot products: " + python_rounded_list(dot_list, 1));
+    // The program spells the count out ("all twenty values"); so does the demo, for any count.
+    r.print("the average of all " + number_word(keys) + " values: " + python_rounded(average, 1));
 
     Matrix weights(divisors.size(), keys);
     std::vector<std::string> rows;
@@ -30,10 +41,11 @@ json compute(const Params& p) {
     for (std::size_t d = 0; d < divisors.size(); ++d) {
         const robot::Looking look = robot::attend(g.patches, divisors[d]);
         weights.row(d) = look.weights.transpose();
-        const std::string name = "divide by " + format_number(divisors[d]);
+        // The program's divisors are floats (2.24, 0.5, 0.12): 10 prints as 10.0.
+        const std::string name = "divide by " + python_repr(divisors[d]);
         rows.push_back(name);
-        r.print(name + " : biggest weight " + format_rounded(look.weights.maxCoeff(), 3) + "  guess " +
-                format_rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
+        r.print(name + " : biggest weight " + python_rounded(look.weights.maxCoeff(), 3) + "  guess " +
+                python_rounded(look.guess, 1) + "  truth " + std::to_string(g.truth));
         by_divisor.push_back({{"divisor", divisors[d]}, {"largest_weight", look.weights.maxCoeff()},
                               {"guess", look.guess}, {"error", std::abs(look.guess - g.truth)},
                               {"top_steps_back", keys - static_cast<int>(look.best)}});
@@ -48,7 +60,6 @@ json compute(const Params& p) {
     dot_row.row(0) = raw.dots.transpose();
     r.table("dots", "The dot products, query · key", dot_row, {"dot product"}, numbered("key", keys), false);
 
-    std::vector<double> dot_list(raw.dots.data(), raw.dots.data() + raw.dots.size());
     r.number("dots", dot_list).number("average_of_values", average);
     r.number("best_single_value", best_single).number("best_single_steps_back", keys - static_cast<int>(top));
     r.number("best_single_steps_back_text", prose::steps_back(keys - static_cast<int>(top)));

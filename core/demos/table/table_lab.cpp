@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "demos.hpp"
-#include "numpy_format.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_table {
 namespace {
@@ -23,7 +23,7 @@ json compute(const Params& p, const Models& models) {
     r.print("scores: " + py_list(values_of(h.scores), 3));
     r.print("weights: " + py_list(weights, 4));
     r.print("answer: " + py_list({answer_x, answer_y}, 1) + " cm  true: " + py_list({truth_x, truth_y}, 1) +
-            " cm  miss: " + format_rounded(miss, 2) + " cm");
+            " cm  miss: " + python_rounded(miss, 2) + " cm");
 
     Matrix table(s.objects(), 4);
     std::vector<std::string> rows;

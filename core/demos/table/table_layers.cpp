@@ -3,7 +3,7 @@
 
 #include "demos.hpp"
 #include "nn/transformer.hpp"
-#include "numpy_format.hpp"
+#include "python_format.hpp"
 
 namespace attn::lesson_table {
 namespace {
@@ -62,7 +62,7 @@ json compute(const Params& p, const Models& models) {
     for (std::size_t l = 0; l < looks.size(); ++l) {
         const std::string label = "layer " + std::to_string(l + 1);
         r.print(label + ", the request token's weights on the objects (mean of the heads): " + py_list(looks[l].mean, 3) +
-                "  on itself: " + format_rounded(looks[l].self, 3));
+                "  on itself: " + python_rounded(looks[l].self, 3));
         layers.push_back({{"label", label}, {"weights", looks[l].mean}, {"heads", looks[l].heads}, {"self", looks[l].self}});
         for (int i = 0; i < s.objects(); ++i) table(i, l) = looks[l].mean[i];
         cols.push_back(label);

@@ -3,7 +3,7 @@
 #include "demos.hpp"
 #include "error.hpp"
 #include "nn/trainer.hpp"
-#include "numpy_format.hpp"
+#include "python_format.hpp"
 #include "rng.hpp"
 
 namespace attn::lesson_table {
@@ -56,16 +56,7 @@ std::string kind_list(const TableScene& s) {
     return out + "]";
 }
 
-std::string py_list(const std::vector<double>& values, int decimals) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        std::string v = format_rounded(values[i], decimals);
-        if (v == "-0") v = "0";
-        if (v.find('.') == std::string::npos && v.find('e') == std::string::npos) v += ".0";
-        out += (i ? ", " : "") + v;
-    }
-    return out + "]";
-}
+std::string py_list(const std::vector<double>& values, int decimals) { return python_rounded_list(values, decimals); }
 
 // [snippet:table-scene]
 TableScene scene_of(const Params& p) {
