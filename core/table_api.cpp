@@ -68,12 +68,12 @@ std::string list_models_json() {
 }
 
 std::string train_start_json(const std::string& config_json) {
+    trainer().reset();  // a refused training must not leave the old one to continue on the next advance
     return guarded([&] {
         const json input = parse_object(config_json, "the training settings");
         // The same declarations as the page's training controls (the train_plan demo):
         // each bad value is named; lr 0 and epochs 0 stand for the lesson's choices.
         const nn::TrainConfig c = training::config_from(validate_params(training::training_params(), input));
-        trainer().reset();  // a new training replaces the old even if this one is refused below
         auto t = std::make_unique<nn::Trainer>(c);
         json out = {{"ok", true}, {"total_steps", t->progress().total_steps}, {"steps_per_epoch", t->steps_per_epoch()},
                     {"epochs", t->epochs()}, {"lr", t->learning_rate()}, {"parameters", t->network().parameter_count()},
