@@ -4,6 +4,7 @@
 // Progress goes to stderr once per epoch; the result (misses in cm on 2,000
 // new scenes of 4 and of 6 objects, time) goes to stdout as one JSON line.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -25,12 +26,20 @@ int train_usage() {
     return 2;
 }
 
+// The largest seed: every whole number up to 2^53 is exact in a double, and
+// casting a larger one (1e19) to an integer is undefined behaviour.
+constexpr double kMaxSeed = 9007199254740992.0;
+
+// strtod also reads "nan" and "inf": they are refused here, before any cast.
 double parse_number(const std::string& flag, const std::string& text) {
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0') throw attn::ParamError(flag, flag + " needs a number, not \"" + text + "\"");
+    if (text.empty() || *end != '\0' || !std::isfinite(v))
+        throw attn::ParamError(flag, flag + " needs a finite number, not \"" + text + "\"");
     return v;
 }
+
+bool whole_in(double v, double lo, double hi) { return v >= lo && v <= hi && v == std::floor(v); }
 
 }  // namespace
 
@@ -53,15 +62,15 @@ int train_command(int argc, char** argv) {
             else if (flag == "--out") out_path = value;
             else if (flag == "--seed") {
                 const double s = parse_number("seed", value);
-                if (s < 0 || s != static_cast<double>(static_cast<long long>(s)))
-                    throw attn::ParamError("seed", "the seed must be a whole number from 0");
+                if (!whole_in(s, 0, kMaxSeed))
+                    throw attn::ParamError("seed", "the seed must be a whole number from 0 to 2^53 (9007199254740992)");
                 config.seed = static_cast<std::uint64_t>(s);
             } else if (flag == "--lr") {
                 config.lr = parse_number("lr", value);
                 if (config.lr == 0) throw attn::ParamError("lr", "the learning rate must be a finite number above 0");
             } else if (flag == "--epochs") {
                 const double e = parse_number("epochs", value);
-                if (e < 1 || e > kMaxEpochs || e != static_cast<double>(static_cast<int>(e)))
+                if (!whole_in(e, 1, kMaxEpochs))
                     throw attn::ParamError("epochs", "epochs must be a whole number from 1 to " + std::to_string(kMaxEpochs));
                 config.epochs = static_cast<int>(e);
             } else
@@ -97,7 +106,9 @@ int train_command(int argc, char** argv) {
             {"miss_cm_4", miss_cm(net, trainer.task(), 4)}, {"miss_cm_6", miss_cm(net, trainer.task(), 6)},
             {"failed", p.failed}};
         if (p.failed) result["message"] = p.message;
-        if (!out_path.empty()) {
+        if (p.failed && !out_path.empty())
+            std::cerr << "error: the training did not finish, so " << out_path << " was not written\n";
+        if (!p.failed && !out_path.empty()) {
             std::ofstream out(out_path);
             if (!out) throw attn::ParamError("out", "cannot write " + out_path);
             out << save_weights_json(net) << "\n";

@@ -3,6 +3,8 @@
 #include "api_json.hpp"
 #include "demo.hpp"
 #include "error.hpp"
+#include "finite_result.hpp"
+#include "json_limits.hpp"
 #include "nn_models/model_store.hpp"
 
 namespace attn {
@@ -31,15 +33,18 @@ std::string list_demos_json() {
 std::string run_demo_json(const std::string& demo_id, const std::string& params_json) {
     const Demo* demo = find_demo(demo_id);
     if (!demo) return error_json("", "there is no demo called \"" + demo_id + "\"");
-    json input;
-    try {
-        input = json::parse(params_json.empty() ? "{}" : params_json);
-    } catch (const json::exception&) {
-        return error_json("", kNotJson);  // also numbers too large for a double, such as 1e999
-    }
     return guarded([&] {
+        json_limits::check_json_text(params_json, "", "the text of the parameters");  // before the parser recurses
+        json input;
+        try {
+            input = json::parse(params_json.empty() ? "{}" : params_json);
+        } catch (const json::exception&) {
+            throw ParamError("", kNotJson);  // also numbers too large for a double, such as 1e999
+        }
         const Params params = validate_params(demo->params, input);
-        return json{{"ok", true}, {"result", demo->compute(params, nn::model_store())}};
+        json result = demo->compute(params, nn::model_store());
+        require_finite_result(result);  // an answer the page would print as "NaN" or "−∞" is no answer
+        return json{{"ok", true}, {"result", std::move(result)}};
     });
 }
 

@@ -7,6 +7,7 @@
 
 #include "api_json.hpp"
 #include "error.hpp"
+#include "json_limits.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 #include "nn_models/model_store.hpp"
@@ -33,6 +34,7 @@ json progress_json(const nn::TrainProgress& p) {
 }
 
 json parse_object(const std::string& text, const std::string& what) {
+    json_limits::check_json_text(text, "", "the text of " + what);
     try {
         return json::parse(text.empty() ? "{}" : text);
     } catch (const json::exception&) {
@@ -44,6 +46,7 @@ json parse_object(const std::string& text, const std::string& what) {
 
 std::string load_model_json(const std::string& slot, const std::string& weights_json) {
     return guarded([&] {
+        json_limits::check_json_text(weights_json, "weights", "the weights file");
         const nn::StoredModel& m = nn::model_store().store(slot, weights_json);
         json out = {{"ok", true}, {"slot", slot}, {"model", m.net->name()}, {"parameters", m.net->parameter_count()}};
         out["misses"] = {{"4", m.miss_4_cm}, {"6", m.miss_6_cm}};
@@ -54,6 +57,7 @@ std::string load_model_json(const std::string& slot, const std::string& weights_
 
 std::string load_model_summary_json(const std::string& slot, const std::string& summary_json) {
     return guarded([&] {
+        json_limits::check_json_text(summary_json, "summary", "the summary");
         const nn::ModelSummary& s = nn::model_store().store_summary(slot, summary_json);
         return json{{"ok", true}, {"slot", slot}, {"model", s.model}, {"parameters", s.parameters},
                     {"misses", {{"4", s.miss_4_cm}, {"6", s.miss_6_cm}}}};
@@ -65,12 +69,12 @@ std::string list_models_json() {
 }
 
 std::string train_start_json(const std::string& config_json) {
+    trainer().reset();  // a refused training must not leave the old one to continue on the next advance
     return guarded([&] {
         const json input = parse_object(config_json, "the training settings");
         // The same declarations as the page's training controls (the train_plan demo):
         // each bad value is named; lr 0 and epochs 0 stand for the lesson's choices.
         const nn::TrainConfig c = training::config_from(validate_params(training::training_params(), input));
-        trainer().reset();  // a new training replaces the old even if this one is refused below
         auto t = std::make_unique<nn::Trainer>(c);
         json out = {{"ok", true}, {"total_steps", t->progress().total_steps}, {"steps_per_epoch", t->steps_per_epoch()},
                     {"epochs", t->epochs()}, {"lr", t->learning_rate()}, {"parameters", t->network().parameter_count()},

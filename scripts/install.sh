@@ -10,6 +10,7 @@ declare -A TOOL_PACKAGES=([g++]=g++ [cmake]=cmake [ninja]=ninja-build [python3]=
 DEBIAN_PACKAGES=(
   emscripten libeigen3-dev nlohmann-json3-dev catch2
   chromium   # browser tests and the page-size benchmark
+  clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer
 )
 
 missing=()

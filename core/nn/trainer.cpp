@@ -54,6 +54,38 @@ void Trainer::shuffle() {
     for (int i = config_.scenes - 1; i > 0; --i) std::swap(order_[i], order_[rng_.below(i + 1)]);
 }
 
+std::string Trainer::loss_problem(double loss) const {
+    if (std::isnan(loss)) return "the loss became NaN";
+    if (!std::isfinite(loss)) return "the loss became infinite";
+    if (progress_.step > 0 && loss > kDivergedLossFactor * first_loss_) {
+        std::ostringstream why;
+        why << "the loss grew to " << loss << ", more than " << kDivergedLossFactor << " times its first value "
+            << first_loss_;
+        return why.str();
+    }
+    return "";
+}
+
+// Copied every step (a few microseconds beside the step itself), so that a step
+// that throws the weights far off can be undone.
+void Trainer::keep_good_weights() {
+    const ParamList<float>& params = net_->params();
+    good_weights_.resize(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) good_weights_[i] = params[i]->value;
+}
+
+void Trainer::fail(const std::string& what) {
+    const ParamList<float>& params = net_->params();
+    for (std::size_t i = 0; i < good_weights_.size(); ++i) params[i]->value = good_weights_[i];
+    std::ostringstream why;
+    why << "training stopped at epoch " << progress_.epoch + 1 << ", step " << progress_.step + 1 << ": " << what
+        << " (" << progress_.loss << " after the last good step) at learning rate " << lr_
+        << ", which is too large for this network. The weights from before the first bad step are kept; "
+        << "try a smaller learning rate, such as " << lr_ / 10 << ".";
+    progress_.failed = true;
+    progress_.message = why.str();
+}
+
 const TrainProgress& Trainer::advance(long steps) {
     for (long s = 0; s < steps && !progress_.done && !progress_.failed; ++s) {
         if (step_in_epoch_ == 0) {
@@ -66,24 +98,21 @@ const TrainProgress& Trainer::advance(long steps) {
 
         const Mat<float>& answer = net_->forward(batch_.tokens, batch_.request, n, data_.objects);
         const double loss = mse_.forward(answer, batch_.answers(task_));
+        if (const std::string what = loss_problem(loss); !what.empty()) {
+            fail(what);  // the previous step made these weights: back to those before it
+            break;
+        }
+        keep_good_weights();  // they gave a good loss
         net_->backward(mse_.d_pred());
-        bool finite = std::isfinite(loss);
+        bool finite = true;
         for (const Param<float>* p : net_->params()) finite = finite && p->grad.allFinite();
         if (!finite) {
-            // The weights are those before this step: the last good ones.
-            std::ostringstream why;
-            const char* what = std::isnan(loss)      ? "the loss became NaN"
-                               : !std::isfinite(loss) ? "the loss became infinite"
-                                                      : "the gradient became NaN or infinite";
-            why << "training stopped at epoch " << progress_.epoch + 1 << ", step " << progress_.step + 1 << ": "
-                << what << " (learning rate " << lr_
-                << "). The last good weights are kept; try a lower learning rate.";
-            progress_.failed = true;
-            progress_.message = why.str();
+            fail("the gradient became NaN or infinite");  // no step was taken: these weights are the good ones
             break;
         }
         adam_->step();
 
+        if (progress_.step == 0) first_loss_ = loss;
         ++progress_.step;
         ++step_in_epoch_;
         progress_.loss = loss;

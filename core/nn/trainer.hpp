@@ -27,6 +27,10 @@ constexpr int kTrainObjects = 4;
 constexpr int kBatchSize = 128;
 constexpr int kTestScenes = 2000;            // evaluation scenes
 constexpr std::uint64_t kTestSeed = 99;      // evaluation scenes never overlap a training stream
+// A batch loss this many times the first one means the rate is too large: an
+// untrained network's loss is the largest a sane training ever sees, and one
+// diverging climbs past it by many orders of magnitude (1.7e11 at rate 10).
+constexpr double kDivergedLossFactor = 100;
 
 // The rate the lesson chose for task/model on validation scenes; a ParamError
 // on "lr" when the lesson chose none (then a rate must be given).
@@ -52,7 +56,7 @@ struct TrainProgress {
     double loss = 0;           // loss of the last batch
     double epoch_loss = 0;     // mean batch loss over the current (or just completed) epoch
     bool done = false;         // every epoch completed
-    bool failed = false;       // stopped on a NaN or infinite loss
+    bool failed = false;       // stopped: loss or gradient not finite, or loss past kDivergedLossFactor x the first
     std::string message;       // why it stopped, when failed
 };
 
@@ -62,7 +66,9 @@ public:
     // scenes and the initial weights.
     explicit Trainer(const TrainConfig& config);
 
-    // Takes up to `steps` more steps (fewer at the end or on failure).
+    // Takes up to `steps` more steps (fewer at the end or on failure). On a
+    // failure the network holds the weights from before the first bad step:
+    // the last ones whose loss was good.
     const TrainProgress& advance(long steps);
     const TrainProgress& progress() const { return progress_; }
     Network<float>& network() { return *net_; }
@@ -73,6 +79,10 @@ public:
 
 private:
     void shuffle();
+    // Why `loss` means stop ("the loss became NaN"), or "" when it is good.
+    std::string loss_problem(double loss) const;
+    void keep_good_weights();
+    void fail(const std::string& what);
 
     TrainConfig config_;
     Task task_;
@@ -88,6 +98,8 @@ private:
     long step_in_epoch_ = 0;
     double epoch_loss_sum_ = 0;
     SceneSet batch_;          // reused every step
+    double first_loss_ = 0;   // the first batch's loss, the yardstick of kDivergedLossFactor
+    std::vector<Mat<float>> good_weights_;  // the last weights whose loss was good, in params() order
     TrainProgress progress_;
 };
 

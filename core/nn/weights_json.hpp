@@ -10,11 +10,19 @@
 
 namespace attn::nn {
 
+// The largest weight a file may hold [absolute value]. The lesson's trained
+// networks stay under 10; a float near its maximum (3e38) loads, but the first
+// product overflows and every answer becomes infinite or NaN.
+constexpr double kMaxWeightMagnitude = 1e6;
+// The longest side of a tensor a file may declare (the widest layer is 256).
+constexpr int kMaxDimension = 65536;
+
 std::string save_weights_json(const Network<float>& net);
 
 // Builds the network the file names and gives it the file's weights. Anything
 // wrong (not JSON, another format, an unknown model, a missing, extra, repeated
-// or wrongly shaped tensor, a value that is not a finite float) is a
+// or wrongly shaped tensor, a value that is not a number of at most
+// kMaxWeightMagnitude in size) is a
 // ParamError on "weights" whose message says what and where.
 std::unique_ptr<Network<float>> load_weights_json(const std::string& text);
 

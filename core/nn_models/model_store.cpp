@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "error.hpp"
+#include "json_limits.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 
@@ -44,6 +45,7 @@ const StoredModel& ModelStore::store(const std::string& slot, const std::string&
     StoredModel m;
     m.slot = slot;
     m.task = name.task;
+    json_limits::check_json_text(weights_json, "weights", "the weights file");  // before parse and dump recurse
     json doc;
     try {
         doc = json::parse(weights_json);

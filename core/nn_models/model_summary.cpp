@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "error.hpp"
+#include "json_limits.hpp"
 #include "nn/network.hpp"
 #include "nn_models/model_store.hpp"
 #include "rng.hpp"
@@ -35,6 +36,7 @@ long architecture_parameters(const std::string& model) {
 
 ModelSummary parse_model_summary(const std::string& slot, const std::string& summary_json) {
     const SlotName name = parse_slot(slot);
+    json_limits::check_json_text(summary_json, "summary", "the summary");
     json doc;
     try {
         doc = json::parse(summary_json);
@@ -57,7 +59,8 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
     const long expected = architecture_parameters(name.model);
     if (!doc.contains("parameters") || !doc["parameters"].is_number_integer())
         refuse("\"parameters\" must be a whole number");
-    if (doc["parameters"].get<long>() != expected)
+    // Compared as JSON numbers: get<long>() would wrap 2^32 + 1442 to 1442 where long is 32 bits.
+    if (doc["parameters"] != json(expected))
         refuse("\"parameters\" is " + doc["parameters"].dump() + " but a " + model + " network has " +
                std::to_string(expected));
 

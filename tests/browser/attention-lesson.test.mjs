@@ -171,7 +171,8 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
   fs.symlinkSync(path.join(ROOT, 'site'), path.join(top, 'courses/ml/attention-site'));
   const nested = await serveFolder(top);
   try {
-    const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`);
+    const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`, undefined,
+      { demos: false });
     await visit.page.getByRole('link', { name: 'Attention and self-attention' }).click();
     await visit.page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
     assert.equal(await printed(visit.page, 'worked'), SEED_WORKED_EXAMPLE);

@@ -22,8 +22,13 @@ export async function launchChromium() {
   };
 }
 
-/** Opens a page and records every console error and uncaught exception on it. */
-export async function openPage(context, url, viewport = { width: 1100, height: 900 }) {
+/**
+ * Opens a page and records every console error and uncaught exception on it.
+ * A lesson page must mount its demos: a timeout fails the test that opened it
+ * (it used to be swallowed, so a test could pass with no demo on screen).
+ * Pass { demos: false } for a page without demos, such as the index.
+ */
+export async function openPage(context, url, viewport = { width: 1100, height: 900 }, { demos = true } = {}) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   const problems = [];
@@ -31,8 +36,10 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
   page.on('pageerror', (err) => problems.push(`exception: ${err.message}`));
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
   await page.goto(url);
-  // A page without demos (the list of lessons) is ready when loaded.
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 })
-    .catch(() => {});
+  if (demos) {
+    // A page without demos (the list of lessons) is ready when loaded.
+    await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 })
+      .catch((error) => { throw new Error(`${url}: the demos never became ready (${problems.join('; ') || error.message})`); });
+  }
   return { page, problems };
 }

@@ -1,5 +1,6 @@
 // The two builds of the core side by side: the WebAssembly module (as the page
 // loads it) and the native `attn` command-line tool.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -67,5 +68,54 @@ export function parameterCases(demo) {
       for (const c of p.choices) if (c !== p.default) cases.push({ [p.name]: c });
     }
   }
+  return cases;
+}
+
+// Native (glibc libm, x86-64) and WebAssembly (musl libm) may differ in the last
+// bits of exp/log/cos; anything beyond that is a real difference.
+export const DOUBLE = { relative: 1e-9, absolute: 1e-12 };
+// Demos that run a trained network compute in float (epsilon 1.2e-7). Both builds
+// add in the same order (CMakeLists.txt, core/nn/matmul.hpp) and today agree to
+// the bit, but expf comes from each build's libm, and one ulp of it through a
+// few layers is about 1e-5 cm on positions of tens of cm.
+export const FLOAT32 = { relative: 1e-5, absolute: 1e-4 };
+export const toleranceOf = (demo) => (demo.arithmetic === 'float32' ? FLOAT32 : DOUBLE);
+
+export function assertSameJson(actual, expected, where = '$', tolerance = DOUBLE) {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    const allowed = tolerance.absolute + tolerance.relative * Math.abs(expected);
+    assert.ok(Math.abs(actual - expected) <= allowed, `${where}: wasm ${actual} vs native ${expected}`);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual), `${where}: wasm gives ${typeof actual}, native an array`);
+    assert.equal(actual.length, expected.length, `${where}: lengths differ`);
+    expected.forEach((e, i) => assertSameJson(actual[i], e, `${where}[${i}]`, tolerance));
+    return;
+  }
+  if (expected && typeof expected === 'object') {
+    assert.deepEqual(Object.keys(actual).sort(), Object.keys(expected).sort(), `${where}: keys differ`);
+    for (const key of Object.keys(expected)) assertSameJson(actual[key], expected[key], `${where}.${key}`, tolerance);
+    return;
+  }
+  assert.equal(actual, expected, where);
+}
+
+/**
+ * Parameter sets that move SEVERAL numeric parameters to their bounds at once
+ * (a count that overflows only when width and layers are both at their maximum
+ * escapes a test that moves one at a time). With n bounded parameters: every
+ * min/max combination when 2^n <= cap; otherwise all at min, all at max, each one
+ * flipped from either, and each pair at max with the rest at min.
+ */
+export function boundCombinations(demo, cap = 64) {
+  const bounded = demo.params.filter((p) => (p.type === 'number' || p.type === 'integer')
+    && p.min !== undefined && p.max !== undefined);
+  const n = bounded.length;
+  const pick = (atMax) => Object.fromEntries(bounded.map((p, i) => [p.name, atMax(i) ? p.max : p.min]));
+  if (2 ** n <= cap) return Array.from({ length: 2 ** n }, (_, bits) => pick((i) => (bits >> i) & 1));
+  const cases = [pick(() => false), pick(() => true)];
+  for (let k = 0; k < n; ++k) cases.push(pick((i) => i === k), pick((i) => i !== k));
+  for (let a = 0; a < n; ++a) for (let b = a + 1; b < n; ++b) cases.push(pick((i) => i === a || i === b));
   return cases;
 }

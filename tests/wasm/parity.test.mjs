@@ -2,37 +2,7 @@
 // declarations, same results (to a named tolerance), same errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadWasmCore, nativeCore, parameterCases } from '../support/core.mjs';
-
-// Native (glibc libm, x86-64) and WebAssembly (musl libm) may differ in the last
-// bits of exp/log/cos; anything beyond that is a real difference.
-const DOUBLE = { relative: 1e-9, absolute: 1e-12 };
-// Demos that run a trained network compute in float (epsilon 1.2e-7). Both builds
-// add in the same order (CMakeLists.txt, core/nn/matmul.hpp) and today agree to
-// the bit, but expf comes from each build's libm, and one ulp of it through a
-// few layers is about 1e-5 cm on positions of tens of cm.
-const FLOAT32 = { relative: 1e-5, absolute: 1e-4 };
-const toleranceOf = (demo) => (demo.arithmetic === 'float32' ? FLOAT32 : DOUBLE);
-
-function assertSameJson(actual, expected, where = '$', tolerance = DOUBLE) {
-  if (typeof expected === 'number' && typeof actual === 'number') {
-    const allowed = tolerance.absolute + tolerance.relative * Math.abs(expected);
-    assert.ok(Math.abs(actual - expected) <= allowed, `${where}: wasm ${actual} vs native ${expected}`);
-    return;
-  }
-  if (Array.isArray(expected)) {
-    assert.ok(Array.isArray(actual), `${where}: wasm gives ${typeof actual}, native an array`);
-    assert.equal(actual.length, expected.length, `${where}: lengths differ`);
-    expected.forEach((e, i) => assertSameJson(actual[i], e, `${where}[${i}]`, tolerance));
-    return;
-  }
-  if (expected && typeof expected === 'object') {
-    assert.deepEqual(Object.keys(actual).sort(), Object.keys(expected).sort(), `${where}: keys differ`);
-    for (const key of Object.keys(expected)) assertSameJson(actual[key], expected[key], `${where}.${key}`, tolerance);
-    return;
-  }
-  assert.equal(actual, expected, where);
-}
+import { assertSameJson, loadWasmCore, nativeCore, parameterCases, toleranceOf } from '../support/core.mjs';
 
 const wasm = await loadWasmCore();
 const demos = nativeCore.list();

@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "demos.hpp"
+#include "error.hpp"
 #include "prose.hpp"
 #include "python_format.hpp"
 
@@ -19,6 +20,21 @@ json hit_point(const robot::Tick& t) {
     return json::array({t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)});
 }
 
+
+// Attention's mean error as a multiple of "no change"'s. Both perfect is a ratio of 1;
+// "no change" perfect and attention not has no finite ratio, so that is said instead.
+double ratio_to_no_change(const robot::Predictions& pr) {
+    if (pr.error_no_change > 0) return pr.error_wide / pr.error_no_change;
+    if (pr.error_wide == 0) return 1.0;
+    throw ComputeError("with these settings every reading equals the one before it, so \"no change\" is never wrong "
+                       "and attention's error of " + prose::decimal(pr.error_wide, 1) +
+                       " cm is no multiple of it; add some noise or change the spin");
+}
+
+// The middle of the sorted jumps [cm]; 0 when there is none (corner_jumps says so).
+int median_jump(const std::vector<int>& sorted_jumps) {
+    return sorted_jumps.empty() ? 0 : sorted_jumps[sorted_jumps.size() / 2];
+}
 
 json compute(const Params& p) {
     require_ticks(p, 1);
@@ -84,7 +100,7 @@ json compute(const Params& p) {
 
     r.number("error_wide", pr.error_wide).number("error_recent", pr.error_recent);
     r.number("error_no_change", pr.error_no_change).number("error_average", pr.error_average);
-    r.number("ratio_wide_to_no_change", pr.error_wide / pr.error_no_change);
+    r.number("ratio_wide_to_no_change", ratio_to_no_change(pr));
     r.number("keys", keys).number("recent_keys", recent).number("patch", patch);
     r.number("divisor", p.number("divisor")).number("ticks", n).number("guesses_scored", pr.scored);
     std::vector<int> jumps;  // [cm]
@@ -92,7 +108,7 @@ json compute(const Params& p) {
         if (std::abs(readings[t] - readings[t - 1]) >= kCornerJumpCm) jumps.push_back(std::abs(readings[t] - readings[t - 1]));
     std::sort(jumps.begin(), jumps.end());
     r.number("corner_jumps", static_cast<int>(jumps.size()));
-    r.number("corner_jump_median", jumps.empty() ? json(nullptr) : json(jumps[jumps.size() / 2]));
+    r.number("corner_jump_median", median_jump(jumps));
     r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
     r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
     r.number("next_guess", pr.wide.back()).number("next_source_tick", source);

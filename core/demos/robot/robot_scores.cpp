@@ -37,7 +37,7 @@ std::vector<ParamSpec> spin_params(int ticks) {
             .helped("One reading every quarter second while the robot spins; the run must be longer than "
                     "patch + keys.")
             .measured_in("readings")
-            .in(2, 400)
+            .in(3, 400)  // the shortest run with a guess to score: patch 1 + key 1 + the reading guessed
             .stepped(1),
         number_param("spin", 100)
             .labelled("Spin speed (turn setting)")

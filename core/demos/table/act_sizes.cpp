@@ -7,21 +7,21 @@
 namespace attn::lesson_table {
 
 // [snippet:act-sizes]
-long linear_parameters(long in, long out) { return out * in + out; }
-long attention_parameters(long width) {
+Count linear_parameters(Count in, Count out) { return out * in + out; }
+Count attention_parameters(Count width) {
     return 3 * width * width + 3 * width  // in_proj: queries, keys and values from one packed matrix
            + linear_parameters(width, width);  // out_proj
 }
-long norm_parameters(long width) { return 2 * width; }
+Count norm_parameters(Count width) { return 2 * width; }
 
 // Post-norm, as nn.TransformerEncoderLayer: self-attention, feed-forward, two norms.
-long encoder_layer_parameters(long width, long feedforward) {
+Count encoder_layer_parameters(Count width, Count feedforward) {
     return attention_parameters(width) + linear_parameters(width, feedforward) +
            linear_parameters(feedforward, width) + 2 * norm_parameters(width);
 }
 // As LeRobot's ACT decoder layer: self-attention over the queries, cross-attention
 // to the encoder's tokens, feed-forward, three norms.
-long decoder_layer_parameters(long width, long feedforward) {
+Count decoder_layer_parameters(Count width, Count feedforward) {
     return 2 * attention_parameters(width) + linear_parameters(width, feedforward) +
            linear_parameters(feedforward, width) + 3 * norm_parameters(width);
 }
@@ -55,9 +55,9 @@ json compute(const Params& p) {
         throw ParamError("heads", "the heads split the width evenly: " + std::to_string(a.width) + " numbers cannot go into " +
                                       std::to_string(a.heads) + " equal parts");
     const ActSizes s = act_sizes_of(a);
-    const long per_camera = a.map_rows * a.map_cols;
-    const long encoder_tables = s.encoder_table * a.heads * a.encoder_layers;
-    const long decoder_tables = (s.decoder_self_table + s.decoder_cross_table) * a.heads * a.decoder_layers;
+    const Count per_camera = a.map_rows * a.map_cols;
+    const Count encoder_tables = s.encoder_table * a.heads * a.encoder_layers;
+    const Count decoder_tables = (s.decoder_self_table + s.decoder_cross_table) * a.heads * a.decoder_layers;
 
     Result r;
     r.print("encoder tokens: 1 style + 1 joints + " + std::to_string(a.cameras) + " x " + std::to_string(per_camera) +

@@ -33,8 +33,10 @@ constexpr float kGradRelTol = 1e-4f;
 // to this [absolute]; measured worst: 6e-6 (lookup), 3e-7, 1.6e-6, 4e-8. Entries whose
 // true gradient is zero (the key bias: softmax ignores a shift shared by all scores) get
 // rounding noise as gradient, which Adam scales up to a full step of either sign, so
-// they are held only to the largest possible move, steps * lr.
+// they are held only to the largest possible move, steps * lr, from where they started.
 constexpr float kAdamTol = 2e-5f;
+// A first gradient this small beside its tensor's largest (and not exactly 0) is rounding noise.
+constexpr float kNoiseGradRel = 1e-6f;
 
 json load_fixture(const std::string& model) {
     const std::string path = std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/nn/" + model + ".json";
@@ -96,6 +98,16 @@ void set_formula_weights(Network<float>& net) {
     }
 }
 
+// The keys' part of a packed in_proj_bias (entries E to 2E - 1): its true gradient is
+// zero at every step, since softmax ignores a shift shared by all of a query's scores.
+bool is_key_bias(const Param<float>& p, std::size_t index) {
+    const std::string suffix = "in_proj_bias";
+    if (p.name.size() < suffix.size() || p.name.compare(p.name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return false;
+    const std::size_t width = static_cast<std::size_t>(p.shape[0]) / 3;
+    return index >= width && index < 2 * width;
+}
+
 void check_parity(const std::string& model) {
     const json fx = load_fixture(model);
     const int batch = fx["batch"], objects = fx["objects"];
@@ -127,9 +139,11 @@ void check_parity(const std::string& model) {
     REQUIRE(every >= 1);
     net->backward(mse.d_pred());
     float worst_grad = 0;
+    std::vector<std::vector<float>> first_grads;  // this build's, for the Adam check below
     for (Param<float>* p : net->params()) {
         const std::vector<float> want_g = decode_float32(fx["grads"][p->name]);
         const std::vector<float> got_g = sampled(p->grad, every);
+        first_grads.push_back(got_g);
         REQUIRE(got_g.size() == want_g.size());
         const float scale = std::max(fx["grad_scales"][p->name].get<float>(), 1e-12f);
         float err = 0;
@@ -152,23 +166,42 @@ void check_parity(const std::string& model) {
     }
     float worst_adam = 0;
     const float max_move = static_cast<float>(steps * adam_fx["lr"].get<double>()) * 1.001f;
-    for (Param<float>* p : net->params()) {
+    const auto start_net = make_network<float>(model, rng);
+    Network<float>& start = *start_net;
+    set_formula_weights(start);
+    int noise_entries = 0, checked_entries = 0;
+    for (std::size_t k = 0; k < net->params().size(); ++k) {
+        const Param<float>* p = net->params()[k];
         const std::vector<float> w = decode_float32(adam_fx["weights"][p->name]);
         const std::vector<float> got = sampled(p->value, every);
+        const std::vector<float> w0 = sampled(start.params()[k]->value, every);
         const std::vector<float> g0 = decode_float32(fx["grads"][p->name]);
         REQUIRE(got.size() == w.size());
         const float g_scale = fx["grad_scales"][p->name];
         for (std::size_t i = 0; i < w.size(); ++i) {
             const float err = std::abs(got[i] - w[i]);
-            const bool zero_gradient = std::abs(g0[i]) <= 1e-6f * std::max(g_scale, 1e-30f) || g_scale == 0.0f;
-            if (zero_gradient) {
-                if (err > 2 * max_move) FAIL(model << " " << p->name << "[" << i * every << "] moved " << err);
+            ++checked_entries;
+            // A gradient exactly zero in both builds (a dead ReLU, an input that is always 0)
+            // moves nothing in either: those are held to kAdamTol like the rest.
+            const float mine = first_grads[k][i];
+            const bool rounding_noise = is_key_bias(*p, i * every) ||
+                                        (std::abs(g0[i]) <= kNoiseGradRel * g_scale &&
+                                         std::abs(mine) <= kNoiseGradRel * g_scale && (g0[i] != 0.0f || mine != 0.0f));
+            if (rounding_noise) {
+                // Adam scales the noise to a full step of either sign, so the two builds may
+                // move it oppositely; each must still move it no more than steps * lr.
+                ++noise_entries;
+                if (std::abs(got[i] - w0[i]) > max_move || std::abs(w[i] - w0[i]) > max_move)
+                    FAIL(model << " " << p->name << "[" << i * every << "] moved more than " << max_move);
                 continue;
             }
             worst_adam = std::max(worst_adam, err);
             if (err > kAdamTol) FAIL(model << " after Adam, " << p->name << "[" << i * every << "] differs by " << err);
         }
     }
+    // The noise entries are few (the key bias), or the strict check above covers little.
+    INFO(model << ": " << noise_entries << " of " << checked_entries << " weights had a rounding-noise gradient");
+    CHECK(noise_entries * 10 <= checked_entries);
     // Measured (PyTorch 1.13): outputs within 4e-7, gradients within 6e-5 of their tensor's largest
     // entry (lookup; the others 1e-6), weights after the steps within 6e-6.
     INFO(model << ": output max error " << out_err << ", gradient max relative error " << worst_grad

@@ -90,26 +90,46 @@ TEST_CASE("trainer: bad settings are parameter errors naming the setting") {
     CHECK(param_of(c) == "none");
 }
 
-TEST_CASE("trainer: a loss that blows up stops training, explains, and keeps the last good weights") {
+TEST_CASE("trainer: a loss that blows up stops training, explains, and keeps the weights from before the bad step") {
     TrainConfig c = small("find", "plain-16");
     c.lr = 1e30;  // the first step throws the weights to ~1e30; the next loss overflows
     Trainer t(c);
-    std::vector<Mat<float>> before;
+    std::vector<std::vector<Mat<float>>> before;  // the weights before each call
     TrainProgress p;
     for (int i = 0; i < 50 && !t.progress().failed; ++i) {
-        before.clear();
-        for (const Param<float>* q : t.network().params()) before.push_back(q->value);
+        before.emplace_back();
+        for (const Param<float>* q : t.network().params()) before.back().push_back(q->value);
         p = t.advance(1);
     }
     REQUIRE(p.failed);
-    CHECK(p.message.find("lower learning rate") != std::string::npos);
-    for (std::size_t i = 0; i < before.size(); ++i) {
-        CHECK(t.network().params()[i]->value == before[i]);
+    REQUIRE(before.size() >= 2);
+    CHECK(p.message.find("smaller learning rate") != std::string::npos);
+    // The failing call found the previous call's step bad, and undid it.
+    const std::vector<Mat<float>>& good = before[before.size() - 2];
+    for (std::size_t i = 0; i < good.size(); ++i) {
+        CHECK(t.network().params()[i]->value == good[i]);
         CHECK(t.network().params()[i]->value.allFinite());
     }
+    CHECK(std::isfinite(miss_cm(t.network(), Task::Find, 4)));
     const long steps = p.step;
     t.advance(5);
     CHECK(t.progress().step == steps);  // stays stopped
+}
+
+TEST_CASE("trainer: a finite loss that grows past the declared factor of its first value stops training") {
+    TrainConfig c = small("find", "lookup");
+    c.lr = 1;  // the second batch's loss is about 660,000 times the first, still finite
+    Trainer t(c);
+    const TrainProgress& p = t.advance(8);
+    REQUIRE(p.failed);
+    CHECK(p.step < 8);
+    CHECK(p.message.find("more than 100 times its first value") != std::string::npos);
+    CHECK(std::isfinite(p.loss));
+}
+
+TEST_CASE("trainer: the lesson's rate runs an epoch without tripping the divergence check") {
+    Trainer t(small("find", "lookup"));
+    CHECK_FALSE(t.advance(8).failed);
 }
 
 TEST_CASE("trainer: the same seed trains to the same weights, another seed to others") {

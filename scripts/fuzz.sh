@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz/fuzz_*.cpp; clang with AddressSanitizer and
+# UndefinedBehaviorSanitizer) into build/fuzz, then runs each for SECONDS (default 30)
+# on the committed seed corpus (tests/fuzz/corpus/<target>) with the dictionary.
+# New inputs go to build/fuzz/corpus/<target>, crashes to build/fuzz/crashes/.
+# Prints each target's executions per minute. Exits non-zero if any target fails.
+#   scripts/fuzz.sh          # 30 s per target (scripts/test.sh runs this)
+#   scripts/fuzz.sh 600      # a 10-minute run of each
+#   TARGETS="demo_api" scripts/fuzz.sh 60
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET=${1:-30}
+TARGETS=${TARGETS:-"demo_api model_files training"}
+JOBS=${JOBS:-$(nproc)}
+
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_FUZZ=ON \
+  > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
+rm -f build-fuzz.log
+cmake --build build/fuzz -j "$JOBS" || exit 1
+
+failed=()
+mkdir -p build/fuzz/crashes
+for target in $TARGETS; do
+  work=build/fuzz/corpus/$target
+  mkdir -p "$work"
+  log=build/fuzz/$target.log
+  echo "==> fuzz_$target for ${SECONDS_PER_TARGET} s"
+  # -rss_limit_mb: a 4 MB input parsed and checked stays far below it; -timeout: one input's work is bounded.
+  build/fuzz/fuzz_$target "$work" "tests/fuzz/corpus/$target" -dict=tests/fuzz/attn.dict \
+    -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="build/fuzz/crashes/$target-" -print_final_stats=1 > "$log" 2>&1
+  status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  time=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  echo "    executions: ${runs:-?}, per minute: $(( ${time:-0} * 60 ))"
+  if ((status != 0)); then
+    failed+=("$target")
+    grep -E "ERROR|rule broken|SUMMARY|Test unit written" "$log" | head -20
+  fi
+done
+if ((${#failed[@]})); then
+  echo "FUZZ FAILED: ${failed[*]} (logs in build/fuzz/*.log, inputs in build/fuzz/crashes/)"
+  exit 1
+fi
+echo "fuzzing found nothing"

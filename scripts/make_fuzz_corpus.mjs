@@ -1,0 +1,69 @@
+// Writes the fuzz targets' seed corpus (tests/fuzz/corpus/<target>/) and
+// dictionary (tests/fuzz/attn.dict) from what the core declares:
+//   demo_api:    each demo at its defaults, with every bounded parameter at its min, and at its max
+//   model_files: the lesson's smallest weights file and Plain-256's summary
+//   training:    a few short trainings, one at a rate that diverges
+// Usage: node scripts/make_fuzz_corpus.mjs   (after a native build; the output is committed)
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FUZZ = path.join(ROOT, 'tests/fuzz');
+const demos = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'), ['list'], { encoding: 'utf8' }));
+
+function writeCorpus(target, entries) {
+  const dir = path.join(FUZZ, 'corpus', target);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(entries)) fs.writeFileSync(path.join(dir, name), text);
+}
+
+const at = (demo, bound) => Object.fromEntries(demo.params.filter((p) => p[bound] !== undefined
+  && (p.type === 'number' || p.type === 'integer')).map((p) => [p.name, p[bound]]));
+const defaults = (demo) => Object.fromEntries(demo.params.map((p) => [p.name, p.default]));
+writeCorpus('demo_api', Object.fromEntries(demos.flatMap((d) => [
+  [`${d.id}-defaults`, `${d.id}\n${JSON.stringify(defaults(d))}`],
+  [`${d.id}-min`, `${d.id}\n${JSON.stringify(at(d, 'min'))}`],
+  [`${d.id}-max`, `${d.id}\n${JSON.stringify(at(d, 'max'))}`],
+])));
+
+const weights = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons/table/weights', file), 'utf8'));
+const plain256 = weights('find-plain-256.json');
+const summary = {
+  format: 'attn-nn-summary', version: 1, model: plain256.model,
+  parameters: plain256.parameters.reduce((count, tensor) => count + tensor.values.length, 0),
+  misses: plain256.misses, training: plain256.training,
+};
+writeCorpus('model_files', {
+  'find-lookup-weights': `find/lookup\n${JSON.stringify(weights('find-lookup.json'))}`,
+  'plain-256-summary': `summary find/plain-256\n${JSON.stringify(summary)}`,
+});
+
+writeCorpus('training', {
+  'lookup-find': JSON.stringify({ task: 'find', model: 'lookup', seed: 3, epochs: 1 }),
+  'transformer-1-nearest': JSON.stringify({ task: 'nearest', model: 'transformer-1', lr: 0.01, epochs: 1 }),
+  'plain-16-diverges': JSON.stringify({ task: 'find', model: 'plain-16', lr: 1, epochs: 1 }),
+  'lesson-choices': '{}',
+});
+
+// Every name the surface knows, and the values that broke it before (issue 13).
+const words = new Set(['{', '}', '[', ']', ',', ':', '"', 'true', 'false', 'null', '0', '-1', '1e400', '1e30',
+  '16.5', '4294967312', '3e38', 'NaN', 'Infinity', '"format"', '"version"', '"model"', '"parameters"', '"name"',
+  '"shape"', '"values"', '"misses"', '"training"', '"attn-nn-weights"', '"attn-nn-summary"', '"task"', '"lr"',
+  '"epochs"', '"seed"', '"find"', '"nearest"', 'find/lookup', 'summary ']);
+for (const d of demos) {
+  words.add(d.id);
+  for (const p of d.params) {
+    words.add(`"${p.name}"`);
+    for (const c of p.choices ?? []) words.add(`"${c}"`);
+    for (const v of [p.min, p.max]) if (v !== undefined) words.add(String(v));
+  }
+}
+for (const p of plain256.parameters.concat(weights('nearest-transformer-2.json').parameters)) words.add(`"${p.name}"`);
+const quote = (w) => `"${w.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+fs.writeFileSync(path.join(FUZZ, 'attn.dict'),
+  '# libFuzzer dictionary for tests/fuzz (written by scripts/make_fuzz_corpus.mjs)\n'
+  + [...words].map(quote).join('\n') + '\n');
+console.log(`wrote ${path.relative(ROOT, FUZZ)}/corpus and attn.dict (${words.size} words)`);
