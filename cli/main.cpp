@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include "api.hpp"
+#include "api/demos.hpp"
 
 int train_command(int argc, char** argv);  // cli/train.cpp
 int table_command(int argc, char** argv);  // cli/table_cli.cpp

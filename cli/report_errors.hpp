@@ -4,7 +4,7 @@
 #include <exception>
 #include <iostream>
 
-#include "error.hpp"
+#include "demo/error.hpp"
 
 template <typename F>
 int reporting_errors(F body) {

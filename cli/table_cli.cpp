@@ -24,10 +24,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "error.hpp"
+#include "demo/error.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
-#include "nn_models/model_store.hpp"
+#include "models/model_store.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "error.hpp"
+#include "demo/error.hpp"
 #include "report_errors.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"

@@ -88,7 +88,7 @@ function lessonModels(lesson) {
   return { atOnce, onRequest };
 }
 
-/** A weights file's recorded figures without its weights, as core/nn_models/model_summary.hpp reads them. */
+/** A weights file's recorded figures without its weights, as core/models/model_summary.hpp reads them. */
 function modelSummary(weights, file) {
   if (!weights.misses) throw new Error(`${file} loads on request, so it must carry the "misses" its summary shows`);
   return {

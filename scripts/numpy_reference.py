@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/numpy_format.json: what NumPy itself prints for
 print(a.round(decimals)) (default print options) on thousands of arrays, for
-tests/core/test_numpy_format.cpp to compare core/numpy_format.cpp against.
+tests/core/math/numpy_format_test.cpp to compare core/math/numpy_format.cpp against.
 Run from the repository root with Debian's /usr/bin/python3 (python3-numpy, 1.24):
     /usr/bin/python3 scripts/numpy_reference.py
 The tests read the committed fixture and never need NumPy.

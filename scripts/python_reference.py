@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/python_format.json: how CPython itself prints floats
-(repr) and rounds them (round(x, n)), for tests/core/test_python_format.cpp to
-compare core/python_format.cpp against. Any CPython 3 gives the same answers
+(repr) and rounds them (round(x, n)), for tests/core/math/python_format_test.cpp to
+compare core/math/python_format.cpp against. Any CPython 3 gives the same answers
 (repr and round are correctly rounded since 3.1); the tests never need Python.
 
 Each value is stored as float.hex(), which the C++ side reads back exactly.

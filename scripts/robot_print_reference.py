@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 """Writes tests/fixtures/robot_printing.json: the lines the robot lesson's four
 programs print in CPython, at the defaults and at other settings, for
-tests/core/robot/test_printing.cpp to compare the parameter demos' printouts with.
+tests/core/lessons/robot/printing_test.cpp to compare the parameter demos' printouts with.
 
 The programs below are the lesson's four, in the form of the lesson's source page
 (its constants, steps and print statements), with the simulator replaced by the
 readings the core's simulator gives for the same settings (taken from
 `attn run robot_run`, whose mat frames carry every reading). Each program does its
-arithmetic in the same order as core/robot/predictor.cpp, so a line can differ
+arithmetic in the same order as core/worlds/robot/predictor.cpp, so a line can differ
 only where a printing rule does.
 Run from the repository root after a native build:
     /usr/bin/python3 scripts/robot_print_reference.py

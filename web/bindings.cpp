@@ -2,8 +2,9 @@
 // The page runtime (web/runtime/core.js) wraps them in JavaScript.
 #include <emscripten/bind.h>
 
-#include "api.hpp"
-#include "table_api.hpp"
+#include "api/demos.hpp"
+#include "api/models.hpp"
+#include "api/training.hpp"
 
 EMSCRIPTEN_BINDINGS(attn_core) {
     emscripten::function("listDemos", &attn::list_demos_json);

@@ -1,4 +1,4 @@
-#include "adam.hpp"
+#include "nn/adam.hpp"
 
 #include <cmath>
 #include <limits>

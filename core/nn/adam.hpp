@@ -7,7 +7,7 @@
 // changed none of the lesson's figures.
 #include <vector>
 
-#include "tensor.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

@@ -1,4 +1,4 @@
-#include "encoder_layer.hpp"
+#include "nn/encoder_layer.hpp"
 
 namespace attn::nn {
 

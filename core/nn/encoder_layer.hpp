@@ -5,10 +5,10 @@
 //   out = norm2(h + linear2(relu(linear1(h))))
 #include <string>
 
-#include "layer_norm.hpp"
-#include "linear.hpp"
-#include "multihead_attention.hpp"
-#include "relu.hpp"
+#include "nn/layer_norm.hpp"
+#include "nn/linear.hpp"
+#include "nn/multihead_attention.hpp"
+#include "nn/relu.hpp"
 
 namespace attn::nn {
 

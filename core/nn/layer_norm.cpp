@@ -1,4 +1,4 @@
-#include "layer_norm.hpp"
+#include "nn/layer_norm.hpp"
 
 #include <cmath>
 

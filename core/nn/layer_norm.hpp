@@ -3,7 +3,7 @@
 //   y = (x - mean) / sqrt(var + eps) * gamma + beta,  var the biased variance.
 #include <string>
 
-#include "tensor.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

@@ -1,4 +1,4 @@
-#include "linear.hpp"
+#include "nn/linear.hpp"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // Linear layer, as torch.nn.Linear:  y = x W^T + b.
 #include <string>
 
-#include "rng.hpp"
-#include "tensor.hpp"
+#include "math/rng.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

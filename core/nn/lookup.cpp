@@ -1,6 +1,6 @@
-#include "lookup.hpp"
+#include "nn/lookup.hpp"
 
-#include "scene.hpp"
+#include "worlds/table/scene.hpp"
 
 namespace attn::nn {
 

@@ -5,9 +5,9 @@
 //   mixed   = attend(query, objects, objects)   (B, 16), 1 head
 //   answer  = out(mixed)                    (B, 2) [m]
 // 176 + 144 + 816 + 272 + 34 = 1,442 parameters.
-#include "linear.hpp"
-#include "multihead_attention.hpp"
-#include "network.hpp"
+#include "nn/linear.hpp"
+#include "nn/multihead_attention.hpp"
+#include "nn/network.hpp"
 
 namespace attn::nn {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Mean squared error, as torch.nn.MSELoss():  loss = sum (pred - target)^2 / (N * D).
-#include "tensor.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

@@ -1,4 +1,4 @@
-#include "multihead_attention.hpp"
+#include "nn/multihead_attention.hpp"
 
 #include <algorithm>
 #include <cmath>

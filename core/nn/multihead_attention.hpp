@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "linear.hpp"
-#include "rng.hpp"
-#include "tensor.hpp"
+#include "nn/linear.hpp"
+#include "math/rng.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

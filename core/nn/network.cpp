@@ -1,12 +1,12 @@
-#include "network.hpp"
+#include "nn/network.hpp"
 
 #include <stdexcept>
 
-#include "error.hpp"
-#include "scene.hpp"
-#include "lookup.hpp"
-#include "plain.hpp"
-#include "transformer.hpp"
+#include "demo/error.hpp"
+#include "worlds/table/scene.hpp"
+#include "nn/lookup.hpp"
+#include "nn/plain.hpp"
+#include "nn/transformer.hpp"
 
 namespace attn::nn {
 

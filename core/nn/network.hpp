@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "rng.hpp"
-#include "tensor.hpp"
+#include "math/rng.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

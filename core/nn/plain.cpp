@@ -1,7 +1,7 @@
-#include "plain.hpp"
+#include "nn/plain.hpp"
 
-#include "error.hpp"
-#include "scene.hpp"
+#include "demo/error.hpp"
+#include "worlds/table/scene.hpp"
 
 namespace attn::nn {
 

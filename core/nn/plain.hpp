@@ -4,9 +4,9 @@
 // zeros), then the request's 8: 96 inputs.
 //   net.0: 96 -> h, ReLU, net.2: h -> h, ReLU, net.4: h -> 2
 // 1,858 parameters with h = 16, 91,138 with h = 256.
-#include "linear.hpp"
-#include "network.hpp"
-#include "relu.hpp"
+#include "nn/linear.hpp"
+#include "nn/network.hpp"
+#include "nn/relu.hpp"
 
 namespace attn::nn {
 

@@ -1,6 +1,6 @@
 #pragma once
 // ReLU, as torch.nn.ReLU:  y = max(x, 0).
-#include "tensor.hpp"
+#include "nn/tensor.hpp"
 
 namespace attn::nn {
 

@@ -14,7 +14,7 @@
 
 #include <Eigen/Dense>
 
-#include "matmul.hpp"
+#include "nn/matmul.hpp"
 
 namespace attn::nn {
 

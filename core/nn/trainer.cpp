@@ -1,9 +1,9 @@
-#include "trainer.hpp"
+#include "nn/trainer.hpp"
 
 #include <cmath>
 #include <sstream>
 
-#include "error.hpp"
+#include "demo/error.hpp"
 
 namespace attn::nn {
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "adam.hpp"
-#include "mse_loss.hpp"
-#include "network.hpp"
-#include "rng.hpp"
-#include "scene.hpp"
+#include "nn/adam.hpp"
+#include "nn/mse_loss.hpp"
+#include "nn/network.hpp"
+#include "math/rng.hpp"
+#include "worlds/table/scene.hpp"
 
 namespace attn::nn {
 

@@ -1,6 +1,6 @@
-#include "transformer.hpp"
+#include "nn/transformer.hpp"
 
-#include "scene.hpp"
+#include "worlds/table/scene.hpp"
 
 namespace attn::nn {
 

@@ -8,9 +8,9 @@
 // 352 + 288 + 8,544 per layer + 66: 9,250 with 1 layer, 17,794 with 2.
 #include <vector>
 
-#include "encoder_layer.hpp"
-#include "linear.hpp"
-#include "network.hpp"
+#include "nn/encoder_layer.hpp"
+#include "nn/linear.hpp"
+#include "nn/network.hpp"
 
 namespace attn::nn {
 

@@ -1,4 +1,4 @@
-#include "weights_json.hpp"
+#include "nn/weights_json.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "error.hpp"
-#include "json_limits.hpp"
+#include "demo/error.hpp"
+#include "api/json_limits.hpp"
 
 namespace attn::nn {
 namespace {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "network.hpp"
+#include "nn/network.hpp"
 
 namespace attn::nn {
 

@@ -2,10 +2,10 @@
 // an id that is no demo picks one by its first byte, so every demo is reached.
 #include <cstdint>
 
-#include "api.hpp"
-#include "demo.hpp"
+#include "api/demos.hpp"
+#include "demo/demo.hpp"
 #include "fuzz_support.hpp"
-#include "table_api.hpp"
+#include "api/models.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     attn_fuzz::load_pretrained(&attn::load_model_json);

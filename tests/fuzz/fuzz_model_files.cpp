@@ -3,10 +3,10 @@
 // After a weights file loads, a table demo runs on it: its answer must stay finite.
 #include <cstdint>
 
-#include "api.hpp"
+#include "api/demos.hpp"
 #include "fuzz_support.hpp"
-#include "nn_models/model_store.hpp"
-#include "table_api.hpp"
+#include "models/model_store.hpp"
+#include "api/models.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     auto [slot, text] = attn_fuzz::head_and_body(data, size);

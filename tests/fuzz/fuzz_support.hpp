@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "finite_result.hpp"
+#include "demo/finite_result.hpp"
 
 namespace attn_fuzz {
 

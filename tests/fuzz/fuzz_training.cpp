@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "fuzz_support.hpp"
-#include "table_api.hpp"
+#include "api/training.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // The page's module prints the robot lesson's lines as CPython prints them for the
 // lesson's programs (tests/fixtures/robot_printing.json, written by
 // scripts/robot_print_reference.py): the same check as the core's
-// tests/core/robot/test_printing.cpp, on WebAssembly's own libc and libm.
+// tests/core/lessons/robot/printing_test.cpp, on WebAssembly's own libc and libm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

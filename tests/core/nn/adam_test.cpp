@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "nn/adam.hpp"
-#include "nn_check.hpp"
+#include "support/nn_check.hpp"
 
 using namespace attn;
 using namespace attn::nn;

@@ -6,7 +6,7 @@
 
 #include "nn/encoder_layer.hpp"
 #include "nn/multihead_attention.hpp"
-#include "nn_check.hpp"
+#include "support/nn_check.hpp"
 
 using namespace attn;
 using namespace attn::nn;

@@ -8,7 +8,7 @@
 #include "nn/linear.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/relu.hpp"
-#include "nn_check.hpp"
+#include "support/nn_check.hpp"
 
 using namespace attn;
 using namespace attn::nn;

@@ -2,12 +2,12 @@
 // network against finite differences.
 #include <catch2/catch.hpp>
 
-#include "error.hpp"
+#include "demo/error.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
-#include "nn/scene.hpp"
+#include "worlds/table/scene.hpp"
 #include "nn/transformer.hpp"
-#include "nn_check.hpp"
+#include "support/nn_check.hpp"
 
 using namespace attn;
 using namespace attn::nn;

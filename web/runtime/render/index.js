@@ -1,4 +1,4 @@
-// Turns one demo result (see core/result.hpp) into page content:
+// Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
 import { renderTable } from './tables.js';
 import { renderChart } from './charts.js';

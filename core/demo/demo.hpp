@@ -1,0 +1,50 @@
+#pragma once
+// A demo is a pure function from validated parameters (and, for the table
+// lesson, the trained networks it is handed) to a result, plus the declaration
+// of those parameters. The page and the CLI only ever see it through api.hpp.
+#include <string>
+#include <vector>
+
+#include "demo/params.hpp"
+
+namespace attn {
+
+namespace nn {
+class ModelStore;
+}
+// The trained networks a demo may read. A demo changes none of their weights;
+// a forward pass only leaves its activations behind, which table_layers reads.
+using Models = nn::ModelStore;
+
+// compute(params) for demos that need no network, compute(params, models) for those that do.
+class DemoFunction {
+public:
+    using Pure = json (*)(const Params&);
+    using WithModels = json (*)(const Params&, const Models&);
+    DemoFunction(Pure f) : pure_(f) {}
+    DemoFunction(WithModels f) : with_models_(f) {}
+    json operator()(const Params& p, const Models& m) const { return pure_ ? pure_(p) : with_models_(p, m); }
+
+private:
+    Pure pure_ = nullptr;
+    WithModels with_models_ = nullptr;
+};
+
+struct Demo {
+    std::string id;     // stable name used by the page, the URL and the CLI
+    std::string title;
+    std::vector<ParamSpec> params;
+    DemoFunction compute;                         // may throw ParamError for rules across parameters
+    std::vector<std::string> sources;            // core snippets the page shows beside the demo
+    // "double", or "float32" for demos that run a trained network: native and
+    // WebAssembly then agree to float precision rather than double.
+    std::string arithmetic = "double";
+    // The trained networks it reads, by slot ("find/lookup"): the page says which one each is.
+    std::vector<std::string> networks = {};
+};
+
+const std::vector<Demo>& all_demos();
+// nullptr when no demo has that id.
+const Demo* find_demo(const std::string& id);
+
+}  // namespace attn

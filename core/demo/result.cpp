@@ -1,0 +1,59 @@
+#include "demo/result.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace attn {
+
+Result& Result::print(const std::string& text) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) j_["printed"].push_back(line);
+    return *this;
+}
+
+Result& Result::table(const std::string& name, const std::string& title, const Matrix& values,
+                      std::vector<std::string> row_labels, std::vector<std::string> col_labels, bool heat) {
+    json rows = json::array();
+    for (Eigen::Index i = 0; i < values.rows(); ++i) {
+        json row = json::array();
+        // JSON has no -inf; a masked score travels as null and the page shows "−∞".
+        for (Eigen::Index j = 0; j < values.cols(); ++j)
+            row.push_back(std::isfinite(values(i, j)) ? json(values(i, j)) : json(nullptr));
+        rows.push_back(row);
+    }
+    j_["tables"].push_back({{"name", name}, {"title", title}, {"values", rows},
+                            {"row_labels", row_labels}, {"col_labels", col_labels}, {"heat", heat}});
+    return *this;
+}
+
+Result& Result::chart(const std::string& name, const std::string& title, const std::string& x_label,
+                      const std::string& y_label, const std::vector<Series>& series, bool log_x) {
+    json s = json::array();
+    for (const auto& one : series) s.push_back({{"name", one.name}, {"x", one.x}, {"y", one.y}});
+    j_["charts"].push_back({{"name", name}, {"title", title}, {"x_label", x_label}, {"y_label", y_label},
+                            {"log_x", log_x}, {"series", s}});
+    return *this;
+}
+
+Result& Result::figure(json description) {
+    j_["figures"].push_back(std::move(description));
+    return *this;
+}
+
+Result& Result::number(const std::string& name, json value) {
+    j_["numbers"][name] = std::move(value);
+    return *this;
+}
+
+Result& Result::claim(const std::string& name, const std::string& value) {
+    j_["claims"][name] = value;
+    return *this;
+}
+
+std::vector<std::string> numbered(const std::string& prefix, Eigen::Index n) {
+    std::vector<std::string> labels;
+    for (Eigen::Index i = 0; i < n; ++i) labels.push_back(prefix + " " + std::to_string(i));
+    return labels;
+}
+
+}  // namespace attn

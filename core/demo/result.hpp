@@ -1,0 +1,45 @@
+#pragma once
+// Builds the JSON a demo returns. Its parts, all optional:
+//   printed: lines exactly as a program would print them
+//   tables:  labelled matrices (drawn as tables; `heat` ones also coloured)
+//   charts:  named series of (x, y) points with axis titles
+//   figures: pictures specific to a lesson, described by their numbers
+//   numbers: named values that the lesson's sentences quote
+//   claims:  named words for what can change with the parameters ("tie", "better",
+//            "under_mm"): the lesson's markup picks the phrase that matches
+#include <string>
+#include <vector>
+
+#include "math/matrix.hpp"
+#include "demo/params.hpp"
+
+namespace attn {
+
+struct Series {
+    std::string name;
+    std::vector<double> x, y;
+};
+
+class Result {
+public:
+    // `text` may hold several lines.
+    Result& print(const std::string& text);
+    Result& table(const std::string& name, const std::string& title, const Matrix& values,
+                  std::vector<std::string> row_labels, std::vector<std::string> col_labels, bool heat);
+    Result& chart(const std::string& name, const std::string& title, const std::string& x_label,
+                  const std::string& y_label, const std::vector<Series>& series, bool log_x = false);
+    Result& figure(json description);
+    Result& number(const std::string& name, json value);
+    Result& claim(const std::string& name, const std::string& value);
+    json to_json() const { return j_; }
+
+private:
+    json j_ = {{"printed", json::array()}, {"tables", json::array()}, {"charts", json::array()},
+               {"figures", json::array()}, {"numbers", json::object()},
+               {"claims", json::object()}};
+};
+
+// "token 0", "token 1", ... : labels for n rows or columns.
+std::vector<std::string> numbered(const std::string& prefix, Eigen::Index n);
+
+}  // namespace attn

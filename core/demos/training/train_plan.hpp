@@ -1,8 +1,0 @@
-#pragma once
-#include "demo.hpp"
-
-namespace attn::training {
-
-Demo train_plan();  // the settings of a training run and what they add up to
-
-}  // namespace attn::training

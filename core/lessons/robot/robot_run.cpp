@@ -1,0 +1,138 @@
+#include <algorithm>
+#include <cmath>
+
+#include "lessons/robot/demos.hpp"
+#include "demo/error.hpp"
+#include "demo/prose.hpp"
+#include "math/python_format.hpp"
+
+namespace attn::lesson_robot {
+namespace {
+
+constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
+constexpr int kCornerJumpCm = 15;  // consecutive readings this far apart: the beam swept past a corner [cm]
+constexpr double kHalf = 0.5;      // "well under half the no-change error", as the lesson weighs it
+
+
+// Where a reading says the wall is: `cm` along the heading from the robot [cm, cm].
+json hit_point(const robot::Tick& t) {
+    const double h = t.pose.heading * kRadPerDeg;
+    return json::array({t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)});
+}
+
+
+// Attention's mean error as a multiple of "no change"'s. Both perfect is a ratio of 1;
+// "no change" perfect and attention not has no finite ratio, so that is said instead.
+double ratio_to_no_change(const robot::Predictions& pr) {
+    if (pr.error_no_change > 0) return pr.error_wide / pr.error_no_change;
+    if (pr.error_wide == 0) return 1.0;
+    throw ComputeError("with these settings every reading equals the one before it, so \"no change\" is never wrong "
+                       "and attention's error of " + prose::decimal(pr.error_wide, 1) +
+                       " cm is no multiple of it; add some noise or change the spin");
+}
+
+// The middle of the sorted jumps [cm]; 0 when there is none (corner_jumps says so).
+int median_jump(const std::vector<int>& sorted_jumps) {
+    return sorted_jumps.empty() ? 0 : sorted_jumps[sorted_jumps.size() / 2];
+}
+
+json compute(const Params& p) {
+    require_ticks(p, 1);
+    const int patch = patch_of(p), keys = keys_of(p);
+    const int recent = std::min(robot::kRecentKeys, keys);
+    const robot::SpinSetup setup = spin_setup(p);
+    const std::vector<robot::Tick> ticks = robot::spin(setup);
+    const std::vector<int> readings = robot::readings_of(ticks);
+    const robot::Predictions pr = robot::predict_run(readings, patch, keys, p.number("divisor"));
+    const int n = static_cast<int>(ticks.size());
+    const std::string wide_name = std::to_string(keys) + (keys == 1 ? " key" : " keys");
+    const std::string recent_name = std::to_string(recent) + (recent == 1 ? " key" : " keys");
+
+    Result r;
+    // Each error is a mean, a float in the program: print(round(mean, 1)) keeps its ".0".
+    r.print(wide_name + ": off by " + python_rounded(pr.error_wide, 1) + " cm on average");
+    r.print(recent_name + ": off by " + python_rounded(pr.error_recent, 1) + " cm");
+    r.print("no change: off by " + python_rounded(pr.error_no_change, 1) + " cm");
+    r.print("average of the last three: off by " + python_rounded(pr.error_average, 1) + " cm");
+
+    // The reading as it arrives against the guesses made for it one step earlier.
+    Series reading{"reading", {}, {}}, wide{wide_name, {}, {}}, near{recent_name, {}, {}};
+    for (int i = 0; i < pr.scored; ++i) {
+        const int t = pr.first_tick + i;
+        reading.x.push_back(t);
+        reading.y.push_back(readings[t]);
+        wide.x.push_back(t);
+        wide.y.push_back(pr.wide[i]);
+        near.x.push_back(t);
+        near.y.push_back(pr.recent[i]);
+    }
+    r.chart("run", "Each reading, and the guesses made for it one step earlier", "reading number", "distance [cm]",
+            {reading, wide, near});
+
+    Matrix errors(4, 1);
+    errors << pr.error_wide, pr.error_recent, pr.error_no_change, pr.error_average;
+    r.table("errors", "Mean error over the run", errors,
+            {"attention, " + wide_name, "attention, " + recent_name, "no change", "average of the last three"},
+            {"mean error [cm]"}, false);
+
+    // The mat seen from above, one frame per reading, for the page's playback.
+    // guess_* are the guesses made at this tick for the next reading, and
+    // source_tick the reading that guess leans on most (null before the history is full).
+    json frames = json::array();
+    for (int t = 0; t < n; ++t) {
+        const robot::Tick& k = ticks[t];
+        json f = {{"tick", t}, {"time_s", k.time},
+                  {"x", k.pose.x}, {"y", k.pose.y}, {"heading", k.pose.heading}, {"reading", k.reading},
+                  {"hit", hit_point(k)}, {"guess_wide", nullptr}, {"guess_recent", nullptr},
+                  {"source_tick", nullptr}};
+        const int i = t + 1 - pr.first_tick;  // the guess for tick t + 1
+        if (i >= 0) {
+            f["guess_wide"] = pr.wide[i];
+            f["guess_recent"] = pr.recent[i];
+            f["source_tick"] = pr.source_tick[i];
+        }
+        frames.push_back(f);
+    }
+    const int source = pr.source_tick.back();
+    r.figure({{"name", "mat"}, {"kind", "bugbot_mat"}, {"size_cm", robot::kMatSize},
+              {"robot_radius_cm", robot::kRobotRadius}, {"tick_seconds", robot::kTickSeconds},
+              {"window", keys + patch}, {"frames", frames}});
+
+    r.number("error_wide", pr.error_wide).number("error_recent", pr.error_recent);
+    r.number("error_no_change", pr.error_no_change).number("error_average", pr.error_average);
+    r.number("ratio_wide_to_no_change", ratio_to_no_change(pr));
+    r.number("keys", keys).number("recent_keys", recent).number("patch", patch);
+    r.number("divisor", p.number("divisor")).number("ticks", n).number("guesses_scored", pr.scored);
+    std::vector<int> jumps;  // [cm]
+    for (int t = 1; t < n; ++t)
+        if (std::abs(readings[t] - readings[t - 1]) >= kCornerJumpCm) jumps.push_back(std::abs(readings[t] - readings[t - 1]));
+    std::sort(jumps.begin(), jumps.end());
+    r.number("corner_jumps", static_cast<int>(jumps.size()));
+    r.number("corner_jump_median", median_jump(jumps));
+    r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
+    r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
+    r.number("next_guess", pr.wide.back()).number("next_source_tick", source);
+    r.number("next_source_steps_back", n - source).number("next_source_steps_back_text", prose::steps_back(n - source));
+    r.claim("corner_jumps", jumps.empty() ? "none" : "some");
+    r.claim("wide_vs_no_change", pr.error_wide < kHalf * pr.error_no_change ? "under_half"
+                                                                           : prose::compared(pr.error_wide, pr.error_no_change));
+    r.claim("recent_vs_no_change", prose::compared(pr.error_recent, pr.error_no_change));
+    r.claim("average_vs_no_change", prose::compared(pr.error_average, pr.error_no_change));
+    r.claim("average_is_worst", pr.error_average >= std::max({pr.error_wide, pr.error_recent, pr.error_no_change})
+                                    ? "yes" : "no");
+    r.number("spin_deg_per_s", setup.turn * robot::kDegPerSecPerTurnSetting);
+    r.number("readings_per_revolution", robot::readings_per_revolution(setup.turn, setup.sensor));
+    return r.to_json();
+}
+
+}  // namespace
+
+Demo robot_run() {
+    return {"robot_run",
+            "Values on every step of a run",
+            spin_params(kLessonRunTicks),
+            compute,
+            {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}};
+}
+
+}  // namespace attn::lesson_robot

@@ -1,0 +1,100 @@
+#pragma once
+// Demos of the lesson "Pick up the cup": small networks find one object among
+// several on a 1 m table. The trained networks come from the model store
+// that each demo is handed (nn_models/model_store.hpp); a demo whose network is
+// not loaded yet answers with a ComputeError naming it, except the comparison,
+// which shows a network's recorded figures while the store has only its summary.
+#include <string>
+#include <vector>
+
+#include "demo/demo.hpp"
+#include "nn/lookup.hpp"
+#include "worlds/table/scene.hpp"
+#include "nn/tensor.hpp"
+#include "models/model_store.hpp"
+#include "demo/result.hpp"
+
+namespace attn::lesson_table {
+
+Demo table_tokens();   // a scene as tokens: kind one-hot, x, y; the request one-hot
+Demo table_hand();     // score, softmax, average by hand with a trained Lookup's own numbers
+Demo table_lab();      // the table from above: weights, answer and truth, any scene, request and positions
+Demo table_compare();  // Lookup against two plain networks, with 4 and 6 objects
+Demo table_order();    // the objects in another order: the same answer
+Demo table_layers();   // "nearest": where the request looks in each layer of the 2-layer transformer
+Demo act_sizes();      // ACT's parts at robot scale: tokens, parameters, attention tables
+
+// ---- shared by the demos (defined in table_scene.cpp) ------------------------
+
+constexpr double kCmPerMetre = 100.0;
+// A scene of 4 objects, one of them a cup, which the lesson's network is asked for.
+constexpr int kLessonSeed = 5;
+constexpr int kLessonObjects = 4;
+// The request that stands for "whatever the scene asks for".
+constexpr const char* kSceneRequest = "scene";
+
+// One scene, as the networks see it and as the page draws it.
+struct TableScene {
+    std::vector<int> kinds;     // (n) kind index of each object
+    Matrix positions_cm;        // (n, 2) x, y [cm]
+    int asked = 0;              // the requested object
+    int nearest = 0;            // the object nearest to it (itself when alone)
+    nn::Mat<float> tokens;      // (n, 10) kind one-hot, x, y [m]
+    nn::Mat<float> request;     // (1, 8) the requested kind, one-hot
+    int objects() const { return static_cast<int>(kinds.size()); }
+};
+
+// seed and objects; then the requested kind (`with_request`) and positions
+// that override the drawn ones (`with_positions`).
+std::vector<ParamSpec> scene_params(bool with_request, bool with_positions);
+// The scene the parameters describe: drawn from Rng(seed) as the training
+// scenes are, then the request and positions the learner chose (ParamError on
+// "request" when the scene has no such object, on "positions" when the rows
+// are not one per object).
+TableScene scene_of(const Params& p);
+
+const char* kind_name(int kind);
+std::string kind_list(const TableScene& s);  // "['cube', 'cup', 'key', 'box']"
+// "[0.25, 1.0]": each value as Python prints round(v, decimals).
+std::string py_list(const std::vector<double>& values, int decimals);
+template <typename M>
+std::vector<double> values_of(const M& m) {
+    std::vector<double> v;
+    for (Eigen::Index i = 0; i < m.size(); ++i) v.push_back(static_cast<double>(m.data()[i]));
+    return v;
+}
+
+// Attention by hand with a trained Lookup's own layers, as the lesson writes it.
+struct HandAttention {
+    nn::Mat<float> objects;  // (n, 16) the embedded object tokens
+    nn::Mat<float> query;    // (1, 16)
+    nn::Mat<float> keys;     // (n, 16)
+    nn::Mat<float> values;   // (n, 16)
+    nn::Mat<float> scores;   // (1, n) q k / sqrt(16)
+    nn::Mat<float> weights;  // (1, n) softmax of the scores
+    nn::Mat<float> mixed;    // (1, 16) the weighted average of the values
+    nn::Mat<float> answer;   // (1, 2) [m] out(out_proj(mixed))
+};
+HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s);
+
+// The network in `slot` as its own type, or a ComputeError when it is not loaded.
+nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot);
+// The misses [cm] with 4 and 6 objects that the store measured or read when it loaded the network.
+struct Misses {
+    double four = 0, six = 0;
+};
+inline Misses misses_of(const nn::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
+
+// How a sentence weighs the largest weight: "alone" (≥ 0.99: in effect one object),
+// "mostly" (≥ 0.5) or "shared".
+const char* dominance_of(double top_weight);
+// How a sentence weighs a miss [cm]: "under_mm" (< 1 mm), "mm" (< 1 cm), "cm" (< 5 cm) or "far".
+const char* miss_words(double cm);
+
+// A network's answer for one scene [m], (1, 2).
+nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);
+
+// {"kind", "x", "y"} for each object [cm], plus "weight" when weights are given.
+json objects_json(const TableScene& s, const std::vector<double>& weights = {});
+
+}  // namespace attn::lesson_table
