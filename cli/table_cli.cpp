@@ -4,6 +4,7 @@
 //       evaluates a trained network's misses (2,000 new scenes of 4 and of 6 objects)
 //       and writes it compactly, every float as its shortest round-trip text,
 //       with "misses" and "training" beside the weights
+//   attn summary --slot find/plain-256 --in weights.json   the summary of a weights file (models/model_summary.hpp)
 //   attn rate-sweep --task find --models lookup,plain-16 --seeds 0-9
 //                   --rates 0.001,0.003,0.01,0.03 [--note text] [--out file.json]
 //       trains each model at each rate and seed and records the miss on
@@ -28,6 +29,7 @@
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 #include "models/model_store.hpp"
+#include "models/model_summary.hpp"
 
 namespace {
 
@@ -186,6 +188,10 @@ int table_command(int argc, char** argv) {
         const std::string verb = argv[1];
         if (verb == "table-pack") return pack(flags);
         if (verb == "rate-sweep") return rate_sweep(flags);
+        if (verb == "summary") {  // the summary a page starts from while these weights load on request
+            std::cout << attn::nn::summarize_weights(flags.at("slot"), read_file(flags.at("in"))).dump() << "\n";
+            return 0;
+        }
         return 2;
     });
 }

@@ -10,21 +10,20 @@ if (!task || !model || !epochs) {
   console.error('usage: node scripts/bench_nn_wasm.mjs TASK MODEL EPOCHS');
   process.exit(2);
 }
-const { module } = await loadWasmCore();
-const call = (text) => {
-  const answer = JSON.parse(text);
+const core = await loadWasmCore();
+const call = (answer) => {
   if (!answer.ok) throw new Error(answer.error.message);
   return answer;
 };
 // The page's worker takes a few steps at a time to report progress; one call
 // per epoch here keeps JavaScript out of the figure.
-const plan = call(module.trainStart(JSON.stringify({ task, model, seed: 0, epochs: Number(epochs) })));
+const plan = call(core.trainStart({ task, model, seed: 0, epochs: Number(epochs) }));
 const start = performance.now();  // the training steps only, as for native and PyTorch
 let progress;
-do progress = call(module.trainAdvance(plan.steps_per_epoch)); while (!progress.done);
+do progress = call(core.trainAdvance(plan.steps_per_epoch)); while (!progress.done);
 const seconds = (performance.now() - start) / 1000;
 if (progress.failed) throw new Error(progress.message);
 console.log(JSON.stringify({
   task, model, steps: progress.step, seconds, ms_per_step: (1000 * seconds) / progress.step,
-  final_epoch_loss: progress.epoch_loss, heap_mb: module.HEAP8.length / (1024 * 1024),
+  final_epoch_loss: progress.epoch_loss, heap_mb: core.module.HEAP8.length / (1024 * 1024),
 }));

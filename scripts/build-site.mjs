@@ -88,14 +88,9 @@ function lessonModels(lesson) {
   return { atOnce, onRequest };
 }
 
-/** A weights file's recorded figures without its weights, as core/models/model_summary.hpp reads them. */
-function modelSummary(weights, file) {
-  if (!weights.misses) throw new Error(`${file} loads on request, so it must carry the "misses" its summary shows`);
-  return {
-    format: 'attn-nn-summary', version: 1, model: weights.model,
-    parameters: weights.parameters.reduce((count, tensor) => count + tensor.values.length, 0),
-    misses: weights.misses, training: weights.training,
-  };
+/** A weights file's recorded figures without its weights, made by the core that reads both (`attn summary`). */
+function modelSummary(slot, file) {
+  return execFileSync(NATIVE_CLI, ['summary', '--slot', slot, '--in', file], { encoding: 'utf8' });
 }
 
 /** Each network that loads on request needs a button in a demo (data-load-weights="slot"), and each button such a network. */
@@ -205,9 +200,8 @@ function copyLessonModels(lesson) {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), target);
   }
-  for (const { weights, summary } of Object.values(lessonModels(lesson).onRequest)) {
-    const source = `lessons/${lesson.slug}/${weights}`;
-    fs.writeFileSync(path.join(SITE, lesson.slug, summary), JSON.stringify(modelSummary(JSON.parse(read(source)), source)));
+  for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
+    fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(ROOT, 'lessons', lesson.slug, weights)));
   }
 }
 

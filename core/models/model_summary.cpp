@@ -81,3 +81,15 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
 }
 
 }  // namespace attn::nn
+
+namespace attn::nn {
+
+nlohmann::json summarize_weights(const std::string& slot, const std::string& weights_json) {
+    ModelStore scratch;  // loading checks the file, and measures its misses if it has none
+    const StoredModel& m = scratch.store(slot, weights_json);
+    return {{"format", kFormat},     {"version", kVersion},
+            {"model", m.net->name()}, {"parameters", m.net->parameter_count()},
+            {"misses", {{"4", m.miss_4_cm}, {"6", m.miss_6_cm}}}, {"training", m.training}};
+}
+
+}  // namespace attn::nn

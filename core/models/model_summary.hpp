@@ -4,8 +4,8 @@
 // large weights file only on request starts from this instead.
 //   {"format": "attn-nn-summary", "version": 1, "model": "plain-256",
 //    "parameters": 91138, "misses": {"4": cm, "6": cm}, "training": {...}}
-// The site build derives it from the weights file (scripts/build-site.mjs,
-// modelSummary), so the figures have one source: the weights file.
+// The site build derives it from the weights file through summarize_weights
+// (`attn summary`), so the figures have one source: the weights file.
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -29,5 +29,9 @@ struct ModelSummary {
 // other than that network's, misses that are not distances) is a ParamError on
 // "summary" that says what; a bad slot name is a ParamError on "slot".
 ModelSummary parse_model_summary(const std::string& slot, const std::string& summary_json);
+
+// The summary of a weights file for `slot`, as parse_model_summary reads it back;
+// the file is checked as loading it checks it (models/model_store.hpp).
+nlohmann::json summarize_weights(const std::string& slot, const std::string& weights_json);
 
 }  // namespace attn::nn

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { wrapCore } from '../../web/runtime/core-face.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'build/wasm');
@@ -28,16 +29,12 @@ function lessonModels() {
  */
 export async function loadWasmCore() {
   const { default: create } = await import(path.join(WASM_DIR, 'attn_core.js'));
-  const module = await create({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attn_core.wasm')) });
+  const core = wrapCore(await create({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attn_core.wasm')) }));
   for (const [slot, file] of lessonModels()) {
-    const answer = JSON.parse(module.loadModel(slot, fs.readFileSync(file, 'utf8')));
+    const answer = core.loadModel(slot, fs.readFileSync(file, 'utf8'));
     if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
   }
-  return {
-    module,  // the raw embind surface (trainStart, trainAdvance, ...)
-    list: () => JSON.parse(module.listDemos()),
-    run: (id, params) => JSON.parse(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
-  };
+  return { ...core, list: () => [...core.demos.values()] };
 }
 
 export const nativeCore = {

@@ -22,12 +22,12 @@ function trainNative(config) {
 }
 
 function trainWasm(config) {
-  const started = wasm.module.trainStart(JSON.stringify(config));
-  assert.equal(JSON.parse(started).ok, true, started);
+  const started = wasm.trainStart(config);
+  assert.equal(started.ok, true, JSON.stringify(started));
   let progress;
-  do progress = JSON.parse(wasm.module.trainAdvance(500)); while (!progress.done);
+  do progress = wasm.trainAdvance(500); while (!progress.done);
   assert.equal(progress.failed, false, progress.message);
-  return { progress, result: JSON.parse(wasm.module.trainResult()) };
+  return { progress, result: wasm.trainResult() };
 }
 
 for (const config of [

@@ -3,15 +3,11 @@
 // demo's state gives it (show) and hands what the learner enters to the state
 // (onInput); it keeps no value of its own. Nothing here validates: a value the
 // learner types goes to the core as typed, and the core's message comes back.
+import { el } from './dom.js';
 
 let nextId = 0;
 const uniqueId = (stem) => `${stem}-${++nextId}`;
 
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  for (const child of [].concat(children)) node.append(child);
-  return node;
-}
 
 /**
  * "0.5" -> 0.5; anything that is not a plain decimal number, or is too large to

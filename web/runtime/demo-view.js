@@ -7,12 +7,8 @@ import { readParams, writeParams } from './url-state.js';
 import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
+import { el } from './dom.js';
 
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...[].concat(children));
-  return node;
-}
 
 /**
  * @param container  <div class="demo" data-demo=ID data-instance=NAME [data-params=JSON]>

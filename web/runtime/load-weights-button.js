@@ -4,12 +4,8 @@
 // loaded (by this button, a training or a file), failed (a message; the button tries again).
 import { sizeText } from './on-request.js';
 import { networkName } from './networks.js';
+import { el } from './dom.js';
 
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...[].concat(children));
-  return node;
-}
 
 /**
  * @param view       the mounted demo (mountDemo's return value)

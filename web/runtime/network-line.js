@@ -3,12 +3,8 @@
 // when the page was opened from a link whose networks were trained in the
 // sender's browser, the offer to train the identical one here.
 import { describeNetwork, networkName, trainingText } from './networks.js';
+import { el } from './dom.js';
 
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...[].concat(children));
-  return node;
-}
 
 /**
  * @param view      the mounted demo

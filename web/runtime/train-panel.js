@@ -6,14 +6,10 @@
 // weights that load on request loads them first.
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
+import { el } from './dom.js';
 
 const CHART_EVERY = 10; // progress messages between redraws of the loss chart
 
-function el(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...[].concat(children));
-  return node;
-}
 
 /**
  * @param view       the mounted training-plan demo (mountDemo's return value)

@@ -5,21 +5,22 @@
 //        {type: 'done', result: {weights, misses}}  |  {type: 'error', message, param}
 // Cancelling is terminating the worker: nothing here needs to listen for it.
 import createAttnCore from './attn_core.js';
+import { wrapCore } from './core-face.js';
 
 const STEPS_PER_MESSAGE = 20;  // about 10-40 ms of work between progress reports
 
-const corePromise = createAttnCore();
+const corePromise = createAttnCore().then(wrapCore);
 
 self.onmessage = async ({ data }) => {
   if (data.type !== 'start') return;
   const core = await corePromise;
-  const started = JSON.parse(core.trainStart(JSON.stringify(data.config)));
+  const started = core.trainStart(data.config);
   if (!started.ok) {
     self.postMessage({ type: 'error', ...started.error });
     return;
   }
   for (;;) {
-    const progress = JSON.parse(core.trainAdvance(STEPS_PER_MESSAGE));
+    const progress = core.trainAdvance(STEPS_PER_MESSAGE);
     if (!progress.ok) {
       self.postMessage({ type: 'error', ...progress.error });
       return;
@@ -31,6 +32,6 @@ self.onmessage = async ({ data }) => {
     }
     if (progress.done) break;
   }
-  const result = JSON.parse(core.trainResult());
+  const result = core.trainResult();
   self.postMessage(result.ok ? { type: 'done', result } : { type: 'error', ...result.error });
 };

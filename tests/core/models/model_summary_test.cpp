@@ -156,3 +156,13 @@ TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded f
     store.clear();
     table_test::load_pretrained();
 }
+
+TEST_CASE("summarize_weights: a weights file's summary carries its network, count, misses and training, and reads back") {
+    for (const char* slot : table_test::kSlots) {
+        INFO(slot);
+        const nlohmann::json made = attn::nn::summarize_weights(slot, table_test::weights_text(slot));
+        CHECK(made == table_test::summary_doc(slot));  // counted here from the file itself
+        const attn::nn::ModelSummary back = attn::nn::parse_model_summary(slot, made.dump());
+        CHECK(back.parameters == made["parameters"].get<long>());
+    }
+}

@@ -1,0 +1,23 @@
+// The one JavaScript face of the C++ core's WebAssembly module: JSON text in
+// and out becomes plain values. The page (core.js), the training worker, the
+// Node tests and the benchmarks all go through it, so none of them parses the
+// module's answers on its own.
+
+/** @param module  the instance createAttnCore() resolves to */
+export function wrapCore(module) {
+  const call = (text) => JSON.parse(text);
+  return {
+    module,  // the raw embind surface, for tests that must pass it text no JSON value can hold
+    /** id -> the demo's declaration: {id, title, params, sources, arithmetic, networks} */
+    demos: new Map(call(module.listDemos()).map((d) => [d.id, d])),
+    run: (id, params) => call(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
+    /** Trained weights for the demos that need a network, by slot "task/model". */
+    loadModel: (slot, weightsJson) => call(module.loadModel(slot, weightsJson)),
+    /** The recorded figures of a network whose weights load on request (on-request.js). */
+    loadModelSummary: (slot, summaryJson) => call(module.loadModelSummary(slot, summaryJson)),
+    /** Training, a few steps at a time: start(config), advance(steps), result(). */
+    trainStart: (config) => call(module.trainStart(JSON.stringify(config))),
+    trainAdvance: (steps) => call(module.trainAdvance(steps)),
+    trainResult: () => call(module.trainResult()),
+  };
+}
