@@ -103,8 +103,12 @@ for (const slug of PAGES) {
       }
       await page.waitForTimeout(50);
       await demo(page, instance).getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
-      await page.waitForFunction((prefix) => ![...new URLSearchParams(location.search).keys()].some((key) => key.startsWith(prefix)),
-        `${instance}.`);
+      // Reset reruns on the next frame and writes the URL once changes pause: wait for both.
+      await page.waitForFunction((name) => {
+        const v = window.attnLesson.demos.get(name);
+        const inUrl = [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith(`${name}.`));
+        return !inUrl && JSON.stringify(v.shownParams()) === JSON.stringify(v.state.preset);
+      }, instance);
       const state = await page.evaluate((name) => {
         const v = window.attnLesson.demos.get(name);
         return { values: v.state.values, preset: v.state.preset };
