@@ -2,7 +2,8 @@
 // The table lesson's surface beyond demos: loading trained networks and
 // training one, a few steps at a time (so a Web Worker can report progress and
 // stop when told). JSON text in, JSON text out; nothing here throws. Errors
-// have the shape of api.hpp: {"ok": false, "error": {"param", "message"}}.
+// have the shape of api.hpp: {"ok": false, "error": {"param", "message"}}. Every
+// text is checked against json_limits.hpp (4 MB, 64 levels) before it is parsed.
 #include <string>
 
 namespace attn {
@@ -19,7 +20,8 @@ std::string load_model_summary_json(const std::string& slot, const std::string& 
 // {"ok": true, "slots": ["find/lookup", ...]}
 std::string list_models_json();
 
-// Starts a training, replacing any running one of this module instance.
+// Starts a training, replacing any running one of this module instance; a refused
+// one leaves none, so trainAdvance then answers "no training has been started".
 // config: {"task", "model", "seed", "lr", "epochs"} as declared by training::training_params();
 // lr and epochs absent or 0 stand for the lesson's choices.
 // -> {"ok": true, "total_steps", "steps_per_epoch", "epochs", "lr", "parameters"}
