@@ -42,9 +42,10 @@ std::string run_demo_json(const std::string& demo_id, const std::string& params_
             throw ParamError("", kNotJson);  // also numbers too large for a double, such as 1e999
         }
         const Params params = validate_params(demo->params, input);
-        json result = demo->compute(params, nn::model_store());
-        require_finite_result(result);  // an answer the page would print as "NaN" or "−∞" is no answer
-        return json{{"ok", true}, {"result", std::move(result)}};
+        json answer = {{"ok", true}};
+        answer["result"] = demo->compute(params, nn::model_store());  // moved in: a brace list would copy it deeply
+        require_finite_result(answer["result"]);  // an answer the page would print as "NaN" or "−∞" is no answer
+        return answer;
     });
 }
 

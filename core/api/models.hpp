@@ -2,7 +2,8 @@
 // The table lesson's trained networks, loaded into this module instance's store
 // (models/model_store.hpp), which the demos are handed. JSON text in, JSON text
 // out; nothing here throws. Errors have the shape of api/demos.hpp:
-// {"ok": false, "error": {"param", "message"}}.
+// {"ok": false, "error": {"param", "message"}}. Every text is checked against
+// json_limits.hpp (4 MB, 64 levels) before it is parsed.
 #include <string>
 
 namespace attn {

@@ -6,7 +6,8 @@
 
 namespace attn {
 
-// Starts a training, replacing any running one of this module instance.
+// Starts a training, replacing any running one of this module instance; a refused
+// one leaves none, so trainAdvance then answers "no training has been started".
 // config: {"task", "model", "seed", "lr", "epochs"} as declared by training::training_params();
 // lr and epochs absent or 0 stand for the lesson's choices.
 // -> {"ok": true, "total_steps", "steps_per_epoch", "epochs", "lr", "parameters"}

@@ -158,7 +158,16 @@ test('table page: cancelling a training stops it and keeps the earlier weights',
   const compareBefore = await printed(page, 'compare');
   await train.getByRole('button', { name: 'Train in your browser' }).click();
   await page.waitForFunction(() => /^Epoch/.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 30000 });
+  // The status text is written by the click handler itself, so it proves nothing alone:
+  // the worker must end, and no progress may arrive afterwards.
+  const workers = page.workers();
+  assert.equal(workers.length, 1, 'one training worker runs');
+  const ended = new Promise((resolve) => workers[0].once('close', resolve));
   await train.getByRole('button', { name: 'Cancel' }).click();
+  await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the worker kept running')), 5000))]);
+  const barAfter = await train.locator('progress').evaluate((bar) => bar.value);
+  await page.waitForTimeout(1000);  // a worker still training would report several times a second
+  assert.equal(await train.locator('progress').evaluate((bar) => bar.value), barAfter, 'no progress after cancelling');
   assert.match(await train.locator('.train-status').innerText(), /Cancelled/);
   assert.equal(await train.getByRole('button', { name: 'Train in your browser' }).isEnabled(), true);
   assert.equal(await printed(page, 'compare'), compareBefore);

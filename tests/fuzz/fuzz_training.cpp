@@ -1,6 +1,6 @@
 // libFuzzer target: the training calls. Input: the settings JSON for trainStart;
-// when it starts, a few steps and the result (whose numbers must be finite or
-// null, never NaN text), then trainAdvance with the input's length as steps.
+// when it starts, a few steps and (for the small networks) the result, then a
+// refused trainAdvance.
 #include <cstdint>
 
 #include "fuzz_support.hpp"
@@ -9,6 +9,9 @@
 namespace {
 
 constexpr double kStepsPerInput = 2;  // bounded work per input: a step of Plain-256 is ~1 ms natively
+// train_result_json measures misses on 4,000 scenes: for the transformers that took 14 s
+// under the sanitizers on a busy machine, so only the small networks' results are fetched.
+constexpr long kMaxParametersForResult = 5000;
 
 }  // namespace
 
@@ -18,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string advanced = attn::train_advance_json(kStepsPerInput);
     const attn_fuzz::json progress = attn_fuzz::check_answer(advanced);
     if (started["ok"] != progress["ok"]) attn_fuzz::broken("advance answers as its start did", advanced);
-    if (started["ok"] == true) {
+    if (started["ok"] == true && started["parameters"].get<long>() <= kMaxParametersForResult) {
         const std::string result = attn::train_result_json();
         const attn_fuzz::json r = attn_fuzz::check_answer(result);
         if (r["ok"] != true || !r["misses"]["4"].is_number()) attn_fuzz::broken("a started training has a result", result);
