@@ -117,13 +117,11 @@ test('live regions: one per demo, not the printout; after a slider step it holds
 
   const slider = demo(page, 'scaling').locator('input[type="range"]').first();
   await slider.focus();
-  const label = await slider.evaluate((s) => s.labels[0]?.textContent ?? '');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="scaling"] .announce').textContent !== '');
   const sentence = await announced(page, 'scaling');
   assert.match(sentence, / is now [-\d.]+\. The output now reads: \S/);
   assert.ok(sentence.length <= SHORT && !sentence.includes('\n'), `one short sentence: "${sentence}"`);
-  assert.ok(label === '' || sentence.toLowerCase().startsWith(label.trim().split(/\s/)[0].toLowerCase()), `names the control: "${sentence}" / "${label}"`);
   assert.deepEqual(problems, []);
 });
 

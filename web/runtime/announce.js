@@ -8,7 +8,6 @@
 //                 that differs from the last announced printout, cut to KEY_CHARS
 //   a refusal     the message shown on the page
 // The page's first result is not announced: nothing has changed yet.
-import { formatValue } from './render/format.js';
 
 const KEY_CHARS = 100;
 const notes = new WeakMap(); // demo state -> what a picture says it moved, for the next announcement
@@ -35,7 +34,7 @@ export function changeSentence(decls, changed, values, isPreset) {
     const decl = decls.find((d) => d.name === name);
     const label = (decl?.label ?? name).replace(/[.:]$/, '');
     const value = values[name];
-    const shown = typeof value === 'number' ? formatValue(value) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
+    const shown = typeof value === 'number' ? String(Number(value.toPrecision(6))) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
     return shown === null || decl?.input === 'picture' ? `${label} changed.` : `${label} is now ${shown}.`;
   }).join(' ');
 }

@@ -69,12 +69,10 @@ async function start() {
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   }
-  note('offline-note', 'Saved for offline use: these lessons now work in this browser without a network.', atFoot);
   const version = await controllerVersion();
-  if (version) {
-    const before = remember(version);
-    if (before && before !== version) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
-  }
+  const before = version ? remember(version) : null;
+  if (before && before !== version) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
+  note('offline-note', 'Saved for offline use: these lessons now work in this browser without a network.', atFoot);
 }
 
 start();
