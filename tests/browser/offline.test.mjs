@@ -43,13 +43,24 @@ const offlineNote = (page) => page.locator('.offline-note');
 const printouts = (page) => page.locator('.demo pre.printed').allInnerTexts();
 const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 20000 });
 
-/** The page's first slider one step up; resolves once the first printout changed (a learner's edit). */
+/**
+ * A learner's edit: a slider one step up, the first of the page's sliders whose step changes its demo's
+ * printout (a step can also be refused, as hiding the only key left would be); true once one did.
+ */
 async function editOnce(page) {
-  const before = await page.locator('.demo pre.printed').first().innerText();
-  const slider = page.locator('.demo input[type="range"]').first();
-  await slider.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.waitForFunction((old) => document.querySelector('.demo pre.printed').innerText !== old, before, { timeout: 5000 });
+  const sliders = page.locator('.demo input[type="range"]');
+  for (let k = 0; k < Math.min(5, await sliders.count()); ++k) {
+    const slider = sliders.nth(k);
+    const instance = await slider.evaluate((s) => s.closest('.demo').dataset.instance);
+    const printout = `.demo[data-instance="${instance}"] pre.printed`;
+    const before = await page.locator(printout).innerText();
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    const changed = await page.waitForFunction(({ printout, before }) => document.querySelector(printout).innerText !== before,
+      { printout, before }, { timeout: 2000 }).then(() => true, () => false);
+    if (changed) return true;
+  }
+  return false;
 }
 
 for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/']]) {
@@ -65,7 +76,7 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
       await ready(page);
       assert.deepEqual(await printouts(page), online, 'every demo prints what it printed online');
       assert.equal(await page.locator('.demo .problem').count(), 0);
-      await editOnce(page);
+      assert.ok(await editOnce(page), 'an edit recomputes offline');
       // KaTeX's fonts come from the cache too: every face the page uses is loaded.
       assert.ok(await page.evaluate(async () => { await document.fonts.ready; return [...document.fonts].every((f) => f.status !== 'error'); }));
       // The links between pages work offline: the list of lessons, then back.
@@ -126,8 +137,9 @@ test('offline: Plain-256\'s weights (load on request) are cached when first load
   } finally {
     await browser.context.setOffline(false);
   }
-  // The one refused request is the offline try above.
-  assert.deepEqual(problems.filter((p) => !p.includes(PLAIN_256)), []);
+  // The one refused request is the offline try above (the request, and the console's line for it).
+  assert.deepEqual(problems.filter((p) => !p.includes(PLAIN_256) && p !== 'error: Failed to load resource: net::ERR_FAILED'), []);
+  assert.ok(problems.length <= 2, problems.join('\n'));
   await page.close();
 });
 
