@@ -1,5 +1,5 @@
 // One polite live region per demo, which says one short sentence per change: what changed and the
-// key result, e.g. "Scale is now 20. The output now reads: [0. 0. 1.]". A screen reader hears that
+// key result, e.g. "Multiply the scores by: 20. The output now reads: [0. 0. 1.]". A screen reader hears that
 // instead of the whole printout again on every slider step (the printout itself is not live).
 //
 //   what changed  the label of the changed parameter and its new value (a picture's parameter: its
@@ -26,7 +26,7 @@ export function keyLine(printed, before) {
   return cut(line.trim());
 }
 
-/** "Scale is now 20." for a number or a choice; "Positions changed." for a list or a picture's parameter. */
+/** "Tokens T: 392." for a number or a choice; "Positions changed." for a list or a picture's parameter. */
 export function changeSentence(decls, changed, values, isPreset) {
   if (!changed.length) return '';
   if (isPreset && changed.length > 1) return 'Back to the lesson\'s values.';
@@ -35,7 +35,7 @@ export function changeSentence(decls, changed, values, isPreset) {
     const label = (decl?.label ?? name).replace(/[.:]$/, '');
     const value = values[name];
     const shown = typeof value === 'number' ? String(Number(value.toPrecision(6))) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
-    return shown === null || decl?.input === 'picture' ? `${label} changed.` : `${label} is now ${shown}.`;
+    return shown === null || decl?.input === 'picture' ? `${label} changed.` : `${label}: ${shown}.`;
   }).join(' ');
 }
 
