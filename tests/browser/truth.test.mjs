@@ -105,6 +105,8 @@ for (const slug of PAGES) {
       await demo(page, instance).getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
       await page.waitForFunction((prefix) => ![...new URLSearchParams(location.search).keys()].some((key) => key.startsWith(prefix)),
         `${instance}.`);
+      // The URL is written at once, the output at the next frame: wait for it.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const state = await page.evaluate((name) => {
         const v = window.attnLesson.demos.get(name);
         return { values: v.state.values, preset: v.state.preset };

@@ -8,6 +8,7 @@
 // nothing and the site works from the network as before.
 const SW_URL = new URL('../sw.js', import.meta.url); // assets/offline.js -> the site's root, under any sub-path
 const VERSION_KEY = `attn-site-version ${new URL('../', import.meta.url).pathname}`;
+const RELOADED_KEY = 'attn-site-reloaded-for-update'; // this tab reloaded into a new version (sessionStorage)
 
 function note(className, text, where) {
   let p = document.querySelector(`p.${className}`);
@@ -46,17 +47,23 @@ function remember(version) {
 async function start() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   let touched = false;
+  let leaving = false; // reloading into a new version: this page's notes no longer matter
   for (const type of ['pointerdown', 'keydown', 'input']) document.addEventListener(type, () => { touched = true; }, { capture: true, once: true });
   const servedByWorker = Boolean(navigator.serviceWorker.controller);
 
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!servedByWorker) return; // the first install taking over this page: it already shows the newest files
-    if (!touched) { window.location.reload(); return; }
+    const reload = () => {
+      leaving = true;
+      try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }
+      window.location.reload();
+    };
+    if (!touched) { reload(); return; }
     const p = note('update-note', 'A new version of the lessons is ready. ', atTop);
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = 'Reload to read it';
-    button.addEventListener('click', () => window.location.reload());
+    button.addEventListener('click', reload);
     p.append(button);
   });
 
@@ -70,8 +77,11 @@ async function start() {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   }
   const version = await controllerVersion();
+  if (leaving) return;
   const before = version ? remember(version) : null;
-  if (before && before !== version) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
+  let reloaded = false;
+  try { reloaded = sessionStorage.getItem(RELOADED_KEY) === '1'; sessionStorage.removeItem(RELOADED_KEY); } catch { /* none */ }
+  if (reloaded || (before && before !== version)) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
   note('offline-note', 'Saved for offline use: these lessons now work in this browser without a network.', atFoot);
 }
 
