@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import * as esbuild from 'esbuild';
 import { fillProse } from './lesson-prose.mjs';
+import { writeServiceWorker } from './precache.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'site');
@@ -183,6 +184,7 @@ async function bundleRuntime() {
     entryPoints: {
       runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
+      offline: path.join(ROOT, 'web/runtime/offline.js'), // registers sw.js: offline after the first visit
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
@@ -238,6 +240,9 @@ async function main() {
   copyKatexAssets();
   await bundleRuntime();
   checkLinks(lessons);
+  // Last, as it hashes every file: site/sw.js, which keeps the whole site for offline use (web/sw.js).
+  // Weights that load on request are cached when first loaded, not with the first visit (README, "Offline").
+  writeServiceWorker(SITE, lessons.flatMap((l) => Object.values(lessonModels(l).onRequest).map((m) => `${l.slug}/${m.weights}`)));
   console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SITE) || '.'}/`);
 }
 

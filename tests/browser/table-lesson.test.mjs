@@ -100,8 +100,8 @@ test('table page: dragging an object in the layers picture moves it in every vie
   assert.notEqual(await printed(page, 'layers'), before);
   assert.equal(await printed(page, 'layers'), nativeCore.run('table_layers', { positions: dragged }).result.printed.join('\n'));
 
-  // Then one step right with the keyboard, in the last picture; the key keeps the focus.
-  const lastKey = pictures.last().locator('.object', { hasText: 'key' });
+  // Then one step right with the keyboard, in the first picture (the figure's one tab stop); the key keeps the focus.
+  const lastKey = pictures.first().locator('.object', { hasText: 'key' });
   await lastKey.focus();
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((x) => document.activeElement.getAttribute('aria-label')?.startsWith(`key at x ${x.toFixed(1)} cm`),

@@ -5,11 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-export async function launchChromium() {
+/**
+ * serviceWorkers 'block' (the default) keeps the site's offline worker out of a test, so each page is
+ * fetched from the server and page.route() sees every request (it cannot see what a worker answers);
+ * tests/browser/offline.test.mjs asks for 'allow'.
+ */
+export async function launchChromium({ serviceWorkers = 'block' } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
+    serviceWorkers,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
@@ -32,7 +38,10 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   const problems = [];
-  page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`); });
+  page.on('console', (msg) => {
+    if (msg.text() === 'Service Worker registration blocked by Playwright') return; // serviceWorkers: 'block', above
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
   page.on('pageerror', (err) => problems.push(`exception: ${err.message}`));
   page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
   await page.goto(url);

@@ -8,6 +8,7 @@ import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
+import { createAnnouncer } from './announce.js';
 
 
 /**
@@ -28,15 +29,15 @@ export function mountDemo(container, demo, core, networks) {
   const controls = demo.params.filter((decl) => decl.input !== 'picture')
     .map((decl) => buildControl(decl, (value) => state.set({ [decl.name]: value })));
   for (const c of controls) c.show(preset[c.name]);
-  const status = el('p', { className: 'status' });
-  status.setAttribute('role', 'status');
+  const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
+  const announce = createAnnouncer(demo.params, state);
   const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to the lesson\'s values' });
   const view = createResultView({ instance, state, setParams: state.set });
   const form = el('form', { className: 'controls' }, [
     el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
   ]);
   form.addEventListener('submit', (e) => e.preventDefault());
-  container.replaceChildren(form, status, view.element);
+  container.replaceChildren(form, status, announce.element, view.element);
   container.classList.add('ready');
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
@@ -65,6 +66,7 @@ export function mountDemo(container, demo, core, networks) {
     if (answer.ok) {
       status.textContent = '';
       show(answer.result, params);
+      announce.result(answer.result);
       return;
     }
     const control = controls.find((c) => c.name === answer.error.param);
@@ -72,6 +74,7 @@ export function mountDemo(container, demo, core, networks) {
     status.textContent = control
       ? 'Fix the highlighted value; the results below are from the last values that worked.'
       : `${answer.error.message} The results below are from the last values that worked.`;
+    announce.refused(answer.error.message);
     if (!shown) {
       // Opened with a bad value (a hand-edited URL, say): show the preset meanwhile.
       const fallback = core.run(demo.id, preset);

@@ -5,6 +5,7 @@
 // Drawn by hand because it is specific to this lesson; D3 provides the scales.
 // The table under it gives the same points as numbers.
 import { scaleLinear } from 'd3-scale';
+import { noteChange } from '../announce.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const VIEW = 400;              // svg units across the mat
@@ -12,6 +13,7 @@ const HIT_RADIUS = 4;          // svg units
 const KEY_STEP_CM = 1;         // arrow key moves the robot this far
 const KEY_STEP_FAST_CM = 5;    // with Shift
 const DRAG_GRID_CM = 0.5;      // dragged positions are rounded to this
+const GRAB_RADIUS = 26;        // svg units: an invisible circle around the robot, 46 px across on a phone (44 px is the goal)
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -50,20 +52,22 @@ export function createBugbotMat(demo) {
   const ray = svg('line', { class: 'ray' });
   const body = svg('circle', { class: 'robot-body' });
   const nose = svg('line', { class: 'robot-nose' });
-  const robot = svg('g', { class: 'robot', tabindex: 0, role: 'slider' });
-  robot.append(body, nose);
+  // The mat's one movable thing, so its one tab stop; the demo's live region says where it moved (announce.js).
+  const robot = svg('g', { class: 'robot', tabindex: 0, role: 'button', 'aria-roledescription': 'movable robot' });
+  const grab = svg('rect', { class: 'hit-area' }); // a round rect: the robot's circle stays its body
+  robot.append(grab, body, nose);
   root.append(mat, grid, hits, source, ray, robot);
 
   const play = html('button', { type: 'button', className: 'play', textContent: 'Play' });
   const scrubber = html('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' });
+  // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
   const readout = html('p', { className: 'readout' });
-  readout.setAttribute('aria-live', 'polite');
   const pointsTable = html('table', { className: 'points' });
   const element = html('figure', { className: 'bugbot' }, [
     root,
     html('div', { className: 'playback' }, [play, scrubber]),
     readout,
-    html('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot, or focus it and use the arrow keys, to change where it starts.' }),
+    html('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
     html('details', { className: 'chart-data' }, [html('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]),
   ]);
 
@@ -81,10 +85,11 @@ export function createBugbotMat(demo) {
     const rad = (heading * Math.PI) / 180; // clockwise from +y on the mat
     const [cx, cy] = [x(px), y(py)];
     body.setAttribute('cx', cx); body.setAttribute('cy', cy); body.setAttribute('r', r);
+    const g = Math.max(r, GRAB_RADIUS);
+    for (const [k, v] of Object.entries({ x: cx - g, y: cy - g, width: 2 * g, height: 2 * g, rx: g })) grab.setAttribute(k, v);
     nose.setAttribute('x1', cx); nose.setAttribute('y1', cy);
     nose.setAttribute('x2', cx + r * Math.sin(rad)); nose.setAttribute('y2', cy - r * Math.cos(rad));
-    robot.setAttribute('aria-label', `Robot start position, x ${fixed1(px)} cm, y ${fixed1(py)} cm`);
-    robot.setAttribute('aria-valuetext', `x ${fixed1(px)} cm, y ${fixed1(py)} cm`);
+    robot.setAttribute('aria-label', `Robot, starting at x ${fixed1(px)} cm, y ${fixed1(py)} cm; arrow keys move it`);
   }
 
   /** Everything that depends on the whole frame number: hits, ray, source ring, readout. */
@@ -171,6 +176,7 @@ export function createBugbotMat(demo) {
     const clamp = (v) => Math.min(fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
     const [cx, cy] = [clamp(px), clamp(py)];
     drawRobotAt(cx, cy, fig.frames[Math.floor(frame)].heading);
+    noteChange(demo.state, `Robot's start moved to x ${fixed1(cx)} cm, y ${fixed1(cy)} cm.`);
     demo.setParams({ start_x: cx, start_y: cy });
   }
   function pointerToMat(event) {

@@ -37,7 +37,7 @@ export function createResultView(demo) {
   printed.setAttribute('role', 'group');
   printed.setAttribute('tabindex', '0');
   printed.setAttribute('aria-label', 'What the program prints');
-  printed.setAttribute('aria-live', 'polite');
+  // Not live: the demo's announcer (announce.js) says one sentence per change instead of the whole printout.
   const figures = div('figures');
   const rest = div('rest');
   const element = div('output');

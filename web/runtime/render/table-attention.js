@@ -1,9 +1,9 @@
 // Where the request token looks, layer by layer (and head by head): one small
-// table per view, lines as thick as the weights. The objects can be dragged or
-// moved with the arrow keys in any view (see table-drag.js), and every view
-// follows. Text alternative: the table of weights under the pictures.
+// table per view, lines as thick as the weights. The objects can be dragged in
+// any view, and every view follows; the keyboard moves them in the first view,
+// the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
 import { createTableSvg, svg } from './table-scene.js';
-import { createTableDrag } from './table-drag.js';
+import { createTableDrag, KEYS_HELP } from './table-drag.js';
 
 function viewsOf(fig) {
   return fig.layers.flatMap((layer) => [
@@ -32,7 +32,7 @@ export function createTableAttention(demo) {
   const grid = document.createElement('div');
   grid.className = 'attention-grid';
   const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: 'Lines run from the request to every object, as thick as the weight the request token gives it in that layer and head. Last picture: the network\'s answer (dot) and the true nearest object (ring). Drag an object in any picture, or focus it and use the arrow keys: it moves in all of them.',
+    textContent: `Lines run from the request to every object, as thick as the weight the request token gives it in that layer and head. Last picture: the network's answer (dot) and the true nearest object (ring). Drag an object in any picture: it moves in all of them. ${KEYS_HELP.replace('Tab to the picture', 'Tab to the first picture')}`,
   });
   const details = document.createElement('details');
   details.className = 'chart-data';
@@ -44,22 +44,23 @@ export function createTableAttention(demo) {
   // built anew only when the network has other layers or heads.
   let pictures = [];       // [{label, layer}], one per view
 
-  function picture(label) {
-    const root = createTableSvg(`${label}: the table from above; drag an object to move it`);
+  function picture(label, keys) {
+    const root = createTableSvg(keys ? `${label}: the table from above; drag an object, or use the arrow keys, to move it`
+      : `${label}: the table from above`);
     const layer = svg('g');
     root.append(layer);
     drag.attach(root);
     const small = document.createElement('figure');
     small.append(root, Object.assign(document.createElement('figcaption'), { textContent: label }));
     grid.append(small);
-    return { label, layer };
+    return { label, layer, keys };
   }
 
   function update(fig) {
     const views = viewsOf(fig);
     if (views.map((v) => v.label).join('\n') !== pictures.map((p) => p.label).join('\n')) {
       grid.replaceChildren();
-      pictures = views.map((view) => picture(view.label));
+      pictures = views.map((view, k) => picture(view.label, k === 0));
     }
     views.forEach((view, k) => {
       const last = k === views.length - 1;
@@ -68,7 +69,7 @@ export function createTableAttention(demo) {
         objects: fig.objects.map((o, i) => ({ ...o, weight: view.weights[i] })),
         answer: last ? fig.answer : null,
         truth: last ? fig.truth : null,
-      });
+      }, { keys: pictures[k].keys });
     });
     details.replaceChildren(summary, weightsTable(fig, views));
   }

@@ -1,12 +1,12 @@
 // The attention lab: the table with the learner's scene. Any object can be
-// dragged (or focused and moved with the arrow keys, see table-drag.js); that
+// dragged (or moved with the keyboard: one tab stop, arrow keys, N / P; see table-drag.js); that
 // sets the demo's `positions` parameter, so the network reruns on every move.
 import { createTableSvg, sceneTable, svg } from './table-scene.js';
-import { createTableDrag } from './table-drag.js';
+import { createTableDrag, KEYS_HELP } from './table-drag.js';
 
 export function createTableLab(demo) {
   const drag = createTableDrag(demo);
-  const root = createTableSvg('The table from above: drag an object to move it');
+  const root = createTableSvg('The table from above: drag an object, or use the arrow keys, to move it');
   const layer = svg('g');
   root.append(layer);
   drag.attach(root);
@@ -14,7 +14,7 @@ export function createTableLab(demo) {
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: 'The scene as numbers' });
   const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: 'Lines run from the request to every object, as thick as the weight the network gives it. Dot: the network\'s answer; ring: where the requested object really is. Drag an object, or focus it and use the arrow keys.',
+    textContent: `Lines run from the request to every object, as thick as the weight the network gives it. Dot: the network's answer; ring: where the requested object really is. Drag an object to move it. ${KEYS_HELP}`,
   });
   const element = document.createElement('figure');
   element.className = 'table-lab';

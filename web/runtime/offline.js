@@ -1,0 +1,88 @@
+// Offline after the first visit: registers the site's service worker (web/sw.js, written into the
+// site by scripts/precache.mjs) and says so on the page:
+//   "Saved for offline use"     once the worker holds every file of the site;
+//   "Updated"                   on the first visit served by a newer version than the last one seen;
+//   a new version found while the page is open: if the learner has not touched the page yet it
+//   reloads into the new version at once; otherwise a note offers to reload.
+// Without service workers (file://, a plain-HTTP host other than localhost, an old browser) it does
+// nothing and the site works from the network as before.
+const SW_URL = new URL('../sw.js', import.meta.url); // assets/offline.js -> the site's root, under any sub-path
+const VERSION_KEY = `attn-site-version ${new URL('../', import.meta.url).pathname}`;
+const RELOADED_KEY = 'attn-site-reloaded-for-update'; // this tab reloaded into a new version (sessionStorage)
+
+function note(className, text, where) {
+  let p = document.querySelector(`p.${className}`);
+  if (!p) {
+    p = document.createElement('p');
+    p.className = `site-note ${className}`;
+    p.setAttribute('role', 'status');
+    where(p);
+  }
+  p.textContent = text;
+  return p;
+}
+const atTop = (p) => document.querySelector('header.site')?.after(p);
+const atFoot = (p) => (document.querySelector('footer.site') ?? document.querySelector('main') ?? document.body).append(p);
+
+/** The version of the worker that controls this page (a hash of the site's files), or null. */
+function controllerVersion() {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage('version', [channel.port2]);
+    setTimeout(() => resolve(null), 3000);
+  });
+}
+
+function remember(version) {
+  try {
+    const before = localStorage.getItem(VERSION_KEY);
+    localStorage.setItem(VERSION_KEY, version);
+    return before;
+  } catch { return null; }
+}
+
+async function start() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  let touched = false;
+  let leaving = false; // reloading into a new version: this page's notes no longer matter
+  for (const type of ['pointerdown', 'keydown', 'input']) document.addEventListener(type, () => { touched = true; }, { capture: true, once: true });
+  const servedByWorker = Boolean(navigator.serviceWorker.controller);
+
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!servedByWorker) return; // the first install taking over this page: it already shows the newest files
+    const reload = () => {
+      leaving = true;
+      try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }
+      window.location.reload();
+    };
+    if (!touched) { reload(); return; }
+    const p = note('update-note', 'A new version of the lessons is ready. ', atTop);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Reload to read it';
+    button.addEventListener('click', reload);
+    p.append(button);
+  });
+
+  try {
+    await navigator.serviceWorker.register(SW_URL);
+  } catch {
+    return; // refused (an insecure host, private mode, a test browser that blocks workers): the network serves the site
+  }
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  }
+  const version = await controllerVersion();
+  if (leaving) return;
+  const before = version ? remember(version) : null;
+  let reloaded = false;
+  try { reloaded = sessionStorage.getItem(RELOADED_KEY) === '1'; sessionStorage.removeItem(RELOADED_KEY); } catch { /* none */ }
+  if (reloaded || (before && before !== version)) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
+  note('offline-note', 'Saved for offline use: these lessons now work in this browser without a network.', atFoot);
+}
+
+start();
