@@ -183,10 +183,14 @@ async function bundleRuntime() {
     entryPoints: {
       runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
+      // The robot lesson's program panels (with CodeMirror) and the worker that runs Python: loaded on first use.
+      programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
+      'program-worker': path.join(ROOT, 'web/runtime/programs/program-worker.js'),
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
-    external: ['./attn_core.js'], // the Emscripten loader sits beside the bundles, loaded as it is
+    // The Emscripten loaders (the core's, MicroPython's) sit beside the bundles, loaded as they are.
+    external: ['./attn_core.js', './micropython.mjs'],
   });
 }
 
@@ -203,6 +207,13 @@ function copyLessonModels(lesson) {
   for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
     fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(ROOT, 'lessons', lesson.slug, weights)));
   }
+}
+
+/** MicroPython (npm) and the programs' robot module, fetched by the program worker on the first Run. */
+function copyPython() {
+  const dist = path.join(ROOT, 'node_modules/@micropython/micropython-webassembly-pyscript');
+  for (const f of ['micropython.mjs', 'micropython.wasm']) fs.copyFileSync(path.join(dist, f), path.join(ASSETS, f));
+  fs.copyFileSync(path.join(ROOT, 'web/runtime/programs/robot.py'), path.join(ASSETS, 'robot.py'));
 }
 
 function copyKatexAssets() {
@@ -236,6 +247,7 @@ async function main() {
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   for (const f of ['attn_core.js', 'attn_core.wasm']) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
   copyKatexAssets();
+  copyPython();
   await bundleRuntime();
   checkLinks(lessons);
   console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SITE) || '.'}/`);
