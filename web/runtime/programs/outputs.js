@@ -65,12 +65,12 @@ export function renderMat(state) {
   for (const d of state.drawings.values()) {
     // A colour the program names is used only if it is a plain word the page knows; the rest are blue.
     const colour = COLOURS.has(String(d.colour).toLowerCase()) ? String(d.colour).toLowerCase() : 'blue';
-    const size = Math.min(Math.max(Number(d.size) || 4, 1), 20) / 2;
+    const size = Math.min(Math.max(Number(d.size) || 4, 1), 20) / 2;  // [cm]: size 4 is a dot 2 cm across
     for (const [x, y] of d.points) {
       const at = { cx: x, cy: MAT - y };
       picture.append(d.shape === 'squares'
-        ? svg('rect', { x: at.cx - size / 2, y: at.cy - size / 2, width: size, height: size, fill: 'none', stroke: colour, 'stroke-width': 0.8 })
-        : svg('circle', { ...at, r: size / 4, fill: colour }));
+        ? svg('rect', { x: at.cx - size / 2, y: at.cy - size / 2, width: size, height: size, fill: 'none', stroke: colour, 'stroke-width': 0.8, class: 'drawn' })
+        : svg('circle', { ...at, r: size / 2, fill: colour, class: 'drawn' }));
     }
   }
   if (state.pose) {

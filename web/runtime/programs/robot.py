@@ -77,4 +77,4 @@ def draw(name, points, colour="blue", shape="dots", size=4):
         flat.append(_number(p[1], "draw()", takes))
     if shape not in ("dots", "squares"):
         raise ValueError("draw() takes the shape \"dots\" or \"squares\", not " + repr(shape))
-    _core.draw(name, flat, str(colour), shape, _number(size, "draw()", takes))
+    _core.draw(name, json.dumps(flat), str(colour), shape, _number(size, "draw()", takes))

@@ -10,7 +10,8 @@ export const DEFAULT_BUDGET = 20000;  // prints and robot calls per run before a
 const HEAP_BYTES = 8 * 1024 * 1024;   // the programs' lists are small; 1 MB (the default) is tight for edits
 
 // CPython's round(x, n) for floats (MicroPython's differs near halves, README),
-// and a clean __main__ for every run, so one run's names never leak into the next.
+// and print() counted against the step budget. A module of its own (/_prelude.py), so
+// that CLEAN, which empties __main__ before every run, leaves its names alone.
 const PRELUDE = `
 import builtins, _core
 _int_round = builtins.round
@@ -19,6 +20,11 @@ def _round(x, n=None):
         return _int_round(x) if n is None else _int_round(x, n)
     return float(_core.round(x, n))
 builtins.round = _round
+_uncounted_print = builtins.print
+def _print(*args, **kwargs):
+    _core.step()  # a loop that only prints must meet the step budget too
+    _uncounted_print(*args, **kwargs)
+builtins.print = _print
 `;
 const CLEAN = `
 for _name in list(globals()):
@@ -46,12 +52,14 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
   const emit = (event) => { step(); sink(event); };
   const mp = await loadMicroPython({
     heapsize: HEAP_BYTES, ...mpOptions,
-    stdout: (text) => emit({ type: 'print', text }),
+    // Never throw from here: it is inside MicroPython's own write. print() counts its step first (PRELUDE).
+    stdout: (text) => sink({ type: 'print', text }),
     stderr: () => {},  // tracebacks arrive as the exception's text instead
   });
   mp.registerJsModule('_core', coreBridge(core, emit, step));
   mp.FS.writeFile('/robot.py', robotSource);
-  mp.runPython(PRELUDE);
+  mp.FS.writeFile('/_prelude.py', PRELUDE);
+  mp.runPython('import _prelude');
 
   /** Runs `code`; calls onEvent for each event; resolves to {ok} or {ok: false, error: {message, line, kind}}. */
   function run(code, onEvent, options = {}) {
@@ -94,10 +102,11 @@ function coreBridge(core, emit, step) {
       if (what === 'heading') return checked(core.robot('heading')).deg;
       return checked(pose())[what];
     },
+    step,
     round: (x, n) => core.pythonRound(x, n),
     plot: (name, value) => emit({ type: 'plot', name, value }),
-    draw(name, flat, colour, shape, size) {
-      const xs = [...flat];  // a Python list arrives as a proxy
+    draw(name, flatJson, colour, shape, size) {
+      const xs = JSON.parse(flatJson);  // text, not a proxy of a Python list: nothing of it outlives the call
       const points = [];
       for (let i = 0; i + 1 < xs.length; i += 2) points.push([xs[i], xs[i + 1]]);
       emit({ type: 'draw', name, points, colour, shape, size });
