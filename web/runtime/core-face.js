@@ -23,5 +23,7 @@ export function wrapCore(module) {
     robot: (op, args = {}) => call(module.robotCall(op, JSON.stringify(args))),
     /** CPython's round(x, n) for a float, which MicroPython's own round does not always equal. */
     pythonRound: (x, n) => module.pythonRound(x, n),
+    /** CPython's repr(x) of a float: MicroPython prints 0.07 as 0.07000000000000001. */
+    pythonRepr: (x) => module.pythonRepr(x),
   };
 }

@@ -40,6 +40,7 @@ export async function mountProgram(details, view, file) {
   const show = (steps = Infinity) => showState(parts, stateAt(events, steps));
 
   async function run() {
+    player.pause();
     editor.markError(null);
     parts.status.textContent = 'Running…';
     parts.run.disabled = true;
@@ -80,9 +81,9 @@ export async function mountProgram(details, view, file) {
       else if (good) events = good;
     }
     parts.scrub.max = String(countSteps(events));
-    parts.scrub.value = parts.scrub.max;
     parts.scrub.disabled = !events.length;
-    show();
+    parts.play.disabled = parts.step.disabled = !countSteps(events);
+    player.afterRun();
     details.dataset.state = answer.ok ? 'done' : answer.stopped ? 'stopped' : 'error';
   }
 
@@ -100,11 +101,13 @@ export async function mountProgram(details, view, file) {
     writeProgram(view.instance, null);
     parts.origin.textContent = 'Back to the lesson\'s program, with the demo\'s current settings.';
   });
-  parts.scrub.addEventListener('input', () => {
-    const steps = Number(parts.scrub.value);
-    parts.scrubLabel.textContent = `step ${steps} of ${parts.scrub.max}`;
+  const jump = (steps) => {
+    parts.scrub.value = String(steps);
+    parts.scrubLabel.textContent = `Step ${steps} of ${parts.scrub.max}`;
     show(steps);
-  });
+  };
+  parts.scrub.addEventListener('input', () => { player.pause(); jump(Number(parts.scrub.value)); });
+  const player = createPlayer(parts, () => events, jump);
   details.programEditor = editor;  // for the browser tests, which type as a learner would
   details.dataset.ready = 'true';
   return { editor, run };
@@ -122,6 +125,14 @@ function panelParts(instance) {
   status.setAttribute('role', 'status');
   const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, className: 'program-scrub', disabled: true, id: `${instance}-program-step` });
   const scrubLabel = el('label', { htmlFor: scrub.id, textContent: 'Jump to a step' });
+  const play = button('Play', 'program-play');
+  const step = button('Step', 'program-step');
+  play.disabled = step.disabled = true;
+  const speed = el('select', { className: 'program-speed', id: `${instance}-program-speed` }, [
+    el('option', { value: '1', textContent: '×1 (real time)' }), el('option', { value: '10', textContent: '×10' }),
+    el('option', { value: 'Infinity', textContent: 'As fast as possible', selected: true }),
+  ]);
+  const speedLabel = el('label', { htmlFor: speed.id, textContent: 'Speed' });
   const printout = el('pre', { className: 'program-printout', tabIndex: 0 });
   printout.setAttribute('aria-label', 'What the program printed');
   const editorBox = el('div', { className: 'program-editor' });
@@ -131,14 +142,47 @@ function panelParts(instance) {
   const element = el('div', { className: 'program-panel' }, [
     origin, editorBox,
     el('div', { className: 'program-buttons' }, [run, stop, back, more]),
-    status, el('div', { className: 'program-time' }, [scrubLabel, scrub]),
+    status, el('div', { className: 'program-time' }, [play, step, speedLabel, speed, scrubLabel, scrub]),
     printout, el('div', { className: 'program-pictures' }, [mat, plots]),
   ]);
-  return { element, run, stop, back, more, status, scrub, scrubLabel, printout, editorBox, origin, plots, mat };
+  return { element, run, stop, back, more, status, scrub, scrubLabel, play, step, speed, printout, editorBox, origin, plots, mat };
 }
 
 function showState(parts, state) {
   parts.printout.textContent = state.printed.join('\n');
   parts.plots.replaceChildren(...(state.plots.size ? renderPlots(state.plots) : []));
   parts.mat.replaceChildren(renderMat(state));
+}
+
+// Play, pause and step one wait() through a finished run. Every step was recorded,
+// so playing is only showing them in turn at the chosen speed (simulated seconds per second).
+function createPlayer(parts, events, jump) {
+  let timer = 0;
+  const times = () => events().filter((e) => e.type === 'wait').map((e) => e.time);
+  const at = () => Number(parts.scrub.value);
+  const pause = () => { clearTimeout(timer); timer = 0; parts.play.textContent = 'Play'; };
+  function tick() {
+    const t = times();
+    if (at() >= t.length) return pause();
+    jump(at() + 1);
+    const speed = Number(parts.speed.value);
+    const gap = at() < t.length ? ((t[at()] - t[at() - 1]) * 1000) / speed : 0;  // [ms]
+    timer = setTimeout(tick, Number.isFinite(gap) ? gap : 0);
+  }
+  parts.play.addEventListener('click', () => {
+    if (timer) return pause();
+    if (Number(parts.speed.value) === Infinity) return jump(times().length);
+    if (at() >= times().length) jump(0);
+    parts.play.textContent = 'Pause';
+    tick();
+  });
+  parts.step.addEventListener('click', () => { pause(); if (at() < times().length) jump(at() + 1); });
+  return {
+    pause,
+    // A run is shown at its end at full speed; at x1 or x10 it plays from its start.
+    afterRun() {
+      if (Number(parts.speed.value) === Infinity) jump(times().length);
+      else { jump(0); parts.play.textContent = 'Pause'; tick(); }
+    },
+  };
 }

@@ -19,6 +19,19 @@ def _call(op, **args):
         raise ValueError(error)
 
 
+def _checked(error):
+    # The core answers '' or why it could not: raised here, in Python (run-program.js says why)
+    if error:
+        raise RuntimeError(error)
+
+
+def _read(what):
+    value = _core.read(what)
+    if type(value) is str:
+        raise RuntimeError(value)
+    return value
+
+
 def connect(x=50, y=20, noise=1.5, seed=11):
     """Puts a new robot on the mat at (x, y) cm facing the far wall."""
     takes = "numbers: connect(x=50, y=20, noise=1.5, seed=11)"
@@ -44,24 +57,24 @@ def wait(seconds):
 
 def distance():
     """The sensor's reading: whole cm to the wall ahead, with noise."""
-    return _core.read("distance")
+    return _read("distance")
 
 
 def position():
     """(x, y) in cm on the mat, from the left wall and the near wall."""
-    return (float(_core.read("x")), float(_core.read("y")))  # a whole number crosses from JavaScript as an int
+    return (float(_read("x")), float(_read("y")))  # a whole number crosses from JavaScript as an int
 
 
 def heading():
     """Degrees clockwise from facing the far wall, 0 to 360."""
-    return float(_core.read("heading"))
+    return float(_read("heading"))
 
 
 def plot(name, value):
     """Adds a point to the chart line called name."""
     if type(name) is not str:
         raise TypeError("plot() takes a name and a number: plot(\"reading\", 57), not " + repr(name))
-    _core.plot(name, _number(value, "plot()", "a name and a number: plot(\"reading\", 57)"))
+    _checked(_core.plot(name, _number(value, "plot()", "a name and a number: plot(\"reading\", 57)")))
 
 
 def draw(name, points, colour="blue", shape="dots", size=4):
@@ -77,4 +90,4 @@ def draw(name, points, colour="blue", shape="dots", size=4):
         flat.append(_number(p[1], "draw()", takes))
     if shape not in ("dots", "squares"):
         raise ValueError("draw() takes the shape \"dots\" or \"squares\", not " + repr(shape))
-    _core.draw(name, json.dumps(flat), str(colour), shape, _number(size, "draw()", takes))
+    _checked(_core.draw(name, json.dumps(flat), str(colour), shape, _number(size, "draw()", takes)))
