@@ -68,7 +68,7 @@ test('programs: editing a constant changes the printout as the demo\'s would; re
   await demo(page, 'run').getByLabel('Number of keys', { exact: true }).fill('10');
   await page.waitForFunction(() => /10 keys: off by/.test(document.querySelector('.demo[data-instance="run"] pre.printed').innerText));
   assert.equal(out, await printed(page, 'run'));
-  await page.waitForFunction(() => /run\.program=/.test(location.search));
+  await page.waitForFunction(() => /run\.program=/.test(location.search) && /run\.keys=10/.test(location.search));
   await page.reload();
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="run"] details.program')?.dataset.ready === 'true');
   const text = () => editorText(page, 'run');
