@@ -36,14 +36,14 @@ async function main() {
     const first = await runOnce(page, 'run');
     console.log(`first open + run: ${(Number(first.firstPrintAt) - clicked).toFixed(0)} ms from the click on "Edit and run" to the first printed line ` +
       `(goal < 1500 ms); the Run click to the first printed line ${Number(first.firstPrintMs).toFixed(0)} ms`);
-    const later = [];
     const done = [];
-    for (let i = 0; i < LATER_RUNS; ++i) {
-      const r = await runOnce(page, 'run');
-      later.push(Number(r.firstPrintMs));
-      done.push(Number(r.runMs));
-    }
-    console.log(`later runs (median of ${LATER_RUNS}): Run click to first printed line ${median(later).toFixed(1)} ms (goal < 100 ms)`);
+    for (let i = 0; i < LATER_RUNS; ++i) done.push(Number((await runOnce(page, 'run')).runMs));
+    // The scores program prints its first line after its 49 readings, as the lesson's program does.
+    await page.click('.demo[data-instance="scores"] details.program summary');
+    await page.waitForFunction(() => document.querySelector('.demo[data-instance="scores"] details.program').dataset.ready === 'true');
+    const later = [];
+    for (let i = 0; i < LATER_RUNS; ++i) later.push(Number((await runOnce(page, 'scores')).firstPrintMs));
+    console.log(`later runs of the scores program (median of ${LATER_RUNS}): Run click to first printed line ${median(later).toFixed(1)} ms (goal < 100 ms)`);
     console.log(`the 70-reading values program at full speed: Run click to done ${median(done).toFixed(1)} ms (goal < 200 ms)`);
     const added = await page.evaluate((seen) => performance.getEntriesByType('resource')
       .filter((r) => !seen.includes(r.name)).map((r) => ({ name: r.name, bytes: r.encodedBodySize })), [...before]);
