@@ -126,3 +126,18 @@ test('programs: the scrubber shows the mat and printout of an earlier step', asy
   assert.match(await panel(page, 'run').locator('.program-printout').innerText(), /20 keys: off by/);
   assert.deepEqual(problems, []);
 });
+
+test('programs: Step shows one more wait, and Play at x10 plays the recorded run to its end', async () => {
+  const { page, problems } = await site.open('robot/');
+  await openPanel(page, 'scores');
+  await runAndWait(page, 'scores');
+  const scrub = panel(page, 'scores').locator('.program-scrub');
+  await scrub.fill('5');
+  await panel(page, 'scores').locator('.program-step').click();
+  assert.equal(await scrub.inputValue(), '6');
+  await panel(page, 'scores').locator('.program-speed').selectOption('10');
+  await panel(page, 'scores').locator('.program-play').click();  // 43 waits of 0.25 s at x10: about 1.1 s
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="scores"] .program-scrub').value === '49', null, { timeout: 5000 });
+  assert.match(await panel(page, 'scores').locator('.program-printout').innerText(), /^what came next: \d+ cm$/m);
+  assert.deepEqual(problems, []);
+});
