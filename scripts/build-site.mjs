@@ -185,10 +185,14 @@ async function bundleRuntime() {
       runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
       offline: path.join(ROOT, 'web/runtime/offline.js'), // registers sw.js: offline after the first visit
+      // The robot lesson's program panels (with CodeMirror) and the worker that runs Python: loaded on first use.
+      programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
+      'program-worker': path.join(ROOT, 'web/runtime/programs/program-worker.js'),
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
-    external: ['./attn_core.js'], // the Emscripten loader sits beside the bundles, loaded as it is
+    // The Emscripten loaders (the core's, MicroPython's) sit beside the bundles, loaded as they are.
+    external: ['./attn_core.js', './micropython.mjs'],
   });
 }
 
@@ -205,6 +209,13 @@ function copyLessonModels(lesson) {
   for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
     fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(ROOT, 'lessons', lesson.slug, weights)));
   }
+}
+
+/** MicroPython (npm) and the programs' robot module, fetched by the program worker on the first Run. */
+function copyPython() {
+  const dist = path.join(ROOT, 'node_modules/@micropython/micropython-webassembly-pyscript');
+  for (const f of ['micropython.mjs', 'micropython.wasm']) fs.copyFileSync(path.join(dist, f), path.join(ASSETS, f));
+  fs.copyFileSync(path.join(ROOT, 'web/runtime/programs/robot.py'), path.join(ASSETS, 'robot.py'));
 }
 
 function copyKatexAssets() {
@@ -238,6 +249,7 @@ async function main() {
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   for (const f of ['attn_core.js', 'attn_core.wasm']) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
   copyKatexAssets();
+  copyPython();
   await bundleRuntime();
   checkLinks(lessons);
   // Last, as it hashes every file: site/sw.js, which keeps the whole site for offline use (web/sw.js).

@@ -5,6 +5,8 @@
 #include "api/demos.hpp"
 #include "api/models.hpp"
 #include "api/training.hpp"
+#include "api/robot_session.hpp"
+#include "math/python_format.hpp"
 
 EMSCRIPTEN_BINDINGS(attn_core) {
     emscripten::function("listDemos", &attn::list_demos_json);
@@ -14,4 +16,9 @@ EMSCRIPTEN_BINDINGS(attn_core) {
     emscripten::function("trainStart", &attn::train_start_json);
     emscripten::function("trainAdvance", &attn::train_advance_json);
     emscripten::function("trainResult", &attn::train_result_json);
+    // The lesson's Python programs: their robot, and CPython's round() and repr() of a float,
+    // which MicroPython's own differ from (README, "The robot lesson's programs").
+    emscripten::function("robotCall", &attn::robot_call_json);
+    emscripten::function("pythonRound", &attn::python_round);
+    emscripten::function("pythonRepr", &attn::python_repr);
 }

@@ -10,6 +10,7 @@ import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
 import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine } from './network-line.js';
+import { attachPrograms } from './programs/entry.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -66,6 +67,7 @@ async function start() {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
   }
+  attachPrograms(views);
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
   window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core };
   document.documentElement.dataset.demosReady = 'true';

@@ -1,0 +1,27 @@
+// Puts "Edit and run the program" under each demo that names a program
+// (data-program="NAME": lessons/<slug>/programs/NAME.py). The panel, CodeMirror
+// and Python load only when a learner opens one, so the page's first load is unchanged.
+import { el } from '../dom.js';
+import { hasProgram } from './program-url.js';
+
+// A separate bundle beside runtime.js (scripts/build-site.mjs); a computed URL keeps esbuild from inlining it.
+const panelModule = () => import(new URL('./programs.js', import.meta.url).href);
+
+export function attachPrograms(views) {
+  for (const view of views) {
+    const name = view.container.dataset.program;
+    if (!name) continue;
+    const details = el('details', { className: 'program' }, [el('summary', { textContent: 'Edit and run the program' })]);
+    details.dataset.program = name;
+    let mounted = null;
+    details.addEventListener('toggle', () => {
+      if (!details.open || mounted) return;
+      const file = new URL(`programs/${name}.py`, document.baseURI).href;
+      mounted = panelModule().then((m) => m.mountProgram(details, view, file)).catch((error) => {
+        details.append(el('p', { className: 'problem', textContent: `The program could not be loaded (${error.message ?? error}).` }));
+      });
+    });
+    view.container.append(details);
+    if (hasProgram(view.instance)) details.open = true;  // a link to an edited program opens it
+  }
+}

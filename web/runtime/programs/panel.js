@@ -1,0 +1,188 @@
+// "Edit and run the program" under a robot demo: the demo's Python program in
+// an editor, Run / Stop, the printout, the plots and the mat, a step scrubber,
+// and the edited program kept in the address. Loaded (with CodeMirror) only when
+// a learner first opens a panel (entry.js).
+import { createEditor } from './editor.js';
+import { runProgram, stopProgram } from './worker-client.js';
+import { stateAt, countSteps, renderPlots, renderMat } from './outputs.js';
+import { withSettings } from './constants.js';
+import { readProgram, writeProgram } from './program-url.js';
+import { el } from '../dom.js';
+
+const DEFAULT_BUDGET = 20000;  // steps (prints and robot calls) before the page asks (run-program.js)
+const URL_DELAY_MS = 400;      // write the address once typing pauses
+
+/**
+ * @param details  the panel's <details> (entry.js)
+ * @param view     the demo above it (demo-view.js): its state and shown result
+ * @param file     the program's URL (lessons/<slug>/programs/<name>.py, copied by the build)
+ */
+export async function mountProgram(details, view, file) {
+  const lessons = await fetch(file).then((r) => { if (!r.ok) throw new Error(`${file}: ${r.status}`); return r.text(); });
+  const lessonProgram = () => withSettings(lessons, view.state.values, view.shownResult());
+  const edited = await readProgram(view.instance);
+  const parts = panelParts(view.instance);
+  details.append(parts.element);
+
+  let urlTimer = 0;
+  const editor = createEditor(parts.editorBox, edited ?? lessonProgram(), (text) => {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => writeProgram(view.instance, text === lessonProgram() ? null : text), URL_DELAY_MS);
+  }, `Python program for the ${view.instance} demo`);
+  parts.origin.textContent = edited
+    ? 'This is an edited program from the address.'
+    : 'The constants at the top are the demo\'s current settings.';
+
+  let good = null;  // the events of the last run that finished without an error
+  let events = [];
+  let budget = DEFAULT_BUDGET;
+
+  const show = (steps = Infinity) => showState(parts, stateAt(events, steps));
+
+  async function run() {
+    player.pause();
+    editor.markError(null);
+    parts.status.textContent = 'Running…';
+    parts.run.disabled = true;
+    parts.stop.disabled = false;
+    parts.more.hidden = true;
+    const clicked = performance.now();
+    let firstPrint = null;
+    events = [];
+    let frame = 0;
+    const answer = await runProgram(editor.text(), (batch) => {
+      events.push(...batch);
+      if (firstPrint === null && batch.some((e) => e.type === 'print')) firstPrint = performance.now() - clicked;
+      frame ||= requestAnimationFrame(() => { frame = 0; show(); });
+    }, budget);
+    cancelAnimationFrame(frame);
+    // Read by scripts/bench_programs.mjs: the Run click to the first printed line, and that line's page time.
+    details.dataset.firstPrintMs = String(firstPrint ?? '');
+    details.dataset.firstPrintAt = String(firstPrint === null ? '' : clicked + firstPrint);
+    details.dataset.runMs = String(performance.now() - clicked);
+    parts.run.disabled = false;
+    parts.stop.disabled = true;
+    finish(answer);
+  }
+
+  function finish(answer) {
+    if (answer.ok) {
+      good = events;
+      budget = DEFAULT_BUDGET;
+      parts.status.textContent = `Finished: ${countSteps(events)} waits, ${stateAt(events).printed.length} lines printed.`;
+    } else if (answer.stopped) {
+      parts.status.textContent = 'Stopped. The output below is what it had done by then.';
+    } else {
+      const { message, line, kind } = answer.error;
+      if (line) editor.markError(line);
+      parts.status.textContent = `${line ? `Line ${line}: ` : ''}${message}` +
+        (good && kind !== 'budget' ? ' The output below is from the last run that worked.' : '');
+      if (kind === 'budget') offerMore();
+      else if (good) events = good;
+    }
+    parts.scrub.max = String(countSteps(events));
+    parts.scrub.disabled = !events.length;
+    parts.play.disabled = parts.step.disabled = !countSteps(events);
+    player.afterRun();
+    details.dataset.state = answer.ok ? 'done' : answer.stopped ? 'stopped' : 'error';
+  }
+
+  function offerMore() {
+    parts.more.hidden = false;
+    parts.more.textContent = `Keep going, up to ${budget * 4} steps`;
+  }
+
+  parts.run.addEventListener('click', run);
+  parts.stop.addEventListener('click', stopProgram);
+  parts.more.addEventListener('click', () => { budget *= 4; run(); });
+  parts.back.addEventListener('click', () => {
+    editor.setText(lessonProgram());
+    clearTimeout(urlTimer);
+    writeProgram(view.instance, null);
+    parts.origin.textContent = 'Back to the lesson\'s program, with the demo\'s current settings.';
+  });
+  const jump = (steps) => {
+    parts.scrub.value = String(steps);
+    parts.scrubLabel.textContent = `Step ${steps} of ${parts.scrub.max}`;
+    show(steps);
+  };
+  parts.scrub.addEventListener('input', () => { player.pause(); jump(Number(parts.scrub.value)); });
+  const player = createPlayer(parts, () => events, jump);
+  details.programEditor = editor;  // for the browser tests, which type as a learner would
+  details.dataset.ready = 'true';
+  return { editor, run };
+}
+
+function panelParts(instance) {
+  const button = (text, cls) => el('button', { type: 'button', className: cls, textContent: text });
+  const run = button('Run', 'program-run');
+  const stop = button('Stop', 'program-stop');
+  stop.disabled = true;
+  const back = button('Back to the lesson\'s program', 'program-back');
+  const more = button('Keep going', 'program-more');
+  more.hidden = true;
+  const status = el('p', { className: 'program-status' });
+  status.setAttribute('role', 'status');
+  const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, className: 'program-scrub', disabled: true, id: `${instance}-program-step` });
+  const scrubLabel = el('label', { htmlFor: scrub.id, textContent: 'Jump to a step' });
+  const play = button('Play', 'program-play');
+  const step = button('Step', 'program-step');
+  play.disabled = step.disabled = true;
+  const speed = el('select', { className: 'program-speed', id: `${instance}-program-speed` }, [
+    el('option', { value: '1', textContent: '×1 (real time)' }), el('option', { value: '10', textContent: '×10' }),
+    el('option', { value: 'Infinity', textContent: 'As fast as possible', selected: true }),
+  ]);
+  const speedLabel = el('label', { htmlFor: speed.id, textContent: 'Speed' });
+  const printout = el('pre', { className: 'program-printout', tabIndex: 0 });
+  printout.setAttribute('aria-label', 'What the program printed');
+  const editorBox = el('div', { className: 'program-editor' });
+  const origin = el('p', { className: 'program-origin' });
+  const plots = el('div', { className: 'program-plots' });
+  const mat = el('div', { className: 'program-mat-box' });
+  const element = el('div', { className: 'program-panel' }, [
+    origin, editorBox,
+    el('div', { className: 'program-buttons' }, [run, stop, back, more]),
+    status, el('div', { className: 'program-time' }, [play, step, speedLabel, speed, scrubLabel, scrub]),
+    printout, el('div', { className: 'program-pictures' }, [mat, plots]),
+  ]);
+  return { element, run, stop, back, more, status, scrub, scrubLabel, play, step, speed, printout, editorBox, origin, plots, mat };
+}
+
+function showState(parts, state) {
+  parts.printout.textContent = state.printed.join('\n');
+  parts.plots.replaceChildren(...(state.plots.size ? renderPlots(state.plots) : []));
+  parts.mat.replaceChildren(renderMat(state));
+}
+
+// Play, pause and step one wait() through a finished run. Every step was recorded,
+// so playing is only showing them in turn at the chosen speed (simulated seconds per second).
+function createPlayer(parts, events, jump) {
+  let timer = 0;
+  const times = () => events().filter((e) => e.type === 'wait').map((e) => e.time);
+  const at = () => Number(parts.scrub.value);
+  const pause = () => { clearTimeout(timer); timer = 0; parts.play.textContent = 'Play'; };
+  function tick() {
+    const t = times();
+    if (at() >= t.length) return pause();
+    jump(at() + 1);
+    const speed = Number(parts.speed.value);
+    const gap = at() < t.length ? ((t[at()] - t[at() - 1]) * 1000) / speed : 0;  // [ms]
+    timer = setTimeout(tick, Number.isFinite(gap) ? gap : 0);
+  }
+  parts.play.addEventListener('click', () => {
+    if (timer) return pause();
+    if (Number(parts.speed.value) === Infinity) return jump(times().length);
+    if (at() >= times().length) jump(0);
+    parts.play.textContent = 'Pause';
+    tick();
+  });
+  parts.step.addEventListener('click', () => { pause(); if (at() < times().length) jump(at() + 1); });
+  return {
+    pause,
+    // A run is shown at its end at full speed; at x1 or x10 it plays from its start.
+    afterRun() {
+      if (Number(parts.speed.value) === Infinity) jump(times().length);
+      else { jump(0); parts.play.textContent = 'Pause'; tick(); }
+    },
+  };
+}
