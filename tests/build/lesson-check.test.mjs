@@ -3,20 +3,7 @@
 // built by the real scripts/build-site.mjs, which must stop with `file:line: message`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { ROOT } from '../support/core.mjs';
-
-/** Builds the lessons of `folder` into a scratch site; returns {status, stderr}. */
-export function buildLessons(folder) {
-  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-site-'));
-  const run = spawnSync('node', ['scripts/build-site.mjs'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ATTN_LESSONS: folder, ATTN_SITE: site },
-  });
-  return { status: run.status, stderr: run.stderr, site };
-}
+import { buildLessons } from '../support/site-build.mjs';
 
 const MISTAKES = [
   ['unknown-demo', 3, /no demo called "block_residuals" in the core/],
