@@ -16,6 +16,7 @@ import katex from 'katex';
 import * as esbuild from 'esbuild';
 import { fillProse } from './lesson-prose.mjs';
 import { checkLesson } from './lesson-check.mjs';
+import { writeEmbedPages } from './embed-pages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
@@ -133,6 +134,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
   body = typesetMath(body);
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), { atOnce, onRequest });
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
@@ -146,7 +148,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
 
 /** Every relative link and asset in the built pages must exist: a teacher hosting the folder gets no 404s. */
 function checkLinks(lessons) {
-  const pages = ['index.html', ...lessons.map((l) => `${l.slug}/index.html`)];
+  const pages = ['index.html', ...lessons.flatMap((l) => fs.readdirSync(path.join(SITE, l.slug)).filter((f) => f.endsWith('.html')).map((f) => `${l.slug}/${f}`))];
   for (const page of pages) {
     const html = fs.readFileSync(path.join(SITE, page), 'utf8');
     for (const [, url] of html.matchAll(/(?:href|src)="([^"#:]+)(?:#[^"]*)?"/g)) {
