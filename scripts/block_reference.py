@@ -52,20 +52,21 @@ def spread(x):
 
 
 def show(a):
-    return str(a.round(3))
+    """print(a.round(3)), one entry per printed line, as a demo returns them."""
+    return str(a.round(3)).split("\n")
 
 
 def residual_case(params):
     X = np.array(params.get("X", [[1, 0], [0, 1], [1, 1]]), dtype=float)
     A = attention(X)
     out = X + A if params.get("residual", True) else A
-    return [show(A), show(out)], {"spread_input": spread(X), "spread_attention": spread(A), "spread_output": spread(out)}
+    return show(A) + show(out), {"spread_input": spread(X), "spread_attention": spread(A), "spread_output": spread(out)}
 
 
 def layer_norm_case(params):
     X = np.array(params.get("X", [[1, 2, 3, 4], [10, 20, 30, 40], [-2, 0, 0, 2]]), dtype=float)
     Y = layer_norm(X, params.get("gain", 1.0), params.get("shift", 0.0))
-    return [show(Y)], {"row0_mean": X[0].mean(), "row0_std": X[0].std(),
+    return show(Y), {"row0_mean": X[0].mean(), "row0_std": X[0].std(),
                        "out_row0_mean": Y[0].mean(), "out_row0_std": Y[0].std()}
 
 
@@ -74,7 +75,7 @@ def feed_forward_case(params):
     W1 = np.array(params.get("W1", [[1, -1, 0.5, 0], [-1, 1, 0.5, 1]]), dtype=float)
     W2 = np.array(params.get("W2", [[1, 0], [0, 1], [1, 1], [-0.5, 0.5]]), dtype=float)
     hidden = relu(X @ W1)
-    return [show(hidden), show(hidden @ W2)], {"relu_zeros": float((X @ W1 < 0).sum())}
+    return show(hidden) + show(hidden @ W2), {"relu_zeros": float((X @ W1 < 0).sum())}
 
 
 def stack_case(params):
@@ -82,7 +83,7 @@ def stack_case(params):
     x, printed = X, []
     for b in range(params.get("blocks", 2)):
         x = block(x, b, params.get("residual", True), params.get("norm", True))
-        printed.append(show(x))
+        printed += show(x)
     return printed, {"spread_input": spread(X), "spread_output": spread(x)}
 
 

@@ -26,7 +26,11 @@ Matrix relu(const Matrix& x) { return x.cwiseMax(0.0); }
 // [snippet:feed-forward]
 Matrix feed_forward(const Matrix& x, const Matrix& W1, const Matrix& W2) {
     const Matrix hidden = relu(x * W1);  // (T, F): each row on its own
-    return hidden * W2;                  // (T, d')
+    Matrix out = hidden * W2;            // (T, d')
+    // A BLAS product (NumPy's) adds every term to 0, so 0 * -2 prints "0."; Eigen's
+    // one-term product keeps -0. Adding 0 turns -0 into 0 and changes nothing else.
+    out.array() += 0.0;
+    return out;
 }
 // [/snippet]
 

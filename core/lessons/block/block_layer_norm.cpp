@@ -10,6 +10,7 @@ namespace attn::lesson_block {
 namespace {
 
 constexpr double kSameTo3Decimals = 0.5e-3;  // rows that print alike at 3 decimals
+constexpr double kLargestToken = 100;       // room for a row ten times another
 
 double row_mean(const Matrix& x, Eigen::Index i) { return x.row(i).sum() / x.cols(); }
 double row_std(const Matrix& x, Eigen::Index i) {
@@ -45,7 +46,7 @@ json compute(const Params& p) {
 Demo block_layer_norm() {
     return {"block_layer_norm",
             "Layer normalisation: every row to mean 0 and spread 1",
-            {block_tokens_param({{1, 2, 3, 4}, {10, 20, 30, 40}, {-2, 0, 0, 2}}, 2, 8),
+            {block_tokens_param({{1, 2, 3, 4}, {10, 20, 30, 40}, {-2, 0, 0, 2}}, 2, 8, kLargestToken),
              number_param("gain", 1)
                  .labelled("Gain γ")
                  .helped("Every normalised value is multiplied by γ (learned in a real model; 1 at the start).")
