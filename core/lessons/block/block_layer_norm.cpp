@@ -1,5 +1,6 @@
 #include <cmath>
 
+#include "demo/prose.hpp"
 #include "demo/result.hpp"
 #include "lessons/block/demos.hpp"
 #include "math/block.hpp"
@@ -26,11 +27,16 @@ json compute(const Params& p) {
     const auto tokens = numbered("token", X.rows());
     const auto features = numbered("feature", X.cols());
     r.table("normalised", "Each row normalised", Y, tokens, features, true);
-    r.number("row0_mean", row_mean(X, 0));
-    r.number("row0_std", row_std(X, 0));
+    // Each as a number for the tests and as the sentence writes it ("2.5", "1.118").
+    const auto both = [&r](const std::string& name, double x) {
+        r.number(name, x);
+        r.number(name + "_text", prose::decimal(x, 3));
+    };
+    both("row0_mean", row_mean(X, 0));
+    both("row0_std", row_std(X, 0));
     r.number("row0_output", format_row(Y.row(0)));
-    r.number("out_row0_mean", row_mean(Y, 0));
-    r.number("out_row0_std", row_std(Y, 0));
+    both("out_row0_mean", row_mean(Y, 0));
+    both("out_row0_std", row_std(Y, 0));
     const Eigen::Index second = std::min<Eigen::Index>(1, X.rows() - 1);
     r.number("row1_output", format_row(Y.row(second)));
     const bool same = (Y.row(0) - Y.row(second)).cwiseAbs().maxCoeff() < kSameTo3Decimals;

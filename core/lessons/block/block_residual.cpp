@@ -1,3 +1,4 @@
+#include "demo/prose.hpp"
 #include "demo/result.hpp"
 #include "lessons/attention/demos.hpp"
 #include "lessons/block/demos.hpp"
@@ -43,9 +44,11 @@ json compute(const Params& p) {
     r.number("row0_output", format_row(out.row(0)));
     // What is left of the input once attention's part is taken away: X itself when on.
     r.number("row0_recovered", format_row(out.row(0) - A.row(0)));
-    r.number("spread_input", largest_row_distance(X));
-    r.number("spread_attention", largest_row_distance(A));
-    r.number("spread_output", largest_row_distance(out));
+    // Each as a number for the tests and as the sentence writes it ("1.414", "0").
+    for (const auto& [name, m] : {std::pair<const char*, const Matrix*>{"spread_input", &X}, {"spread_attention", &A}, {"spread_output", &out}}) {
+        r.number(name, largest_row_distance(*m));
+        r.number(std::string(name) + "_text", prose::decimal(largest_row_distance(*m), 3));
+    }
     return r.to_json();
 }
 

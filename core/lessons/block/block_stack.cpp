@@ -47,6 +47,8 @@ json compute(const Params& p) {
     r.number("blocks_text", prose::counted(blocks, "block"));
     r.number("spread_input", spreads.front());
     r.number("spread_output", spreads.back());
+    r.number("spread_input_text", prose::decimal(spreads.front(), 3));
+    r.number("spread_output_text", prose::decimal(spreads.back(), 3));
     r.number("row0_output", format_row(x.row(0)));
     r.claim("tokens", X.rows() < 2 ? "one" : spreads.back() < kCollapsed ? "collapsed" : "distinct");
     return r.to_json();
