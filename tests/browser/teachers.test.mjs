@@ -28,7 +28,7 @@ test('locks: a control the lesson locks is disabled with the reason, and the sta
   const q2 = demo(page, 'q2');
   const residual = q2.locator('.control.locked', { hasText: 'Residual connections' });
   assert.equal(await residual.locator('input').isDisabled(), true);
-  assert.match(await residual.innerText(), /Locked by the lesson/);
+  assert.match(await residual.textContent(), /Locked by the lesson/); // inside a closed <details>: not rendered
   const refused = await page.evaluate(() => window.attnLesson.demos.get('q2').state.set({ residual: true }));
   assert.deepEqual(refused, ['residual']);
   assert.equal(await page.evaluate(() => window.attnLesson.demos.get('q2').state.get('residual')), false);
