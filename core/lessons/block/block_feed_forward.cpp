@@ -46,9 +46,13 @@ json compute(const Params& p) {
     return r.to_json();
 }
 
-ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>> values, const std::string& help) {
+// W1 is (2, 4) and W2 (4, 2 to 4): the shapes stay fixed so that every table a learner edits fits,
+// and the hidden layer stays twice as wide as the tokens, as in a real block (4 times there).
+ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>> values, int min_cols, int max_cols,
+                        const std::string& help) {
+    const int rows = static_cast<int>(values.size());
     return matrix_param(name, std::move(values)).labelled("Weights " + name).helped(help).in(-5, 5).stepped(0.1)
-        .length(1, 16).columns(1, 16);
+        .length(rows, rows).columns(min_cols, max_cols);
 }
 
 }  // namespace
@@ -56,10 +60,10 @@ ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>
 Demo block_feed_forward() {
     return {"block_feed_forward",
             "The feed-forward network: the same two layers on every token",
-            {block_tokens_param(lesson_attention::example_tokens(), 1, 8),
-             weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}},
+            {block_tokens_param(lesson_attention::example_tokens(), 2, 2),
+             weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4,
                            "One row per feature of X, one column per hidden unit."),
-             weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}},
+             weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4,
                            "One row per hidden unit, one column per output feature.")},
             compute,
             {"feed-forward"}};

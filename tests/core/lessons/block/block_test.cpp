@@ -77,10 +77,16 @@ TEST_CASE("block: the feed-forward network treats each token on its own") {
     CHECK(both["numbers"]["row0_output"] == alone["numbers"]["row0_output"]);
 }
 
-TEST_CASE("block: a W1 whose rows do not match X's features is refused, naming W1") {
+TEST_CASE("block: the feed-forward network's tokens keep two features, so W1 always fits them") {
     const json out = json::parse(attn::run_demo_json("block_feed_forward", R"({"X": [[1, 2, 3]]})"));
     CHECK(out["ok"] == false);
-    CHECK(out["error"]["param"] == "W1");
+    CHECK(out["error"]["param"] == "X");
+}
+
+TEST_CASE("block: an all-zero hidden row prints 0., not -0., as NumPy's product gives it") {
+    const json r = run("block_feed_forward", {{"X", {{1, 2}}}, {"W1", {{-1, -1, -1, -1}, {-1, -1, -1, -1}}},
+                                              {"W2", {{2, -2}, {0, -1}, {1, 1}, {-3, 0}}}});
+    CHECK(r["printed"][1] == "[[0. 0.]]");
 }
 
 TEST_CASE("block: without residual or norm, stacked blocks make every token alike") {
