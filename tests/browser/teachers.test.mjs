@@ -80,7 +80,7 @@ test('embed: every demo instance of every lesson has its own page, and one works
 test('embed: the Embed button gives an iframe snippet pointing at the demo\'s page with its state', async () => {
   const { page } = await site.open('block/?stack.blocks=3');
   await demo(page, 'stack').locator('button.embed-button').click();
-  const snippet = await demo(page, 'stack').locator('textarea.embed-snippet').inputValue();
+  const snippet = await demo(page, 'stack').locator('pre.embed-snippet').textContent();
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/block\/embed-stack\.html\?stack\.blocks=3" title="[^"]+"/);
   await page.close();
 });

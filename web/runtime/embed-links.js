@@ -28,16 +28,17 @@ export function attachEmbedLinks(view, title) {
   // The URL is written a moment after a change (url-state.js), so the address is read when it is used.
   const refresh = () => { link.href = embedUrl(view.instance); };
   for (const type of ['pointerenter', 'focus', 'click']) link.addEventListener(type, refresh);
-  const snippet = el('textarea', { className: 'embed-snippet', readOnly: true, rows: 3, ariaLabel: 'HTML that embeds this demo' });
+  // A <pre>, not a <textarea>: a knowledge check's only text box is the learner's answer (reader.js).
+  const snippet = el('pre', { className: 'embed-snippet', tabIndex: 0, ariaLabel: 'HTML that embeds this demo' });
   const box = el('div', { className: 'embed-box', hidden: true }, [
     el('p', { textContent: 'Paste this into your course page; it shows this demo with its current settings, locks and hides:' }), snippet,
   ]);
   const button = el('button', { type: 'button', className: 'embed-button', textContent: 'Embed', ariaExpanded: 'false' });
   button.addEventListener('click', () => {
-    snippet.value = iframeSnippet(view.instance, title);
+    snippet.textContent = iframeSnippet(view.instance, title);
     box.hidden = !box.hidden;
     button.setAttribute('aria-expanded', String(!box.hidden));
-    if (!box.hidden) snippet.select();
+    if (!box.hidden) window.getSelection()?.selectAllChildren(snippet); // ready to copy
   });
   view.container.append(el('p', { className: 'demo-links' }, [link, ' ', button]), box);
 }
