@@ -108,3 +108,25 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
   assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('attn-')).length), 0);
   await page.close();
 });
+
+test('new lesson: the lesson scripts/new-lesson.sh makes builds, and its demo works in the browser', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const os = await import('node:os');
+  const { buildLessons } = await import('../support/site-build.mjs');
+  const { serveFolder } = await import('../support/server.mjs');
+  const { openPage } = await import('../support/browser.mjs');
+  const lessons = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-lessons-'));
+  execFileSync(path.join(ROOT, 'scripts/new-lesson.sh'), ['my-course'], { env: { ...process.env, ATTN_LESSONS: lessons } });
+  const { status, stderr, site: folder } = buildLessons(lessons);
+  assert.equal(status, 0, stderr);
+  const server = await serveFolder(folder);
+  try {
+    const { page, problems } = await openPage(site.browser.context, `${server.url}my-course/`);
+    assert.equal((await printed(page, 'first')).trim(), numpyAt('block_residual', {}));
+    assert.equal(await demo(page, 'first').locator('.control', { hasText: 'Add the input back' }).count(), 0, 'data-hide="residual"');
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
