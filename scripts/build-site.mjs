@@ -16,9 +16,13 @@ import katex from 'katex';
 import * as esbuild from 'esbuild';
 import { fillProse } from './lesson-prose.mjs';
 import { writeServiceWorker } from './precache.mjs';
+import { checkLesson } from './lesson-check.mjs';
+import { writeEmbedPages } from './embed-pages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SITE = path.join(ROOT, 'site');
+// ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
+const LESSONS = path.resolve(ROOT, process.env.ATTN_LESSONS ?? 'lessons');
+const SITE = path.resolve(ROOT, process.env.ATTN_SITE ?? 'site');
 const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
 const WASM_DIR = path.join(ROOT, 'build/wasm');
@@ -83,7 +87,7 @@ function lessonModels(lesson) {
   const onRequest = {};
   for (const [slot, file] of Object.entries(models)) {
     if (!later.has(slot)) { atOnce[slot] = file; continue; }
-    const bytes = fs.statSync(path.join(ROOT, 'lessons', lesson.slug, file)).size;
+    const bytes = fs.statSync(path.join(LESSONS, lesson.slug, file)).size;
     onRequest[slot] = { weights: file, summary: file.replace(/\.json$/, '.summary.json'), bytes };
   }
   return { atOnce, onRequest };
@@ -115,10 +119,12 @@ function runNative(id, params) {
   }
 }
 
-function lessonPage(lesson, html, lessons, demos, snippets, template) {
+function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
   const { atOnce, onRequest } = lessonModels(lesson);
   checkLoadButtons(lesson, html, onRequest);
-  let body = fillProse(html, `lessons/${lesson.slug}/lesson.html`, demos, runNative);
+  const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
+  checkLesson(html, file, demos, pages);
+  let body = fillProse(html, file, demos, runNative);
   body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
   // Each demo: a loading line until the runtime takes over, then the core code it runs.
   body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
@@ -129,6 +135,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
   body = typesetMath(body);
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), { atOnce, onRequest });
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
@@ -142,7 +149,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
 
 /** Every relative link and asset in the built pages must exist: a teacher hosting the folder gets no 404s. */
 function checkLinks(lessons) {
-  const pages = ['index.html', ...lessons.map((l) => `${l.slug}/index.html`)];
+  const pages = ['index.html', ...lessons.flatMap((l) => fs.readdirSync(path.join(SITE, l.slug)).filter((f) => f.endsWith('.html')).map((f) => `${l.slug}/${f}`))];
   for (const page of pages) {
     const html = fs.readFileSync(path.join(SITE, page), 'utf8');
     for (const [, url] of html.matchAll(/(?:href|src)="([^"#:]+)(?:#[^"]*)?"/g)) {
@@ -204,10 +211,10 @@ function copyLessonModels(lesson) {
   for (const file of [...Object.values(lesson.models ?? {}), ...(lesson.data ?? [])]) {
     const target = path.join(SITE, lesson.slug, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), target);
+    fs.copyFileSync(path.join(LESSONS, lesson.slug, file), target);
   }
   for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
-    fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(ROOT, 'lessons', lesson.slug, weights)));
+    fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
   }
 }
 
@@ -234,14 +241,16 @@ async function main() {
   const demos = new Map(JSON.parse(execFileSync(NATIVE_CLI, ['list'], { encoding: 'utf8' })).map((d) => [d.id, d]));
   const snippets = collectSnippets();
   const template = read('web/page.html');
-  const lessons = fs.readdirSync(path.join(ROOT, 'lessons'))
-    .filter((slug) => fs.existsSync(path.join(ROOT, 'lessons', slug, 'lesson.json')))
-    .map((slug) => ({ slug, ...JSON.parse(read(`lessons/${slug}/lesson.json`)) }))
+  const lessonFile = (slug, name) => fs.readFileSync(path.join(LESSONS, slug, name), 'utf8');
+  const lessons = fs.readdirSync(LESSONS)
+    .filter((slug) => fs.existsSync(path.join(LESSONS, slug, 'lesson.json')))
+    .map((slug) => ({ slug, ...JSON.parse(lessonFile(slug, 'lesson.json')) }))
     .sort((a, b) => a.order - b.order);
+  const pages = new Map(lessons.map((l) => [l.slug, lessonFile(l.slug, 'lesson.html')]));
   for (const lesson of lessons) {
-    const html = read(`lessons/${lesson.slug}/lesson.html`);
+    const html = pages.get(lesson.slug);
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
-    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template));
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages));
     copyLessonModels(lesson);
   }
   const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');

@@ -1,6 +1,7 @@
 // Every demo the site and the command line can run, in lesson order.
 #include "demo/demo.hpp"
 #include "lessons/attention/demos.hpp"
+#include "lessons/block/demos.hpp"
 #include "lessons/robot/demos.hpp"
 #include "lessons/table/demos.hpp"
 #include "lessons/training/train_plan.hpp"
@@ -18,6 +19,8 @@ const std::vector<Demo>& all_demos() {
         lesson_table::table_tokens(), lesson_table::table_hand(), lesson_table::table_lab(),
         lesson_table::table_compare(), lesson_table::table_order(), lesson_table::table_layers(),
         lesson_table::act_sizes(),
+        lesson_block::block_residual(), lesson_block::block_layer_norm(),
+        lesson_block::block_feed_forward(), lesson_block::block_stack(),
     };
     return demos;
 }

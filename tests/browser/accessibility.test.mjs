@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { useSite } from '../support/site.mjs';
 
 const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/']];
+const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/'], ['block', 'block/']];
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
 const THEMES = ['light', 'dark'];
 

@@ -12,7 +12,7 @@ import { randomChanges, seededRandom } from '../support/random-params.mjs';
 import { formatValue } from '../../web/runtime/render/format.js';
 
 const site = useSite();
-const PAGES = ['attention', 'robot', 'table'];
+const PAGES = ['attention', 'robot', 'table', 'block'];
 const SAMPLES = 50;  // random parameter sets per demo instance (issue 9: at least 50)
 
 /** Each instance on the open page: {instance, demo id, declarations}. */

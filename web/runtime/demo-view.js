@@ -9,6 +9,7 @@ import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
 import { createAnnouncer } from './announce.js';
+import { linkLocksNote, lockControl, readLocks } from './locks.js';
 
 
 /**
@@ -19,16 +20,21 @@ import { createAnnouncer } from './announce.js';
  */
 export function mountDemo(container, demo, core, networks) {
   const instance = container.dataset.instance || demo.id;
-  const preset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
-  const state = createDemoState(demo.params, preset);
+  const lessonPreset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
+  const locks = readLocks(container, instance, demo.params);
+  const fromUrl = readParams(instance, demo.params);
+  // A link's value for a parameter it locks is the task's preset: Reset keeps it.
+  const preset = { ...lessonPreset, ...Object.fromEntries([...locks.locked].filter((n) => n in fromUrl).map((n) => [n, fromUrl[n]])) };
+  const state = createDemoState(demo.params, preset, locks.locked);
 
   let frame = 0;
   const schedule = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); }); };
   // A parameter set by a picture (the lab's positions) has no control of its own:
   // the picture, its arrow keys and its table of numbers stand for it.
-  const controls = demo.params.filter((decl) => decl.input !== 'picture')
+  const controls = demo.params.filter((decl) => decl.input !== 'picture' && !locks.hidden.has(decl.name))
     .map((decl) => buildControl(decl, (value) => state.set({ [decl.name]: value })));
   for (const c of controls) c.show(preset[c.name]);
+  for (const c of controls) if (locks.locked.has(c.name)) lockControl(c, locks.lockedByLink.has(c.name));
   const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
   const announce = createAnnouncer(demo.params, state);
   const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to the lesson\'s values' });
@@ -37,7 +43,7 @@ export function mountDemo(container, demo, core, networks) {
     el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
   ]);
   form.addEventListener('submit', (e) => e.preventDefault());
-  container.replaceChildren(form, status, announce.element, view.element);
+  container.replaceChildren(...[linkLocksNote(locks, demo.params), form, status, announce.element, view.element].filter(Boolean));
   container.classList.add('ready');
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
@@ -84,7 +90,7 @@ export function mountDemo(container, demo, core, networks) {
 
   state.onChange((values, changed) => {
     for (const c of controls) if (changed.includes(c.name)) c.show(values[c.name]);
-    writeParams(instance, values, preset);
+    writeParams(instance, values, lessonPreset);
     schedule();
   });
   reset.addEventListener('click', () => state.reset());
@@ -96,7 +102,6 @@ export function mountDemo(container, demo, core, networks) {
   const remark = attachDefaultsNotes(instance, state, lessonSetup, backToLesson);
   networks?.onChange((slot) => { if (demo.networks.includes(slot)) { remark(); schedule(); } });
 
-  const fromUrl = readParams(instance, demo.params);
   if (Object.keys(fromUrl).length) state.set(fromUrl);
   update();
   return {

@@ -6,6 +6,8 @@
 //   - printing gives the lesson as a document: the explanations open, each
 //     answer printed as text (a <textarea> prints cut off at its box).
 // The print layout itself is the @media print block of web/style.css.
+// progress.js adds the "I tried this" marks, the export and the erase-everything button.
+import { attachProgress } from './progress.js';
 
 // Per page, so two lessons' "Question 1" never share an answer; the path also
 // keeps apart two copies of the site hosted under different paths.
@@ -98,3 +100,4 @@ function prepareForPrint() {
 
 keepAnswers([...document.querySelectorAll('.check')]);
 prepareForPrint();
+attachProgress();

@@ -1,0 +1,72 @@
+#include "demo/error.hpp"
+#include "demo/prose.hpp"
+#include "demo/result.hpp"
+#include "lessons/attention/demos.hpp"
+#include "lessons/block/demos.hpp"
+#include "math/block.hpp"
+#include "math/numpy_format.hpp"
+
+namespace attn::lesson_block {
+
+namespace {
+
+void check_shapes(const Matrix& X, const Matrix& W1, const Matrix& W2) {
+    if (W1.rows() != X.cols())
+        throw ParamError("W1", "W1 needs one row per feature of X: " + std::to_string(X.cols()) + " rows, not " +
+                                   std::to_string(W1.rows()));
+    if (W2.rows() != W1.cols())
+        throw ParamError("W2", "W2 needs one row per column of W1 (the hidden width): " +
+                                   std::to_string(W1.cols()) + " rows, not " + std::to_string(W2.rows()));
+}
+
+json compute(const Params& p) {
+    const Matrix X = p.matrix("X"), W1 = p.matrix("W1"), W2 = p.matrix("W2");
+    check_shapes(X, W1, W2);
+    const Matrix pre = X * W1;
+    const Matrix hidden = relu(pre);
+    const Matrix out = feed_forward(X, W1, W2);
+
+    Result r;
+    r.print(format_matrix(hidden));
+    r.print(format_matrix(out));
+    const auto tokens = numbered("token", X.rows());
+    r.table("hidden", "Hidden layer relu(X W1)", hidden, tokens, numbered("unit", W1.cols()), true);
+    r.table("output", "Output relu(X W1) W2", out, tokens, numbered("feature", W2.cols()), false);
+    long long zeros = 0;
+    for (Eigen::Index i = 0; i < pre.size(); ++i) zeros += pre.data()[i] < 0;
+    r.number("relu_zeros", zeros);
+    r.number("hidden_values", static_cast<long long>(pre.size()));
+    r.claim("relu_cut", zeros > 0 ? "some" : "none");
+    r.number("hidden_shape", format_shape({static_cast<long>(hidden.rows()), static_cast<long>(hidden.cols())}));
+    r.number("output_shape", format_shape({static_cast<long>(out.rows()), static_cast<long>(out.cols())}));
+    r.number("row0_pre", format_row(pre.row(0)));
+    r.number("row0_hidden", format_row(hidden.row(0)));
+    r.number("row0_output", format_row(out.row(0)));
+    r.number("weights", static_cast<long long>(W1.size() + W2.size()));
+    return r.to_json();
+}
+
+// W1 is (2, 4) and W2 (4, 2 to 4): the shapes stay fixed so that every table a learner edits fits,
+// and the hidden layer stays twice as wide as the tokens, as in a real block (4 times there).
+ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>> values, int min_cols, int max_cols,
+                        const std::string& help) {
+    const int rows = static_cast<int>(values.size());
+    return matrix_param(name, std::move(values)).labelled("Weights " + name).helped(help).in(-5, 5).stepped(0.1)
+        .length(rows, rows).columns(min_cols, max_cols);
+}
+
+}  // namespace
+
+Demo block_feed_forward() {
+    return {"block_feed_forward",
+            "The feed-forward network: the same two layers on every token",
+            {block_tokens_param(lesson_attention::example_tokens(), 2, 2),
+             weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4,
+                           "One row per feature of X, one column per hidden unit."),
+             weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4,
+                           "One row per hidden unit, one column per output feature.")},
+            compute,
+            {"feed-forward"}};
+}
+
+}  // namespace attn::lesson_block

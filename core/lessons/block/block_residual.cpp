@@ -1,0 +1,68 @@
+#include "demo/prose.hpp"
+#include "demo/result.hpp"
+#include "lessons/attention/demos.hpp"
+#include "lessons/block/demos.hpp"
+#include "math/block.hpp"
+#include "math/numpy_format.hpp"
+
+namespace attn::lesson_block {
+
+ParamSpec block_tokens_param(std::vector<std::vector<double>> tokens, int min_cols, int max_cols, double bound) {
+    return matrix_param("X", std::move(tokens))
+        .labelled("Tokens X (one row per token)")
+        .helped("Every cell is editable; add or remove tokens (rows) and features (columns).")
+        .in(-bound, bound)
+        .stepped(0.1)
+        .length(1, 8)
+        .columns(min_cols, max_cols);
+}
+
+std::vector<double> row_values(const Matrix& m, Eigen::Index i) {
+    std::vector<double> row;
+    for (Eigen::Index j = 0; j < m.cols(); ++j) row.push_back(m(i, j));
+    return row;
+}
+
+namespace {
+
+json compute(const Params& p) {
+    const Matrix X = p.matrix("X");
+    const bool residual = p.boolean("residual");
+    const Matrix A = self_attention(X);
+    const Matrix out = residual ? Matrix(X + A) : A;
+
+    Result r;
+    r.print(format_matrix(A));
+    r.print(format_matrix(out));
+    const auto tokens = numbered("token", X.rows());
+    const auto features = numbered("feature", X.cols());
+    r.table("attention", "Attention's output A", A, tokens, features, false);
+    r.table("output", residual ? "X + A: the block's sub-layer output" : "A alone (residual off)", out, tokens,
+            features, false);
+    r.claim("residual", residual ? "on" : "off");
+    r.number("row0_attention", format_row(A.row(0)));
+    r.number("row0_output", format_row(out.row(0)));
+    // What is left of the input once attention's part is taken away: X itself when on.
+    r.number("row0_recovered", format_row(out.row(0) - A.row(0)));
+    // Each as a number for the tests and as the sentence writes it ("1.414", "0").
+    for (const auto& [name, m] : {std::pair<const char*, const Matrix*>{"spread_input", &X}, {"spread_attention", &A}, {"spread_output", &out}}) {
+        r.number(name, largest_row_distance(*m));
+        r.number(std::string(name) + "_text", prose::decimal(largest_row_distance(*m), 3));
+    }
+    return r.to_json();
+}
+
+}  // namespace
+
+Demo block_residual() {
+    return {"block_residual",
+            "A residual connection: x + attention(x)",
+            {block_tokens_param(lesson_attention::example_tokens(), 1, 8),
+             boolean_param("residual", true)
+                 .labelled("Add the input back (residual)")
+                 .helped("On: the output is X + A. Off: attention's output A alone.")},
+            compute,
+            {"attention"}};
+}
+
+}  // namespace attn::lesson_block

@@ -1,0 +1,37 @@
+// One page per demo instance, for embedding in a course platform:
+//   site/<slug>/embed-<instance>.html   just that demo: its controls, output and the C++ it ran
+// It sits beside the lesson's page, so the lesson's weights and data files resolve as there,
+// and the same link (?<instance>.<param>=…&<instance>.lock=…) sets, locks and hides its controls.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, key) => values[key] ?? '');
+
+/** The file name of an instance's embed page. */
+export const embedFile = (instance) => `embed-${instance}.html`;
+
+/**
+ * Each demo of a built lesson body with the source listing after it: instance -> {html, id}.
+ * The body is the lesson's after the build filled it (scripts/build-site.mjs).
+ */
+export function demoBlocks(body) {
+  const blocks = new Map();
+  const pattern = /<div class="demo" data-demo="([\w-]+)"[^>]*>(?:(?!<\/div>)[\s\S])*<\/div>(?:<details class="demo-source">[\s\S]*?<\/details>)?/g;
+  for (const match of body.matchAll(pattern)) {
+    const instance = match[0].match(/\sdata-instance="([^"]+)"/)?.[1] ?? match[1];
+    blocks.set(instance, { html: match[0], id: match[1] });
+  }
+  return blocks;
+}
+
+/** Writes every instance's embed page of `lesson` into `folder` (site/<slug>/). */
+export function writeEmbedPages(folder, lesson, body, demos, template, models) {
+  for (const [instance, { html, id }] of demoBlocks(body)) {
+    fs.writeFileSync(path.join(folder, embedFile(instance)), fill(template, {
+      title: escapeHtml(lesson.title), demo_title: escapeHtml(demos.get(id)?.title ?? id), instance: escapeHtml(instance),
+      models: escapeHtml(JSON.stringify(models.atOnce)), models_on_request: escapeHtml(JSON.stringify(models.onRequest)),
+      root: '../', content: html,
+    }));
+  }
+}

@@ -1,0 +1,44 @@
+// Under each demo of a lesson page: a permalink to the demo on its own page
+// (site/<slug>/embed-<instance>.html, made by scripts/embed-pages.mjs) carrying
+// this instance's link state, and an "Embed" button that gives the <iframe> snippet.
+import { el } from './dom.js';
+
+// Tall enough for a demo's controls and first output on a laptop; the page scrolls inside beyond that.
+const IFRAME_HEIGHT_PX = 720;
+
+/** This page's query entries for `instance` (its values, locks and hides), as a query string. */
+function instanceQuery(instance) {
+  const mine = [...new URLSearchParams(window.location.search)].filter(([key]) => key.startsWith(`${instance}.`));
+  return mine.length ? `?${new URLSearchParams(mine)}` : '';
+}
+
+/** The absolute address of `instance`'s embed page with its current state. */
+export function embedUrl(instance) {
+  return new URL(`embed-${encodeURIComponent(instance)}.html${instanceQuery(instance)}`, window.location.href).href;
+}
+
+export function iframeSnippet(instance, title) {
+  const escape = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${escape(embedUrl(instance))}" title="${escape(title)}" width="100%" height="${IFRAME_HEIGHT_PX}" style="border:0" loading="lazy"></iframe>`;
+}
+
+/** Adds the permalink and the embed button under one mounted demo. */
+export function attachEmbedLinks(view, title) {
+  const link = el('a', { className: 'demo-permalink', textContent: 'Open this demo on its own page', href: embedUrl(view.instance) });
+  // The URL is written a moment after a change (url-state.js), so the address is read when it is used.
+  const refresh = () => { link.href = embedUrl(view.instance); };
+  for (const type of ['pointerenter', 'focus', 'click']) link.addEventListener(type, refresh);
+  // A <pre>, not a <textarea>: a knowledge check's only text box is the learner's answer (reader.js).
+  const snippet = el('pre', { className: 'embed-snippet', tabIndex: 0, ariaLabel: 'HTML that embeds this demo' });
+  const box = el('div', { className: 'embed-box', hidden: true }, [
+    el('p', { textContent: 'Paste this into your course page; it shows this demo with its current settings, locks and hides:' }), snippet,
+  ]);
+  const button = el('button', { type: 'button', className: 'embed-button', textContent: 'Embed', ariaExpanded: 'false' });
+  button.addEventListener('click', () => {
+    snippet.textContent = iframeSnippet(view.instance, title);
+    box.hidden = !box.hidden;
+    button.setAttribute('aria-expanded', String(!box.hidden));
+    if (!box.hidden) window.getSelection()?.selectAllChildren(snippet); // ready to copy
+  });
+  view.container.append(el('p', { className: 'demo-links' }, [link, ' ', button]), box);
+}
