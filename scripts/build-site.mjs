@@ -14,7 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import * as esbuild from 'esbuild';
-import { fillProse } from './lesson-prose.mjs';
+import { fillProse, lessonInstances } from './lesson-prose.mjs';
+import { prerenderDemo } from './prerender.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = path.join(ROOT, 'site');
@@ -105,7 +106,13 @@ function checkLoadButtons(lesson, html, onRequest) {
 }
 
 /** The native core's answer for one demo run, as the page's module would give it. */
+const nativeAnswers = new Map(); // the prose and the prerendered demo share each instance's run
 function runNative(id, params) {
+  const key = `${id} ${JSON.stringify(params)}`;
+  if (!nativeAnswers.has(key)) nativeAnswers.set(key, runNativeOnce(id, params));
+  return nativeAnswers.get(key);
+}
+function runNativeOnce(id, params) {
   try {
     return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8' }));
   } catch (error) {
@@ -119,12 +126,15 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
   checkLoadButtons(lesson, html, onRequest);
   let body = fillProse(html, `lessons/${lesson.slug}/lesson.html`, demos, runNative);
   body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
-  // Each demo: a loading line until the runtime takes over, then the core code it runs.
+  // Each demo: its output at the preset (scripts/prerender.mjs) until the runtime takes over, then the core code it runs.
+  const instances = lessonInstances(html, `lessons/${lesson.slug}/lesson.html`, demos);
   body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
     const demo = demos.get(id);
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
     const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
-    return `${open}<p class="loading">Loading the live demo…</p></div>` +
+    const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
+    const inner = prerenderDemo(demo, open, runNative(id, instance.params));
+    return `${open.replace('class="demo"', 'class="demo prerendered"')}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
   body = typesetMath(body);
