@@ -9,6 +9,7 @@
 //
 // Every URL in the output is relative, so the folder can be hosted under any path.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -105,16 +106,35 @@ function checkLoadButtons(lesson, html, onRequest) {
   }
 }
 
-/** The native core's answer for one demo run, as the page's module would give it. */
-const nativeAnswers = new Map(); // the prose and the prerendered demo share each instance's run
-function runNative(id, params) {
-  const key = `${id} ${JSON.stringify(params)}`;
-  if (!nativeAnswers.has(key)) nativeAnswers.set(key, runNativeOnce(id, params));
+/**
+ * A folder holding the networks a lesson's page starts with: the weights that come with it and the
+ * summaries of those that load on request (`attn run` reads it as ATTN_MODELS_DIR).
+ */
+function pageModelsDir(lesson) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `attn-${lesson.slug}-models-`));
+  const { atOnce, onRequest } = lessonModels(lesson);
+  const fileFor = (slot, suffix) => path.join(dir, `${slot.replace('/', '-')}${suffix}`);
+  for (const [slot, file] of Object.entries(atOnce)) fs.copyFileSync(path.join(ROOT, 'lessons', lesson.slug, file), fileFor(slot, '.json'));
+  for (const [slot, { weights }] of Object.entries(onRequest)) {
+    fs.writeFileSync(fileFor(slot, '.summary.json'), modelSummary(slot, path.join(ROOT, 'lessons', lesson.slug, weights)));
+  }
+  return dir;
+}
+
+/**
+ * The native core's answer for one demo run, as the page's module would give it with the networks it
+ * starts with (`modelsDir`). The prose and the prerendered demo share each instance's run.
+ */
+const nativeAnswers = new Map();
+function runNative(modelsDir, id, params) {
+  const key = `${modelsDir} ${id} ${JSON.stringify(params)}`;
+  if (!nativeAnswers.has(key)) nativeAnswers.set(key, runNativeOnce(modelsDir, id, params));
   return nativeAnswers.get(key);
 }
-function runNativeOnce(id, params) {
+function runNativeOnce(modelsDir, id, params) {
   try {
-    return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8' }));
+    const env = { ...process.env, ATTN_MODELS_DIR: modelsDir };
+    return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8', env }));
   } catch (error) {
     if (error.status === 1) return JSON.parse(error.stdout); // the core answered with an error
     throw error;
@@ -124,7 +144,9 @@ function runNativeOnce(id, params) {
 function lessonPage(lesson, html, lessons, demos, snippets, template) {
   const { atOnce, onRequest } = lessonModels(lesson);
   checkLoadButtons(lesson, html, onRequest);
-  let body = fillProse(html, `lessons/${lesson.slug}/lesson.html`, demos, runNative);
+  const modelsDir = pageModelsDir(lesson);
+  const run = (id, params) => runNative(modelsDir, id, params);
+  let body = fillProse(html, `lessons/${lesson.slug}/lesson.html`, demos, run);
   body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
   // Each demo: its output at the preset (scripts/prerender.mjs) until the runtime takes over, then the core code it runs.
   const instances = lessonInstances(html, `lessons/${lesson.slug}/lesson.html`, demos);
@@ -133,10 +155,11 @@ function lessonPage(lesson, html, lessons, demos, snippets, template) {
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
     const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
-    const inner = prerenderDemo(demo, open, runNative(id, instance.params));
+    const inner = prerenderDemo(demo, open, run(id, instance.params));
     return `${open.replace('class="demo"', 'class="demo prerendered"')}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
+  fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');

@@ -65,10 +65,12 @@ for (const slug of PAGES) {
 
 test('prerender: the first edit works once the module arrives', async () => {
   const { page, problems } = await site.open('attention/');
-  const box = page.locator('.demo[data-instance="scaling"] input.num').first();
-  await box.fill('7');
-  await page.waitForFunction(() => window.attnLesson.demos.get('scaling').state.values.scale === 7 || true);
-  assert.equal(await page.locator('.demo.prerendered:not(.ready)').count(), 0);
+  assert.equal(await page.locator('.demo.prerendered:not(.ready)').count(), 0, 'every demo is live');
+  const scaling = page.locator('.demo[data-instance="scaling"]');
+  const before = await scaling.locator('pre.printed').textContent();
+  await scaling.locator('input.num[id^="scale-"]').fill('7');
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="scaling"] pre.printed').textContent !== old, before);
+  assert.equal(await page.evaluate(() => window.attnLesson.demos.get('scaling').state.values.scale), 7);
   assert.deepEqual(problems, []);
   await page.close();
 });
