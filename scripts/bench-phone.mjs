@@ -3,8 +3,8 @@
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then
-//   input:  input-to-paint of every slider step, in a scripted sweep over each slider
-//           (90th percentile), unthrottled network, still 4x CPU
+//   input:  input-to-paint of every slider step (arrow keys, one step at a time), in a scripted
+//           sweep over each slider (90th percentile), unthrottled network, still 4x CPU
 // The site folder defaults to site/; pass another built site to compare before and after.
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
@@ -85,10 +85,12 @@ async function measureSliders(context, url) {
     await slider.focus();
     await page.evaluate(() => { window.__phone.latencies = []; });
     for (let k = 0; k < STEPS_PER_SLIDER; ++k) {
+      // One step at a time: the next key is pressed once this one's frame has painted, so a
+      // figure is one step's own time, not a queue of them (a held key would add up).
+      const done = await page.evaluate(() => window.__phone.latencies.length);
       await page.keyboard.press(k < STEPS_PER_SLIDER / 2 ? 'ArrowRight' : 'ArrowLeft');
-      await page.waitForTimeout(30);
+      await page.waitForFunction((n) => window.__phone.latencies.length > n, done, { timeout: 5000, polling: 'raf' }).catch(() => {});
     }
-    await page.waitForTimeout(200);
     perControl.push({ name, latencies: await page.evaluate(() => window.__phone.latencies) });
   }
   await page.close();
