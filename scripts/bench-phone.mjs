@@ -1,14 +1,17 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench-phone.mjs [site folder] [--runs N]
+//   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then
 //   input:  input-to-paint of every slider step (arrow keys, one step at a time), in a scripted
 //           sweep over each slider (90th percentile), unthrottled network, still 4x CPU
 // The site folder defaults to site/; pass another built site to compare before and after.
+// Served with gzip, as a static host would (serveGzipped).
+import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
-import { serveFolder } from '../tests/support/server.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -19,6 +22,29 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && i !== runsAt + 1) ?? path.join(ROOT, 'site'));
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/**
+ * The folder over HTTP as a static host would serve it: gzip for a browser that accepts it (Python's
+ * http.server sends none, and a phone's figures should not pay for a megabyte of uncompressed wasm).
+ */
+function serveGzipped(folder) {
+  const server = http.createServer((request, response) => {
+    let file = path.join(folder, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
+    if (!file.startsWith(folder) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { response.writeHead(404).end(); return; }
+    const body = fs.readFileSync(file);
+    const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '') && path.extname(file) !== '.woff2') {
+      response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' }).end(zlib.gzipSync(body));
+    } else response.writeHead(200, headers).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close(),
+  })));
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -98,9 +124,9 @@ async function measureSliders(context, url) {
 }
 
 async function main() {
-  const server = await serveFolder(SITE);
+  const server = await serveGzipped(SITE);
   const browser = await launchChromium();
-  console.log(`site: ${SITE}; slow 4G + ${CPU_SLOWDOWN}x CPU for loads, ${CPU_SLOWDOWN}x CPU for inputs; ${RUNS} run(s), medians`);
+  console.log(`site: ${SITE} (gzip); slow 4G + ${CPU_SLOWDOWN}x CPU for loads, ${CPU_SLOWDOWN}x CPU for inputs; ${RUNS} run(s), medians`);
   try {
     for (const slug of PAGES) {
       const url = `${server.url}${slug}/`;
@@ -112,6 +138,7 @@ async function main() {
       const output = median(loads.map((l) => l.outputMs)).toFixed(0);
       console.log(`\n## ${slug}: first contentful paint ${fcp} ms, every demo's output shown ${output} ms, ` +
         `demos ready ${ready} ms (goal 3000), CLS ${cls}`);
+      if (args.includes('--load-only')) continue;
       const controls = await measureSliders(browser.context, url);
       const all = controls.flatMap((c) => c.latencies);
       for (const c of controls) {
