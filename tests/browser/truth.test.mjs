@@ -105,6 +105,8 @@ for (const slug of PAGES) {
       await demo(page, instance).getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
       await page.waitForFunction((prefix) => ![...new URLSearchParams(location.search).keys()].some((key) => key.startsWith(prefix)),
         `${instance}.`);
+      // The URL may never have held the edits (it is written once they pause), so wait for the frame that draws the reset.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       const state = await page.evaluate((name) => {
         const v = window.attnLesson.demos.get(name);
         return { values: v.state.values, preset: v.state.preset };
