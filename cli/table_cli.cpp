@@ -30,6 +30,7 @@
 #include "nn/weights_json.hpp"
 #include "models/model_store.hpp"
 #include "models/model_summary.hpp"
+#include "api/models.hpp"
 
 namespace {
 
@@ -197,7 +198,9 @@ int table_command(int argc, char** argv) {
 }
 
 // Every <task>-<model>.json in the folder (ATTN_MODELS_DIR, else the
-// repository's lessons/table/weights) into the store, as the page does.
+// repository's lessons/table/weights) into the store, as the page does; a
+// <task>-<model>.summary.json as the summary of weights that load on request,
+// so the site build can run a demo as a page first shows it (scripts/build-site.mjs).
 void load_table_models() {
     namespace fs = std::filesystem;
     const char* env = std::getenv("ATTN_MODELS_DIR");
@@ -212,11 +215,18 @@ void load_table_models() {
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string file = entry.path().filename().string();
         if (entry.path().extension() != ".json") continue;
-        const std::string stem = entry.path().stem().string();
+        std::string stem = entry.path().stem().string();
+        const bool summary = entry.path().stem().extension() == ".summary";
+        if (summary) stem = entry.path().stem().stem().string();
         const auto dash = stem.find('-');
         if (dash == std::string::npos) continue;
         const std::string slot = stem.substr(0, dash) + "/" + stem.substr(dash + 1);
         try {
+            if (summary) {
+                const json answer = json::parse(attn::load_model_summary_json(slot, read_file(entry.path().string())));
+                if (!answer.value("ok", false)) std::cerr << "warning: " << file << " not loaded: " << answer.dump() << "\n";
+                continue;
+            }
             attn::nn::model_store().store(slot, read_file(entry.path().string()));
         } catch (const std::exception& e) {
             std::cerr << "warning: " << file << " not loaded: " << e.what() << "\n";

@@ -9,12 +9,14 @@
 //
 // Every URL in the output is relative, so the folder can be hosted under any path.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import * as esbuild from 'esbuild';
-import { fillProse } from './lesson-prose.mjs';
+import { fillProse, lessonInstances } from './lesson-prose.mjs';
+import { prerenderDemo } from './prerender.mjs';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
@@ -109,10 +111,35 @@ function checkLoadButtons(lesson, html, onRequest) {
   }
 }
 
-/** The native core's answer for one demo run, as the page's module would give it. */
-function runNative(id, params) {
+/**
+ * A folder holding the networks a lesson's page starts with: the weights that come with it and the
+ * summaries of those that load on request (`attn run` reads it as ATTN_MODELS_DIR).
+ */
+function pageModelsDir(lesson) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `attn-${lesson.slug}-models-`));
+  const { atOnce, onRequest } = lessonModels(lesson);
+  const fileFor = (slot, suffix) => path.join(dir, `${slot.replace('/', '-')}${suffix}`);
+  for (const [slot, file] of Object.entries(atOnce)) fs.copyFileSync(path.join(LESSONS, lesson.slug, file), fileFor(slot, '.json'));
+  for (const [slot, { weights }] of Object.entries(onRequest)) {
+    fs.writeFileSync(fileFor(slot, '.summary.json'), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
+  }
+  return dir;
+}
+
+/**
+ * The native core's answer for one demo run, as the page's module would give it with the networks it
+ * starts with (`modelsDir`). The prose and the prerendered demo share each instance's run.
+ */
+const nativeAnswers = new Map();
+function runNative(modelsDir, id, params) {
+  const key = `${modelsDir} ${id} ${JSON.stringify(params)}`;
+  if (!nativeAnswers.has(key)) nativeAnswers.set(key, runNativeOnce(modelsDir, id, params));
+  return nativeAnswers.get(key);
+}
+function runNativeOnce(modelsDir, id, params) {
   try {
-    return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8' }));
+    const env = { ...process.env, ATTN_MODELS_DIR: modelsDir };
+    return JSON.parse(execFileSync(NATIVE_CLI, ['run', id, JSON.stringify(params)], { encoding: 'utf8', env }));
   } catch (error) {
     if (error.status === 1) return JSON.parse(error.stdout); // the core answered with an error
     throw error;
@@ -124,16 +151,22 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
   checkLoadButtons(lesson, html, onRequest);
   const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
   checkLesson(html, file, demos, pages);
-  let body = fillProse(html, file, demos, runNative);
+  const modelsDir = pageModelsDir(lesson);
+  const run = (id, params) => runNative(modelsDir, id, params);
+  let body = fillProse(html, file, demos, run);
   body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
-  // Each demo: a loading line until the runtime takes over, then the core code it runs.
+  // Each demo: its output at the preset (scripts/prerender.mjs) until the runtime takes over, then the core code it runs.
+  const instances = lessonInstances(html, file, demos);
   body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
     const demo = demos.get(id);
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
     const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
-    return `${open}<p class="loading">Loading the live demo…</p></div>` +
+    const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
+    const inner = prerenderDemo(demo, open, run(id, instance.params));
+    return `${open.replace('class="demo"', 'class="demo prerendered"')}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
+  fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), { atOnce, onRequest });
   const index = lessons.indexOf(lesson);

@@ -19,7 +19,10 @@ function showProblem(container, text) {
   p.className = 'problem';
   p.setAttribute('role', 'alert');
   p.textContent = text;
-  container.replaceChildren(p);
+  // A prerendered demo keeps its output at the preset under the message (scripts/prerender.mjs).
+  if (container.classList.contains('prerendered')) container.prepend(p);
+  else container.replaceChildren(p);
+  container.classList.add('failed');
 }
 
 /** The lesson's pretrained weights that come with the page (slot -> file), put in `networks`. */

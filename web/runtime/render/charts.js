@@ -52,13 +52,11 @@ function dataTable(spec) {
   return details;
 }
 
-export function renderChart(spec) {
+/** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */
+function drawChart(spec) {
   const { WIDTH, HEIGHT, xTicks, yTicks } = canvas();
-  const xs = spec.series.flatMap((s) => s.x);
-  const ys = spec.series.flatMap((s) => s.y);
-  const x = (spec.log_x ? scaleLog() : scaleLinear()).domain(extent(xs)).range([MARGIN.left, WIDTH - MARGIN.right]);
-  const y = (spec.log_y ? scaleLog().domain(extent(ys)) : scaleLinear().domain([Math.min(0, ...ys), Math.max(...ys)]))
-    .nice().range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const x = (spec.log_x ? scaleLog() : scaleLinear()).range([MARGIN.left, WIDTH - MARGIN.right]);
+  const y = (spec.log_y ? scaleLog() : scaleLinear()).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const series = (i) => `series series-${i % 10}`; // coloured by the theme (web/style.css)
 
   const figure = document.createElement('figure');
@@ -68,19 +66,13 @@ export function renderChart(spec) {
     .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
     .attr('role', 'img')
     .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
-  svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
-    .call(axisBottom(x).ticks(xTicks, spec.log_x ? '~g' : undefined).tickFormat(spec.log_x ? undefined : formatTick));
-  svg.append('g').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(yTicks, spec.log_y ? '~g' : undefined).tickFormat(spec.log_y ? undefined : formatTick));
+  const xAxis = svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`);
+  const yAxis = svg.append('g').attr('transform', `translate(${MARGIN.left},0)`);
   svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
     .attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
   svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
     .attr('x', -(HEIGHT - MARGIN.bottom + MARGIN.top) / 2).attr('y', 14).attr('text-anchor', 'middle').text(spec.y_label);
-
-  const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
-  spec.series.forEach((s, i) => {
-    svg.append('path').attr('class', series(i))
-      .attr('d', path(s.x.map((v, k) => [v, s.y[k]])));
-  });
+  const paths = spec.series.map((s, i) => svg.append('path').attr('class', series(i)));
 
   const caption = document.createElement('figcaption');
   caption.textContent = spec.title;
@@ -93,6 +85,55 @@ export function renderChart(spec) {
     legend.append(item);
   });
   caption.append(legend);
-  figure.append(caption, dataTable(spec));
-  return figure;
+  const data = dataTable(spec);
+  figure.append(caption, data);
+
+  /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape. */
+  function update(next) {
+    const xs = next.series.flatMap((s) => s.x);
+    const ys = next.series.flatMap((s) => s.y);
+    x.domain(extent(xs));
+    y.domain(next.log_y ? extent(ys) : [Math.min(0, ...ys), Math.max(...ys)]).nice();
+    xAxis.call(axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick));
+    yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
+    const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
+    next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
+    const rows = data.querySelectorAll('tr');
+    next.series[0].x.forEach((xv, i) => {
+      const cells = rows[i + 1].children;
+      [xv, ...next.series.map((s) => s.y[i])].forEach((v, j) => {
+        const text = formatValue(v);
+        if (cells[j].textContent !== text) cells[j].textContent = text;
+      });
+    });
+  }
+  update(spec);
+  return { figure, update, width: WIDTH };
+}
+
+// What a drawn chart is made of besides its numbers: a new result with the same keeps the chart.
+const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.x_label, spec.y_label, spec.log_x, spec.log_y,
+  spec.series.map((s) => [s.name, s.x.length])]);
+
+/**
+ * One chart that follows a demo's results: a result of the same shape (series, labels, lengths) is
+ * drawn into the same svg, so a slider step moves lines and ticks instead of building a new chart.
+ * @returns {{element: () => HTMLElement, update: (spec) => void}}
+ */
+export function createChartView() {
+  let drawn = null;
+  let shape = null;
+  return {
+    element: () => drawn.figure,
+    update(spec) {
+      const same = drawn && shape === shapeOf(spec) && drawn.width === canvas().WIDTH;
+      if (same) { drawn.update(spec); return; }
+      drawn = drawChart(spec);
+      shape = shapeOf(spec);
+    },
+  };
+}
+
+export function renderChart(spec) {
+  return drawChart(spec).figure;
 }

@@ -1,7 +1,7 @@
 // Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
-import { renderTable } from './tables.js';
-import { renderChart } from './charts.js';
+import { renderTable, updateTable } from './tables.js';
+import { createChartView } from './charts.js';
 import { createHeadSplit } from './head-split.js';
 import { createBugbotMat } from './bugbot-mat.js';
 import { createWeightStrip } from './weight-strip.js';
@@ -62,12 +62,33 @@ export function createResultView(demo) {
     }
   }
 
+  // Tables and charts are kept between results of the same shape and written in place:
+  // rebuilding them on every slider step cost most of a step on a slow phone (issue 14).
+  const tables = div('tables');
+  rest.append(tables);
+  let drawnTables = [];
+  let charts = [];
+
+  function renderTables(list) {
+    const next = list.map((spec, i) => (drawnTables[i] && updateTable(drawnTables[i], spec) ? drawnTables[i] : renderTable(spec)));
+    if (next.length !== drawnTables.length || next.some((wrap, i) => wrap !== drawnTables[i])) tables.replaceChildren(...next);
+    drawnTables = next;
+  }
+
+  function renderCharts(list) {
+    const before = charts.map((c) => c.element());
+    charts = list.map((spec, i) => charts[i] ?? createChartView());
+    charts.forEach((chart, i) => chart.update(list[i]));
+    const after = charts.map((c) => c.element());
+    if (after.length !== before.length || after.some((e, i) => e !== before[i])) rest.replaceChildren(tables, ...after);
+  }
+
   function render(result) {
-    printed.textContent = result.printed.join('\n');
+    const text = result.printed.join('\n');
+    if (printed.textContent !== text) printed.textContent = text;
     renderFigures(result.figures);
-    const tables = div('tables');
-    tables.append(...result.tables.map(renderTable));
-    rest.replaceChildren(tables, ...result.charts.map(renderChart));
+    renderTables(result.tables);
+    renderCharts(result.charts);
   }
   return { element, render };
 }

@@ -1,0 +1,76 @@
+// Readable before the module arrives (issue 14): every demo's output at its preset is
+// in the page as built (scripts/prerender.mjs), equal to what the module computes there,
+// and the live demo takes over when the module is ready.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from '../support/site.mjs';
+
+const site = useSite();
+const PAGES = ['attention', 'robot', 'table'];
+const MODULE = '**/attn_core.wasm';
+
+/** What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers. */
+const readable = (page) => page.evaluate(() => ({
+  demos: [...document.querySelectorAll('.demo[data-demo]')].map((d) => ({
+    instance: d.dataset.instance || d.dataset.demo,
+    printed: d.querySelector('pre.printed')?.textContent ?? null,
+    tables: [...d.querySelectorAll('.output table')].map((t) => t.textContent),
+  })),
+  numbers: [...document.querySelectorAll('[data-num]')].map((n) => n.textContent),
+}));
+
+/** Opens `slug` with the module's request held (never answered) or refused; records console errors. */
+async function openWithoutModule(slug, how) {
+  const page = await site.browser.context.newPage();
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
+  await page.route(MODULE, (route) => (how === 'refused' ? route.abort() : undefined)); // held: never continued
+  await page.goto(`${site.server.url}${slug}/`, { waitUntil: 'domcontentloaded' });
+  return { page, errors };
+}
+
+for (const slug of PAGES) {
+  test(`prerender: ${slug} shows every demo's preset output while the module is still loading`, async () => {
+    const { page, errors } = await openWithoutModule(slug, 'held');
+    const shown = await readable(page);
+    for (const d of shown.demos) {
+      assert.ok(d.printed?.trim() || d.tables.length, `${d.instance}: prints or tabulates its preset`);
+    }
+    assert.equal(await page.locator('.demo.prerendered:not(.ready) .controls :disabled').count() > 0, true, 'controls wait for the module');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`prerender: ${slug}'s prerendered output equals what the module computes at the preset`, async () => {
+    const { page: before } = await openWithoutModule(slug, 'held');
+    const prerendered = await readable(before);
+    await before.close();
+    const { page, problems } = await site.open(`${slug}/`);
+    assert.deepEqual(await readable(page), prerendered);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`prerender: ${slug} keeps the preset output when the module cannot load, with no other console error`, async () => {
+    const { page, errors } = await openWithoutModule(slug, 'refused');
+    await page.locator('.demo .problem').first().waitFor({ timeout: 20000 });
+    const shown = await readable(page);
+    for (const d of shown.demos) assert.ok(d.printed?.trim() || d.tables.length, `${d.instance}: still shows its preset`);
+    const others = errors.filter((e) => !/attn_core\.wasm|Failed to load resource|prepare wasm|Aborted\(/.test(e));
+    assert.deepEqual(others, []);
+    await page.close();
+  });
+}
+
+test('prerender: the first edit works once the module arrives', async () => {
+  const { page, problems } = await site.open('attention/');
+  assert.equal(await page.locator('.demo.prerendered:not(.ready)').count(), 0, 'every demo is live');
+  const scaling = page.locator('.demo[data-instance="scaling"]');
+  const before = await scaling.locator('pre.printed').textContent();
+  await scaling.locator('input.num[id^="scale-"]').fill('7');
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="scaling"] pre.printed').textContent !== old, before);
+  assert.equal(await page.evaluate(() => window.attnLesson.demos.get('scaling').state.values.scale), 7);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
