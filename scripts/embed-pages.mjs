@@ -17,10 +17,19 @@ export const embedFile = (instance) => `embed-${instance}.html`;
  */
 export function demoBlocks(body) {
   const blocks = new Map();
-  const pattern = /<div class="demo" data-demo="([\w-]+)"[^>]*>(?:(?!<\/div>)[\s\S])*<\/div>(?:<details class="demo-source">[\s\S]*?<\/details>)?/g;
-  for (const match of body.matchAll(pattern)) {
-    const instance = match[0].match(/\sdata-instance="([^"]+)"/)?.[1] ?? match[1];
-    blocks.set(instance, { html: match[0], id: match[1] });
+  // A demo's div holds its prerendered output (scripts/prerender.mjs), divs within divs:
+  // its end is where the divs opened since its start are all closed again.
+  for (const start of body.matchAll(/<div class="demo[ "][^>]*\sdata-demo="([\w-]+)"[^>]*>/g)) {
+    let depth = 0;
+    let end = start.index;
+    for (const tag of body.slice(start.index).matchAll(/<div\b|<\/div>/g)) {
+      depth += tag[0] === '</div>' ? -1 : 1;
+      if (depth === 0) { end = start.index + tag.index + tag[0].length; break; }
+    }
+    const source = body.slice(end).match(/^<details class="demo-source">[\s\S]*?<\/details>/)?.[0] ?? '';
+    const html = body.slice(start.index, end) + source;
+    const instance = start[0].match(/\sdata-instance="([^"]+)"/)?.[1] ?? start[1];
+    blocks.set(instance, { html, id: start[1] });
   }
   return blocks;
 }

@@ -65,6 +65,9 @@ test('programs: editing a constant changes the printout as the demo\'s would; re
   const original = await editorText(page, 'run');
   await typeProgram(page, 'run', original.replace('KEYS = 20', 'KEYS = 10'));
   const out = await runAndWait(page, 'run');
+  // The edit reaches the address once typing pauses; only then does the demo follow it
+  // (were the demo at 10 keys first, the edited program would be the lesson's own again).
+  await page.waitForFunction(() => /run\.program=/.test(location.search));
   await demo(page, 'run').getByLabel('Number of keys', { exact: true }).fill('10');
   await page.waitForFunction(() => /10 keys: off by/.test(document.querySelector('.demo[data-instance="run"] pre.printed').innerText));
   assert.equal(out, await printed(page, 'run'));
