@@ -16,7 +16,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * @param declarations  the core's parameter declarations for the demo
  * @param preset        name -> value for every declared parameter
  * @param locked        names whose values stay at the preset
- * @returns {{values, preset, get, set, reset, isPreset, changedFromPreset, onChange}}
+ * @returns {{values, preset, get, set, reset, isPreset, onChange}}
  */
 export function createDemoState(declarations, preset, locked = new Set()) {
   const defaults = Object.fromEntries(declarations.map((d) => [d.name, d.default]));
@@ -59,8 +59,6 @@ export function createDemoState(declarations, preset, locked = new Set()) {
     set,
     reset: () => set({ ...preset }),
     isPreset: () => declarations.every((d) => same(values[d.name], preset[d.name])),
-    /** The names whose values differ from the preset. */
-    changedFromPreset: () => declarations.map((d) => d.name).filter((name) => !same(values[name], preset[name])),
     /** listener(values, changedNames); returns a function that removes it. */
     onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); },
   };
