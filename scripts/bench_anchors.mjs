@@ -1,9 +1,12 @@
-// An anchor for the training figures (issue 14): the table lesson's Lookup network
-// (core/nn/lookup.hpp: the same sizes, 1,442 parameters) trained with batches of 128
-// scenes of 4 objects and Adam, in TensorFlow.js 4.22 under Node with its WebAssembly
-// and CPU backends, beside our own module (build/wasm) in the same run.
-//   node scripts/bench_tfjs.mjs [steps]
-// TensorFlow.js is a dev dependency of this benchmark only; the site never ships it.
+// The anchors for the training figures (issue 14), in one run: the table lesson's Lookup
+// network (core/nn/lookup.hpp: the same sizes, 1,442 parameters) trained with batches of
+// 128 scenes of 4 objects and Adam by what a developer would pick instead of our module:
+//   PyTorch on one thread (scripts/bench_nn.py, when /usr/bin/python3 has torch),
+//   TensorFlow.js 4.22 under Node with its WebAssembly and CPU backends,
+// beside our own module (build/wasm) under Node.
+//   node scripts/bench_anchors.mjs [steps]
+// TensorFlow.js and PyTorch are dependencies of this benchmark only; the site never ships them.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
@@ -60,8 +63,24 @@ async function timeOurs() {
   return (performance.now() - start) / progress.step;
 }
 
+/** PyTorch's ms per step for the same network and batch, or null when torch is not installed. */
+function timeTorch() {
+  const PYTHON = '/usr/bin/python3'; // Debian's, which python3-torch installs into (platform note)
+  try {
+    execFileSync(PYTHON, ['-c', 'import torch'], { stdio: 'ignore' });
+  } catch {
+    console.log('(PyTorch left out: apt-get install python3-torch to time it)\n');
+    return null;
+  }
+  const epochs = String(Math.max(1, Math.ceil(STEPS / 157))); // 20,000 scenes / 128 = 157 steps an epoch
+  const line = execFileSync(PYTHON, [path.join(ROOT, 'scripts/bench_nn.py'), 'find', 'lookup', epochs], { encoding: 'utf8' });
+  return JSON.parse(line).ms_per_step;
+}
+
 setWasmPaths(`${path.join(ROOT, 'node_modules/@tensorflow/tfjs-backend-wasm/dist')}/`);
 const rows = [['our module (WebAssembly, Node)', await timeOurs()]];
+const torch = timeTorch();
+if (torch !== null) rows.push(['PyTorch, 1 thread', torch]);
 for (const backend of ['wasm', 'cpu']) rows.push([`TensorFlow.js 4.22, ${backend} backend`, await timeTfjs(backend)]);
 const ours = rows[0][1];
 console.log(`Lookup on "find": batch ${BATCH}, ${OBJECTS} objects, Adam; ms per training step\n`);
