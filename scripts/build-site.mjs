@@ -157,7 +157,6 @@ function lessonModule(lesson, html, file, modules) {
   const api = [
     ...(Object.keys(lesson.models ?? {}).length ? ['models'] : []),
     ...(/<div class="demo"[^>]*\sdata-trainer[\s>]/.test(html) ? ['training'] : []),
-    ...(/<div class="demo"[^>]*\sdata-program=/.test(html) ? ['robot'] : []),
   ];
   try {
     return pageModule(modules, uses.map((m) => m[1]), api);
@@ -175,6 +174,8 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
   checkLesson(html, file, demos, pages);
   const core = lessonModule(lesson, html, file, modules);
+  // The Python programs' worker loads its own module (the robot, CPython's printing), on the first Run.
+  const programsCore = /<div class="demo"[^>]*\sdata-program=/.test(html) ? pageModule(modules, [], ['robot']) : '';
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
   let body = fillProse(html, file, demos, run);
@@ -192,7 +193,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { core, models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
+  const page = { core, programs_core: programsCore, models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
@@ -276,6 +277,18 @@ function copyLessonModels(lesson) {
   }
 }
 
+/**
+ * Each module of web/modules.json: its .wasm as built, its loader minified (Emscripten's own minifier
+ * leaves names long without Closure, which Debian's Emscripten lacks: 9.0 -> 7.0 KB gzip).
+ */
+function copyModules() {
+  for (const [loader, wasm] of [...declaredModules().keys()].map(moduleFiles)) {
+    fs.copyFileSync(path.join(WASM_DIR, wasm), path.join(ASSETS, wasm));
+    const code = fs.readFileSync(path.join(WASM_DIR, loader), 'utf8');
+    fs.writeFileSync(path.join(ASSETS, loader), esbuild.transformSync(code, { minify: true, format: 'esm', target: 'es2020' }).code);
+  }
+}
+
 /** MicroPython (npm) and the programs' robot module, fetched by the program worker on the first Run. */
 function copyPython() {
   const dist = path.join(ROOT, 'node_modules/@micropython/micropython-webassembly-pyscript');
@@ -315,7 +328,7 @@ async function main() {
   const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
   fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
-  for (const f of [...declaredModules().keys()].flatMap(moduleFiles)) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
+  copyModules();
   copyKatexAssets();
   copyPython();
   await bundleRuntime();

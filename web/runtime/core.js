@@ -3,8 +3,12 @@
 // names it on <main data-core="…"> and preloads its two files in the page's <head>.
 import { wrapCore } from './core-face.js';
 
-/** The module this page uses; the page's workers are handed the same name (their self.name). */
+/**
+ * The module this page uses (its training worker is handed the same name, as self.name), and the one its
+ * Python programs' worker uses, which only that worker loads: the robot and CPython's printing.
+ */
 export const pageCoreName = () => document.querySelector('main')?.dataset.core;
+export const programsCoreName = () => document.querySelector('main')?.dataset.programsCore;
 
 /** The module's instance behind the face: core-<name>.js (with its core-<name>.wasm) beside this script. */
 export async function createCore(name) {
