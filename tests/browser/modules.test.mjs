@@ -52,9 +52,9 @@ test('modules: the loader compiles the module while it downloads, from the prelo
   const { page, problems } = await openCounting('attention/');
   // Emscripten's loader warns "wasm streaming compile failed" and "falling back to ArrayBuffer
   // instantiation" when the server's type is not application/wasm; openPage records warnings.
-  assert.deepEqual(problems, []);
   const wasm = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'))
     .map((e) => ({ name: e.name.replace(/.*\//, ''), initiator: e.initiatorType })));
+  assert.deepEqual(problems, [], `console: ${JSON.stringify(problems)}; .wasm requests: ${JSON.stringify(wasm)}`);
   assert.deepEqual(wasm, [{ name: 'core-attention.wasm', initiator: 'link' }], 'one request, made by the preload');
   await page.close();
 });
