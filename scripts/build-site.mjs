@@ -154,10 +154,7 @@ function runNativeOnce(modelsDir, id, params) {
  */
 function lessonModule(lesson, html, file, modules) {
   const uses = [...html.matchAll(/<div class="demo" data-demo="([\w-]+)"/g)];
-  const api = [
-    ...(Object.keys(lesson.models ?? {}).length ? ['models'] : []),
-    ...(/<div class="demo"[^>]*\sdata-trainer[\s>]/.test(html) ? ['training'] : []),
-  ];
+  const api = Object.keys(lesson.models ?? {}).length ? ['models'] : [];
   try {
     return pageModule(modules, uses.map((m) => m[1]), api);
   } catch (error) {
@@ -168,14 +165,23 @@ function lessonModule(lesson, html, file, modules) {
   }
 }
 
+// The calls only a page's workers make, by the markup that starts the worker: each worker loads the
+// smallest module with them, so the page's own module (its first load) goes without.
+const WORKER_CALLS = { training: /<div class="demo"[^>]*\sdata-trainer[\s>]/, robot: /<div class="demo"[^>]*\sdata-program=/ };
+
+/** group -> module, for the workers the page has (web/runtime/core.js, workerCoreName). */
+function lessonWorkerModules(html, modules) {
+  return Object.fromEntries(Object.entries(WORKER_CALLS).filter(([, markup]) => markup.test(html))
+    .map(([group]) => [group, pageModule(modules, [], [group])]));
+}
+
 function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules) {
   const { atOnce, onRequest } = lessonModels(lesson);
   checkLoadButtons(lesson, html, onRequest);
   const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
   checkLesson(html, file, demos, pages);
   const core = lessonModule(lesson, html, file, modules);
-  // The Python programs' worker loads its own module (the robot, CPython's printing), on the first Run.
-  const programsCore = /<div class="demo"[^>]*\sdata-program=/.test(html) ? pageModule(modules, [], ['robot']) : '';
+  const workerCores = lessonWorkerModules(html, modules);
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
   let body = fillProse(html, file, demos, run);
@@ -193,7 +199,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { core, programs_core: programsCore, models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
+  const page = { core, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');

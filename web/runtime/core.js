@@ -3,12 +3,14 @@
 // names it on <main data-core="…"> and preloads its two files in the page's <head>.
 import { wrapCore } from './core-face.js';
 
-/**
- * The module this page uses (its training worker is handed the same name, as self.name), and the one its
- * Python programs' worker uses, which only that worker loads: the robot and CPython's printing.
- */
+/** The module this page uses. */
 export const pageCoreName = () => document.querySelector('main')?.dataset.core;
-export const programsCoreName = () => document.querySelector('main')?.dataset.programsCore;
+
+/**
+ * The module a worker of this page uses for the calls only it makes ("training", "robot"), which the
+ * page's own module leaves out; the worker is handed the name as its self.name.
+ */
+export const workerCoreName = (group) => JSON.parse(document.querySelector('main')?.dataset.workerCores || '{}')[group];
 
 /** The module's instance behind the face: core-<name>.js (with its core-<name>.wasm) beside this script. */
 export async function createCore(name) {

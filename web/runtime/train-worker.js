@@ -8,7 +8,7 @@ import { createCore } from './core.js';
 
 const STEPS_PER_MESSAGE = 20;  // about 10-40 ms of work between progress reports
 
-const corePromise = createCore(self.name);  // the page's module (train-panel.js names the worker after it)
+const corePromise = createCore(self.name);  // the module that trains (train-panel.js names the worker after it)
 
 self.onmessage = async ({ data }) => {
   if (data.type !== 'start') return;

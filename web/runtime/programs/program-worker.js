@@ -16,7 +16,7 @@ const base = new URL('.', import.meta.url);  // assets/, where the core, MicroPy
 const started = performance.now();
 const runnerPromise = (async () => {
   const [core, robotSource] = await Promise.all([
-    createCore(self.name),  // the page's programs module (worker-client.js names the worker after it)
+    createCore(self.name),  // the module with the robot (worker-client.js names the worker after it)
     fetch(new URL('robot.py', base)).then((r) => r.text()),
   ]);
   return createRunner(loadMicroPython, core, robotSource, { url: new URL('micropython.wasm', base).href });
