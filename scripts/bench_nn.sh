@@ -19,7 +19,7 @@ EPOCHS=${1:-5}
 RUNS="find:lookup find:plain-16 find:plain-256 nearest:lookup nearest:transformer-1 nearest:transformer-2"
 NATIVE=build/native/attn
 SSE2=build/native-sse2/attn
-[ -x "$NATIVE" ] && [ -f build/wasm/attn_core.wasm ] || { echo "run scripts/build.sh first" >&2; exit 1; }
+[ -x "$NATIVE" ] && [ -f build/wasm/core-training.wasm ] || { echo "run scripts/build.sh first" >&2; exit 1; }
 echo "building the native tool without -march=native into build/native-sse2 (when out of date) ..." >&2
 cmake -S . -B build/native-sse2 -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_NATIVE_ARCH=OFF > /dev/null
 cmake --build build/native-sse2 --target attn > /dev/null

@@ -1,16 +1,16 @@
 // WebAssembly side of scripts/bench_nn.sh: trains one task/model for some epochs
-// in the site's own module (build/wasm/attn_core.js, as the page's worker runs
+// in the site's own module (build/wasm/core-training.js, as the table lesson's training worker runs
 // it) under Node and prints one JSON line:
 //   {"task", "model", "steps", "seconds", "ms_per_step", "final_epoch_loss", "heap_mb"}
 //   node scripts/bench_nn_wasm.mjs TASK MODEL EPOCHS
-import { loadWasmCore } from '../tests/support/core.mjs';
+import { loadWasmModule } from '../tests/support/core.mjs';
 
 const [task, model, epochs] = process.argv.slice(2);
 if (!task || !model || !epochs) {
   console.error('usage: node scripts/bench_nn_wasm.mjs TASK MODEL EPOCHS');
   process.exit(2);
 }
-const core = await loadWasmCore();
+const core = await loadWasmModule('training');  // the module that trains (web/modules.json)
 const call = (answer) => {
   if (!answer.ok) throw new Error(answer.error.message);
   return answer;

@@ -5,7 +5,8 @@
 //   site/<slug>/index.html         one page per lessons/<slug>/ (math typeset, core code filled in)
 //   site/<slug>/<weights>.json     the trained networks the lesson ships, and for those that load on
 //                                  request a <weights>.summary.json derived from the weights file
-//   site/assets/                   runtime.js (bundled), attn_core.js + .wasm, style.css, katex/
+//   site/assets/                   runtime.js (bundled), core-<module>.js + .wasm for each module of
+//                                  web/modules.json, style.css, katex/
 //
 // Every URL in the output is relative, so the folder can be hosted under any path.
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import { prerenderDemo } from './prerender.mjs';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
+import { builtModules, declaredModules, moduleFiles, pageModule, WASM_DIR } from './core-modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
@@ -27,7 +29,6 @@ const LESSONS = path.resolve(ROOT, process.env.ATTN_LESSONS ?? 'lessons');
 const SITE = path.resolve(ROOT, process.env.ATTN_SITE ?? 'site');
 const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
-const WASM_DIR = path.join(ROOT, 'build/wasm');
 
 const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -146,11 +147,41 @@ function runNativeOnce(modelsDir, id, params) {
   }
 }
 
-function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
+/**
+ * The module of web/modules.json the page loads (core-modules.mjs, pageModule), for its demos and what else
+ * it calls. When none has them all, the error names the line of the first demo that no module holds with
+ * the demos above it.
+ */
+function lessonModule(lesson, html, file, modules) {
+  const uses = [...html.matchAll(/<div class="demo" data-demo="([\w-]+)"/g)];
+  const api = Object.keys(lesson.models ?? {}).length ? ['models'] : [];
+  try {
+    return pageModule(modules, uses.map((m) => m[1]), api);
+  } catch (error) {
+    const fits = (k) => { try { return pageModule(modules, uses.slice(0, k + 1).map((m) => m[1]), []); } catch { return null; } };
+    const first = uses.find((_, k) => !fits(k)) ?? uses[0];
+    const line = first ? html.slice(0, first.index).split('\n').length : 1;
+    throw new Error(`${file}:${line}: ${error.message}`);
+  }
+}
+
+// The calls only a page's workers make, by the markup that starts the worker: each worker loads the
+// smallest module with them, so the page's own module (its first load) goes without.
+const WORKER_CALLS = { training: /<div class="demo"[^>]*\sdata-trainer[\s>]/, robot: /<div class="demo"[^>]*\sdata-program=/ };
+
+/** group -> module, for the workers the page has (web/runtime/core.js, workerCoreName). */
+function lessonWorkerModules(html, modules) {
+  return Object.fromEntries(Object.entries(WORKER_CALLS).filter(([, markup]) => markup.test(html))
+    .map(([group]) => [group, pageModule(modules, [], [group])]));
+}
+
+function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules) {
   const { atOnce, onRequest } = lessonModels(lesson);
   checkLoadButtons(lesson, html, onRequest);
   const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
   checkLesson(html, file, demos, pages);
+  const core = lessonModule(lesson, html, file, modules);
+  const workerCores = lessonWorkerModules(html, modules);
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
   let body = fillProse(html, file, demos, run);
@@ -168,15 +199,15 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages) {
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), { atOnce, onRequest });
+  const page = { core, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
     .filter(Boolean).join(' · ');
   return fill(template, {
-    models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)),
-    title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
-    minutes: String(lesson.minutes ?? ''), root: '../', content: body, nav,
+    ...page, title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
+    minutes: String(lesson.minutes ?? ''), content: body, nav,
   });
 }
 
@@ -231,8 +262,9 @@ async function bundleRuntime() {
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
-    // The Emscripten loaders (the core's, MicroPython's) sit beside the bundles, loaded as they are.
-    external: ['./attn_core.js', './micropython.mjs'],
+    // The Emscripten loaders (the cores', MicroPython's) sit beside the bundles, loaded as they are.
+    // (The core's is imported by a computed address, core.js, so esbuild leaves it alone.)
+    external: ['./micropython.mjs'],
   });
 }
 
@@ -248,6 +280,18 @@ function copyLessonModels(lesson) {
   }
   for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
     fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
+  }
+}
+
+/**
+ * Each module of web/modules.json: its .wasm as built, its loader minified (Emscripten's own minifier
+ * leaves names long without Closure, which Debian's Emscripten lacks: 9.0 -> 7.0 KB gzip).
+ */
+function copyModules() {
+  for (const [loader, wasm] of [...declaredModules().keys()].map(moduleFiles)) {
+    fs.copyFileSync(path.join(WASM_DIR, wasm), path.join(ASSETS, wasm));
+    const code = fs.readFileSync(path.join(WASM_DIR, loader), 'utf8');
+    fs.writeFileSync(path.join(ASSETS, loader), esbuild.transformSync(code, { minify: true, format: 'esm', target: 'es2020' }).code);
   }
 }
 
@@ -280,16 +324,17 @@ async function main() {
     .map((slug) => ({ slug, ...JSON.parse(lessonFile(slug, 'lesson.json')) }))
     .sort((a, b) => a.order - b.order);
   const pages = new Map(lessons.map((l) => [l.slug, lessonFile(l.slug, 'lesson.html')]));
+  const modules = await builtModules();
   for (const lesson of lessons) {
     const html = pages.get(lesson.slug);
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
-    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages));
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules));
     copyLessonModels(lesson);
   }
   const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
   fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
-  for (const f of ['attn_core.js', 'attn_core.wasm']) fs.copyFileSync(path.join(WASM_DIR, f), path.join(ASSETS, f));
+  copyModules();
   copyKatexAssets();
   copyPython();
   await bundleRuntime();

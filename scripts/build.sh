@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds everything into build/ and the site into site/:
 #   build/native   core library, `attn` CLI, Catch2 tests
-#   build/wasm     the core as a WebAssembly module (attn_core.js + attn_core.wasm)
+#   build/wasm     the core as WebAssembly modules, one per entry of web/modules.json (core-<name>.js + .wasm)
 #   site/          the static lesson site
 set -euo pipefail
 cd "$(dirname "$0")/.."

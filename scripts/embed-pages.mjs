@@ -34,13 +34,15 @@ export function demoBlocks(body) {
   return blocks;
 }
 
-/** Writes every instance's embed page of `lesson` into `folder` (site/<slug>/). */
-export function writeEmbedPages(folder, lesson, body, demos, template, models) {
+/**
+ * Writes every instance's embed page of `lesson` into `folder` (site/<slug>/); `page` holds the values
+ * the lesson's page fills in too (its module, its networks, the root), so an embed loads what its page does.
+ */
+export function writeEmbedPages(folder, lesson, body, demos, template, page) {
   for (const [instance, { html, id }] of demoBlocks(body)) {
     fs.writeFileSync(path.join(folder, embedFile(instance)), fill(template, {
-      title: escapeHtml(lesson.title), demo_title: escapeHtml(demos.get(id)?.title ?? id), instance: escapeHtml(instance),
-      models: escapeHtml(JSON.stringify(models.atOnce)), models_on_request: escapeHtml(JSON.stringify(models.onRequest)),
-      root: '../', content: html,
+      ...page, title: escapeHtml(lesson.title), demo_title: escapeHtml(demos.get(id)?.title ?? id), instance: escapeHtml(instance),
+      content: html,
     }));
   }
 }

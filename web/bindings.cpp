@@ -1,24 +1,41 @@
 // The WebAssembly module's whole interface: it only registers functions.
 // The page runtime (web/runtime/core.js) wraps them in JavaScript.
+// Each module of web/modules.json is this file compiled with ATTN_API_<GROUP> for the API
+// groups it names (CMakeLists.txt), so a module links only the core code its page calls.
 #include <emscripten/bind.h>
 
 #include "api/demos.hpp"
-#include "api/models.hpp"
-#include "api/training.hpp"
-#include "api/robot_session.hpp"
-#include "math/python_format.hpp"
 
-EMSCRIPTEN_BINDINGS(attn_core) {
+EMSCRIPTEN_BINDINGS(attn_demos) {
     emscripten::function("listDemos", &attn::list_demos_json);
     emscripten::function("runDemo", &attn::run_demo_json);
+}
+
+#ifdef ATTN_API_MODELS
+#include "api/models.hpp"
+EMSCRIPTEN_BINDINGS(attn_models) {
     emscripten::function("loadModel", &attn::load_model_json);
     emscripten::function("loadModelSummary", &attn::load_model_summary_json);
+}
+#endif
+
+#ifdef ATTN_API_TRAINING
+#include "api/training.hpp"
+EMSCRIPTEN_BINDINGS(attn_training) {
     emscripten::function("trainStart", &attn::train_start_json);
     emscripten::function("trainAdvance", &attn::train_advance_json);
     emscripten::function("trainResult", &attn::train_result_json);
-    // The lesson's Python programs: their robot, and CPython's round() and repr() of a float,
-    // which MicroPython's own differ from (README, "The robot lesson's programs").
+}
+#endif
+
+#ifdef ATTN_API_ROBOT
+#include "api/robot_session.hpp"
+#include "math/python_format.hpp"
+// The lesson's Python programs: their robot, and CPython's round() and repr() of a float,
+// which MicroPython's own differ from (README, "The robot lesson's programs").
+EMSCRIPTEN_BINDINGS(attn_robot) {
     emscripten::function("robotCall", &attn::robot_call_json);
     emscripten::function("pythonRound", &attn::python_round);
     emscripten::function("pythonRepr", &attn::python_repr);
 }
+#endif

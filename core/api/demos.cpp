@@ -5,7 +5,6 @@
 #include "demo/error.hpp"
 #include "demo/finite_result.hpp"
 #include "api/json_limits.hpp"
-#include "models/model_store.hpp"
 
 namespace attn {
 namespace {
@@ -43,7 +42,7 @@ std::string run_demo_json(const std::string& demo_id, const std::string& params_
         }
         const Params params = validate_params(demo->params, input);
         json answer = {{"ok", true}};
-        answer["result"] = demo->compute(params, nn::model_store());  // moved in: a brace list would copy it deeply
+        answer["result"] = demo->compute(params);  // moved in: a brace list would copy it deeply
         require_finite_result(answer["result"]);  // an answer the page would print as "NaN" or "−∞" is no answer
         return answer;
     });

@@ -11,23 +11,28 @@ namespace attn {
 
 namespace nn {
 class ModelStore;
+ModelStore& model_store();  // models/model_store.hpp: the networks this module instance holds
 }
 // The trained networks a demo may read. A demo changes none of their weights;
 // a forward pass only leaves its activations behind, which table_layers reads.
 using Models = nn::ModelStore;
 
 // compute(params) for demos that need no network, compute(params, models) for those that do.
+// Only a demo that reads networks refers to the module's store (compute(params) hands it over),
+// so a WebAssembly module whose demos read none links no network code (web/modules.json).
 class DemoFunction {
 public:
     using Pure = json (*)(const Params&);
     using WithModels = json (*)(const Params&, const Models&);
     DemoFunction(Pure f) : pure_(f) {}
-    DemoFunction(WithModels f) : with_models_(f) {}
+    DemoFunction(WithModels f) : with_models_(f), store_(&nn::model_store) {}
     json operator()(const Params& p, const Models& m) const { return pure_ ? pure_(p) : with_models_(p, m); }
+    json operator()(const Params& p) const { return pure_ ? pure_(p) : with_models_(p, store_()); }
 
 private:
     Pure pure_ = nullptr;
     WithModels with_models_ = nullptr;
+    Models& (*store_)() = nullptr;
 };
 
 struct Demo {
@@ -43,6 +48,15 @@ struct Demo {
     std::vector<std::string> networks = {};
 };
 
+// Each folder of core/lessons/ registers its demos once, in its lesson.cpp:
+//   const LessonDemos registered(1, "attention", [] { return std::vector<Demo>{worked_example(), ...}; });
+// A program holds the demos of the folders it links: the native build all of them, each
+// WebAssembly module those web/modules.json lists for it. `place` orders the folders in the list.
+struct LessonDemos {
+    LessonDemos(int place, const char* folder, std::vector<Demo> (*demos)());
+};
+
+// The linked folders' demos, folder by folder by place, each folder's in its own order.
 const std::vector<Demo>& all_demos();
 // nullptr when no demo has that id.
 const Demo* find_demo(const std::string& id);

@@ -1,27 +1,41 @@
-// Every demo the site and the command line can run, in lesson order.
+// The demos of the lesson folders linked into this program (demo.hpp, LessonDemos).
+#include <algorithm>
+#include <tuple>
+
 #include "demo/demo.hpp"
-#include "lessons/attention/demos.hpp"
-#include "lessons/block/demos.hpp"
-#include "lessons/robot/demos.hpp"
-#include "lessons/table/demos.hpp"
-#include "lessons/training/train_plan.hpp"
 
 namespace attn {
+namespace {
+
+struct Folder {
+    int place;
+    std::string name;
+    std::vector<Demo> (*demos)();
+};
+
+// A function's static, so it exists before any lesson.cpp's registration runs.
+std::vector<Folder>& folders() {
+    static std::vector<Folder> registered;
+    return registered;
+}
+
+}  // namespace
+
+LessonDemos::LessonDemos(int place, const char* folder, std::vector<Demo> (*demos)()) {
+    folders().push_back({place, folder, demos});
+}
 
 const std::vector<Demo>& all_demos() {
-    static const std::vector<Demo> demos = {
-        lesson_attention::worked_example(), lesson_attention::softmax_scaling(),
-        lesson_attention::causal_mask_demo(), lesson_attention::multi_head(),
-        lesson_attention::attention_cost(), lesson_attention::self_vs_cross(),
-        lesson_robot::robot_scores(), lesson_robot::robot_run(),
-        lesson_robot::robot_sharpness(), lesson_robot::robot_order(),
-        training::train_plan(),
-        lesson_table::table_tokens(), lesson_table::table_hand(), lesson_table::table_lab(),
-        lesson_table::table_compare(), lesson_table::table_order(), lesson_table::table_layers(),
-        lesson_table::act_sizes(),
-        lesson_block::block_residual(), lesson_block::block_layer_norm(),
-        lesson_block::block_feed_forward(), lesson_block::block_stack(),
-    };
+    // Sorted, because the order in which the folders' registrations run is the linker's.
+    static const std::vector<Demo> demos = [] {
+        std::vector<Folder> sorted = folders();
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const Folder& a, const Folder& b) { return std::tie(a.place, a.name) < std::tie(b.place, b.name); });
+        std::vector<Demo> all;
+        for (const Folder& f : sorted)
+            for (Demo& d : f.demos()) all.push_back(std::move(d));
+        return all;
+    }();
     return demos;
 }
 

@@ -1,13 +1,18 @@
 #include "demo/result.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace attn {
 
 Result& Result::print(const std::string& text) {
-    std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) j_["printed"].push_back(line);
+    // Line by line as std::getline splits them (no empty line after a last newline), but without
+    // iostreams, whose locale machinery would otherwise come into every WebAssembly module.
+    for (std::size_t start = 0; start < text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        j_["printed"].push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
     return *this;
 }
 

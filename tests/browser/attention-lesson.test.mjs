@@ -149,7 +149,7 @@ test('knowledge check: revealing question 1 shows a live (1, 6, 6) table; questi
 
 test('loading: if the WebAssembly file cannot be fetched, every demo says so instead of staying blank', async () => {
   const page = await site.browser.context.newPage();
-  await page.route('**/attn_core.wasm', (route) => route.abort());
+  await page.route('**/core-*.wasm', (route) => route.abort());
   await page.goto(`${site.server.url}attention/`);
   const message = demo(page, 'worked').locator('.problem');
   await message.waitFor({ timeout: 20000 });

@@ -7,7 +7,7 @@ import { useSite } from '../support/site.mjs';
 
 const site = useSite();
 const PAGES = ['attention', 'robot', 'table'];
-const MODULE = '**/attn_core.wasm';
+const MODULE = '**/core-*.wasm';
 
 /** What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers. */
 const readable = (page) => page.evaluate(() => ({
@@ -57,7 +57,7 @@ for (const slug of PAGES) {
     await page.locator('.demo .problem').first().waitFor({ timeout: 20000 });
     const shown = await readable(page);
     for (const d of shown.demos) assert.ok(d.printed?.trim() || d.tables.length, `${d.instance}: still shows its preset`);
-    const others = errors.filter((e) => !/attn_core\.wasm|Failed to load resource|prepare wasm|Aborted\(/.test(e));
+    const others = errors.filter((e) => !/core-[\w-]+\.wasm|Failed to load resource|prepare wasm|Aborted\(/.test(e));
     assert.deepEqual(others, []);
     await page.close();
   });

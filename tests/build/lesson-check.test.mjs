@@ -14,6 +14,7 @@ const MISTAKES = [
   ['preset-out-of-bounds', 2, /the preset of "stack" is refused: .*Blocks/],
   ['broken-link', 3, /the link "..\/attention\/#no-such-section" names no id of lesson "attention"/],
   ['check-without-explanation', 2, /a knowledge check without an explanation/],
+  ['demos-of-two-modules', 5, /no module of web\/modules.json has every demo this page uses: worked_example \(attention\); block_residual \(block\)/],
 ];
 
 for (const [mistake, line, message] of MISTAKES) {

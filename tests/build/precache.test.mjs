@@ -16,7 +16,7 @@ function site(files) {
   }
   return dir;
 }
-const FILES = { 'index.html': 'list', 'robot/index.html': 'robot', 'assets/attn_core.wasm': 'wasm', 'table/weights/big.json': '{}' };
+const FILES = { 'index.html': 'list', 'robot/index.html': 'robot', 'assets/core-attention.wasm': 'wasm', 'table/weights/big.json': '{}' };
 
 test('precache: every file but sw.js, with relative URLs and content hashes; on-request files are lazy', () => {
   const dir = site(FILES);

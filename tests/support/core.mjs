@@ -5,10 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { wrapCore } from '../../web/runtime/core-face.js';
+import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WASM_DIR = path.join(ROOT, 'build/wasm');
 const CLI = path.join(ROOT, 'build/native/attn');
 
 /** Every lesson's trained weights, those that load on request included: [slot, file path]. */
@@ -23,18 +22,43 @@ function lessonModels() {
 }
 
 /**
- * The same ES module the site serves; Node is handed the bytes (platform note,
- * trap 3). Every trained network of the lessons is loaded into it, as a page has
- * them once the learner has loaded those that load on request.
+ * One module the site serves (web/modules.json), as the page loads it. A module that takes networks
+ * is given every trained network of the lessons, as a page has them once the learner has loaded
+ * those that load on request.
+ */
+export async function loadWasmModule(name) {
+  const core = await loadModule(name);
+  if (core.module.loadModel) {
+    for (const [slot, file] of lessonModels()) {
+      const answer = core.loadModel(slot, fs.readFileSync(file, 'utf8'));
+      if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
+    }
+  }
+  return core;
+}
+
+/**
+ * Every module the site serves, behind one face: a demo runs in the module that has it, and each other
+ * call in the module that has that function (training and networks: the table lesson's; the robot: the
+ * robot lesson's). `modules`: name -> that module's own face; `moduleFor(fn, demo)`: the raw embind
+ * module a call reaches, for tests that pass text no JSON value can hold.
  */
 export async function loadWasmCore() {
-  const { default: create } = await import(path.join(WASM_DIR, 'attn_core.js'));
-  const core = wrapCore(await create({ wasmBinary: fs.readFileSync(path.join(WASM_DIR, 'attn_core.wasm')) }));
-  for (const [slot, file] of lessonModels()) {
-    const answer = core.loadModel(slot, fs.readFileSync(file, 'utf8'));
-    if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
-  }
-  return { ...core, list: () => [...core.demos.values()] };
+  const modules = new Map();
+  for (const name of declaredModules().keys()) modules.set(name, await loadWasmModule(name));
+  const withDemo = (id) => [...modules.values()].find((c) => c.demos.has(id));
+  const withFunction = (fn) => [...modules.values()].find((c) => typeof c.module[fn] === 'function');
+  const moduleFor = (fn, demo) => (demo === undefined ? withFunction(fn) : withDemo(demo)).module;
+  const demos = new Map([...modules.values()].flatMap((c) => [...c.demos]));
+  // The face's name of each embind function other than the demos' (core-face.js).
+  const faces = { loadModel: 'loadModel', loadModelSummary: 'loadModelSummary', trainStart: 'trainStart', trainAdvance: 'trainAdvance',
+    trainResult: 'trainResult', robotCall: 'robot', pythonRound: 'pythonRound', pythonRepr: 'pythonRepr' };
+  const routed = Object.fromEntries(Object.entries(faces).map(([fn, face]) => [face, (...args) => withFunction(fn)[face](...args)]));
+  return {
+    ...routed, modules, moduleFor, demos, list: () => [...demos.values()],
+    // An unknown id goes to the first module, which answers that it has no such demo.
+    run: (id, params) => (withDemo(id) ?? modules.values().next().value).run(id, params),
+  };
 }
 
 export const nativeCore = {

@@ -7,6 +7,7 @@
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
+import { workerCoreName } from './core.js';
 
 const CHART_EVERY = 10; // progress messages between redraws of the loss chart
 
@@ -66,7 +67,7 @@ export function attachTrainPanel(view, networks, onRequest) {
     cancel.disabled = false;
     bar.value = 0;
     status.textContent = `Starting to train ${slot}…`;
-    worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName('training') });
     worker.onmessage = ({ data }) => {
       if (data.type === 'progress') {
         const p = data.progress;

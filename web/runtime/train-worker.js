@@ -4,12 +4,11 @@
 //   out: {type: 'progress', progress}  every few steps
 //        {type: 'done', result: {weights, misses}}  |  {type: 'error', message, param}
 // Cancelling is terminating the worker: nothing here needs to listen for it.
-import createAttnCore from './attn_core.js';
-import { wrapCore } from './core-face.js';
+import { createCore } from './core.js';
 
 const STEPS_PER_MESSAGE = 20;  // about 10-40 ms of work between progress reports
 
-const corePromise = createAttnCore().then(wrapCore);
+const corePromise = createCore(self.name);  // the module that trains (train-panel.js names the worker after it)
 
 self.onmessage = async ({ data }) => {
   if (data.type !== 'start') return;

@@ -6,9 +6,8 @@
 //        {type: 'events', events}      what the program did, in batches while it runs
 //        {type: 'done', ok, error?}    error: {kind: 'python' | 'budget' | 'internal', message, line}
 // The core's loader and MicroPython's sit beside the bundled worker in assets/ (scripts/build-site.mjs).
-import createAttnCore from './attn_core.js';
 import { loadMicroPython } from './micropython.mjs';
-import { wrapCore } from '../core-face.js';
+import { createCore } from '../core.js';
 import { createRunner } from './run-program.js';
 
 const FLUSH_MS = 50;  // batch events so a fast program posts a few messages, not thousands
@@ -17,7 +16,7 @@ const base = new URL('.', import.meta.url);  // assets/, where the core, MicroPy
 const started = performance.now();
 const runnerPromise = (async () => {
   const [core, robotSource] = await Promise.all([
-    createAttnCore().then(wrapCore),
+    createCore(self.name),  // the module with the robot (worker-client.js names the worker after it)
     fetch(new URL('robot.py', base)).then((r) => r.text()),
   ]);
   return createRunner(loadMicroPython, core, robotSource, { url: new URL('micropython.wasm', base).href });

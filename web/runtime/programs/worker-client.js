@@ -1,12 +1,13 @@
 // The one worker that runs the page's programs (program-worker.js), started on
 // the first Run, so Python costs nothing until a learner asks for it. Stop is
 // terminating it; the next Run starts a new one.
+import { workerCoreName } from '../core.js';
 
 let worker = null;
 let current = null;  // {onEvents, resolve} of the run in progress
 
 function start() {
-  worker = new Worker(new URL('./program-worker.js', import.meta.url), { type: 'module' });
+  worker = new Worker(new URL('./program-worker.js', import.meta.url), { type: 'module', name: workerCoreName('robot') });
   worker.onmessage = ({ data }) => {
     if (data.type === 'events') current?.onEvents(data.events);
     else if (data.type === 'done') finish(data);

@@ -1,0 +1,50 @@
+// The site's WebAssembly modules (web/modules.json), as the site build, the tests and the benchmarks
+// see them: each module's demos, its API groups, and which module a page loads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { wrapCore } from '../web/runtime/core-face.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// ATTN_WASM builds the site from another build folder's modules (to compare build options).
+export const WASM_DIR = path.resolve(ROOT, process.env.ATTN_WASM ?? 'build/wasm');
+
+/** name -> {lessons: [folder], api: [group]}, as web/modules.json declares them. */
+export function declaredModules() {
+  const declared = JSON.parse(fs.readFileSync(path.join(ROOT, 'web/modules.json'), 'utf8'));
+  delete declared['//'];
+  return new Map(Object.entries(declared));
+}
+
+/** The files of module `name` in build/wasm/ (and in site/assets/). */
+export const moduleFiles = (name) => [`core-${name}.js`, `core-${name}.wasm`];
+
+/** A module built in `dir`, behind the page's face; Node is handed the bytes (platform note, trap 3). */
+export async function loadModule(name, dir = WASM_DIR) {
+  const [loader, wasm] = moduleFiles(name).map((f) => path.join(dir, f));
+  const { default: create } = await import(loader);
+  return wrapCore(await create({ wasmBinary: fs.readFileSync(wasm) }));
+}
+
+/** name -> {demos: Set of ids, api: [group], bytes: size of its .wasm}, from the built modules themselves. */
+export async function builtModules(dir = WASM_DIR) {
+  const modules = new Map();
+  for (const [name, { api }] of declaredModules()) {
+    const core = await loadModule(name, dir);
+    modules.set(name, { demos: new Set(core.demos.keys()), api, bytes: fs.statSync(path.join(dir, moduleFiles(name)[1])).size });
+  }
+  return modules;
+}
+
+/**
+ * The module a page loads: the smallest that has every demo it shows (`demoIds`) and every API group it
+ * calls (`api`: "models" for a lesson with networks, "training" for a trainer, "robot" for programs).
+ * Throws a sentence for the teacher when no module has them all.
+ */
+export function pageModule(modules, demoIds, api) {
+  const fits = [...modules].filter(([, m]) => demoIds.every((id) => m.demos.has(id)) && api.every((g) => m.api.includes(g)));
+  if (fits.length) return fits.sort((a, b) => a[1].bytes - b[1].bytes)[0][0];
+  const needs = [...new Set(demoIds)].map((id) => `${id} (${[...modules].filter(([, m]) => m.demos.has(id)).map(([n]) => n).join(', ') || 'no module'})`);
+  throw new Error(`no module of web/modules.json has every demo this page uses: ${needs.join('; ')}` +
+    `${api.length ? `, with ${api.join(', ')}` : ''}. Add one that lists all their core/lessons/ folders (docs/lesson-format.md, "Which module a page loads").`);
+}

@@ -1,0 +1,34 @@
+// The site's modules (web/modules.json) between them hold every demo of the native build, each in one
+// module, and each module offers only the calls of the API groups it names: the attention lesson's
+// page gets no trainer, networks or robot.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { declaredModules } from '../../scripts/core-modules.mjs';
+import { loadWasmCore, nativeCore } from '../support/core.mjs';
+
+const wasm = await loadWasmCore();
+// The embind functions of each API group (web/bindings.cpp); every module has the demos'.
+const GROUPS = {
+  demos: ['listDemos', 'runDemo'],
+  models: ['loadModel', 'loadModelSummary'],
+  training: ['trainStart', 'trainAdvance', 'trainResult'],
+  robot: ['robotCall', 'pythonRound', 'pythonRepr'],
+};
+
+test('modules: every demo of the native build is in exactly one of the site\'s modules', () => {
+  for (const { id } of nativeCore.list()) {
+    const holders = [...wasm.modules].filter(([, core]) => core.demos.has(id)).map(([name]) => name);
+    assert.equal(holders.length, 1, `${id} is in ${holders.join(', ') || 'no module'}`);
+  }
+  assert.equal(wasm.demos.size, nativeCore.list().length, 'no module has a demo the native build lacks');
+});
+
+test('modules: each module has the calls of the API groups web/modules.json names for it, and no others', () => {
+  for (const [name, { api }] of declaredModules()) {
+    const module = wasm.modules.get(name).module;
+    for (const [group, functions] of Object.entries(GROUPS)) {
+      const expected = group === 'demos' || api.includes(group);
+      for (const fn of functions) assert.equal(typeof module[fn] === 'function', expected, `${name}: ${fn}`);
+    }
+  }
+});
