@@ -16,6 +16,16 @@ EMSCRIPTEN_BINDINGS(attn_core) {
     emscripten::function("trainStart", &attn::train_start_json);
     emscripten::function("trainAdvance", &attn::train_advance_json);
     emscripten::function("trainResult", &attn::train_result_json);
+    // Training across Web Workers (core/api/training.hpp, web/runtime/train-worker.js):
+    // the exchange is a Float32Array onto the module's memory, to be taken again
+    // after any call that may grow the memory (a view of the old one is emptied).
+    emscripten::function("trainExportWeights", &attn::train_export_weights_json);
+    emscripten::function("trainImportWeights", &attn::train_import_weights_json);
+    emscripten::function("trainPartsGradient", &attn::train_parts_gradient_json);
+    emscripten::function("trainStep", &attn::train_step_json);
+    emscripten::function("trainExchange", +[] {
+        return emscripten::val(emscripten::typed_memory_view(attn::train_exchange_size(), attn::train_exchange_data()));
+    });
     // The lesson's Python programs: their robot, and CPython's round() and repr() of a float,
     // which MicroPython's own differ from (README, "The robot lesson's programs").
     emscripten::function("robotCall", &attn::robot_call_json);
