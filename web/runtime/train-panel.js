@@ -86,7 +86,7 @@ export function attachTrainPanel(view, networks, onRequest) {
       }
     };
     worker.onerror = (event) => finish(`Training stopped: ${event.message}. The earlier weights are still in use.`);
-    worker.postMessage({ type: 'start', config: params });
+    worker.postMessage({ type: 'start', config: params, cores: navigator.hardwareConcurrency });
   }
 
   train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
