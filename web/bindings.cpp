@@ -19,8 +19,6 @@ EMSCRIPTEN_BINDINGS(attn_core) {
     // Training across Web Workers (core/api/training.hpp, web/runtime/train-worker.js):
     // the exchange is a Float32Array onto the module's memory, to be taken again
     // after any call that may grow the memory (a view of the old one is emptied).
-    emscripten::function("trainExportWeights", &attn::train_export_weights_json);
-    emscripten::function("trainImportWeights", &attn::train_import_weights_json);
     emscripten::function("trainPartsGradient", &attn::train_parts_gradient_json);
     emscripten::function("trainStep", &attn::train_step_json);
     emscripten::function("trainExchange", +[] {

@@ -101,28 +101,15 @@ std::string train_result_json() {
     });
 }
 
-std::string train_export_weights_json() {
-    return guarded([] {
-        nn::export_values(running().network().params(), exchange().data());
-        return json{{"ok", true}};
-    });
-}
-
-std::string train_import_weights_json() {
-    return guarded([] {
-        nn::import_values(running().network().params(), exchange().data());
-        return json{{"ok", true}};
-    });
-}
-
-std::string train_parts_gradient_json(double step, double first, double count) {
+std::string train_parts_gradient_json(double step, double first, double count, double slot) {
     return guarded([&] {
         nn::Trainer& t = running();
         const long s = whole(step, "step", 0, static_cast<double>(t.progress().total_steps - 1));
         const int f = static_cast<int>(whole(first, "first", 0, t.parts() - 1));
         const int c = static_cast<int>(whole(count, "count", 1, t.parts()));
+        const long into = whole(slot, "slot", 0, t.parts() - 1);
         const float squares = t.gradient_of_parts(s, f, c);
-        nn::export_gradient(t.network().params(), squares, exchange().data());
+        nn::export_gradient(t.network().params(), squares, exchange().data() + into * nn::block_size(t.network().params()));
         return json{{"ok", true}};
     });
 }

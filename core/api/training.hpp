@@ -23,19 +23,17 @@ std::string train_result_json();
 
 // Training across Web Workers (web/runtime/train-worker.js, nn/batch_parts.hpp):
 // every worker starts the same training with train_start_json, whose answer
-// also gives "parts" and "block" (floats per gradient block). Floats travel
-// through the exchange, `parts` blocks in this module's memory that the
-// JavaScript side reads and writes (train_exchange_data and _size).
+// also gives "parts" and "block" (floats per gradient block), so each holds the
+// same scenes, weights and Adam. Each step, worker w computes its block of
+// parts and sends it to the others; every worker puts all blocks in the
+// exchange (`parts` blocks in this module's memory that the JavaScript side
+// reads and writes: train_exchange_data and _size) and takes the same step.
 //
-// The exchange's first block <- the current weights (the coordinator sends them).
-std::string train_export_weights_json();
-// The weights <- the exchange's first block (a part-worker, each step).
-std::string train_import_weights_json();
-// The exchange's first block <- the gradient of parts [first, first + count) of
-// step `step`'s batch, then their sum of squared errors.  -> {"ok": true}
-std::string train_parts_gradient_json(double step, double first, double count);
-// The coordinator: sums the exchange's first `blocks` blocks (its own and the
-// part-workers', in part order) and takes the step.  -> progress, as train_advance_json
+// Exchange block `slot` <- the gradient of parts [first, first + count) of step
+// `step`'s batch, then their sum of squared errors.  -> {"ok": true}
+std::string train_parts_gradient_json(double step, double first, double count, double slot);
+// Sums the exchange's first `blocks` blocks, in part order, and takes the step.
+// -> progress, as train_advance_json
 std::string train_step_json(double blocks);
 float* train_exchange_data();
 long train_exchange_size();

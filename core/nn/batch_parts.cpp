@@ -35,20 +35,6 @@ float import_gradient(const ParamList<float>& params, const float* block) {
     return *block;
 }
 
-void export_values(const ParamList<float>& params, float* out) {
-    for (const Param<float>* p : params) {
-        std::memcpy(out, p->value.data(), sizeof(float) * p->value.size());
-        out += p->value.size();
-    }
-}
-
-void import_values(const ParamList<float>& params, const float* in) {
-    for (Param<float>* p : params) {
-        std::memcpy(p->value.data(), in, sizeof(float) * p->value.size());
-        in += p->value.size();
-    }
-}
-
 void sum_pairwise(float* blocks, int count, long size) {
     if (count < 1 || (count & (count - 1)) != 0) throw std::invalid_argument("parts are summed in twos: 1, 2, 4, ...");
     // Level by level: at span s, block i (a multiple of 2s) takes in block i + s.

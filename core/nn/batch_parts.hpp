@@ -7,8 +7,8 @@
 // rows, and float sums depend on their order. So the batch is always cut into
 // the same parts, whatever the number of workers, and the parts' gradients are
 // always added as the same pairwise tree, ((0 + 1) + (2 + 3)) for 4 parts. A
-// worker given an aligned run of 1, 2 or 4 parts adds one subtree; the
-// coordinator adds the workers' sums with the tree's top levels. (Float addition
+// worker given an aligned run of 1, 2 or 4 parts adds one subtree, and the
+// workers' sums are added with the tree's top levels. (Float addition
 // is commutative, so only the tree's shape matters, not which side is which.)
 //
 // A gradient travels as a flat block: every parameter's grad in params() order,
@@ -38,9 +38,6 @@ long block_size(const ParamList<float>& params);
 void export_gradient(const ParamList<float>& params, float squares, float* block);
 // Every grad from block; returns the block's squares.
 float import_gradient(const ParamList<float>& params, const float* block);
-// The values (weights), as the coordinator sends them to the part-workers.
-void export_values(const ParamList<float>& params, float* out);
-void import_values(const ParamList<float>& params, const float* in);
 
 // blocks[0] = the pairwise tree sum of `count` consecutive blocks of `size`
 // floats (count a power of two); the other blocks are overwritten.

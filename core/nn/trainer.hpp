@@ -4,7 +4,9 @@
 // 20,000 scenes of 4 objects; batches of 128 from a fresh shuffle each epoch
 // (the last batch of an epoch holds the 32 left over); MSE loss; Adam. The
 // page calls advance() with a small number of steps, shows the progress and
-// can simply stop calling to cancel.
+// can simply stop calling to cancel. A transformer's batch is cut into 4 parts
+// whose gradients are added in a fixed tree (nn/batch_parts.hpp), so that Web
+// Workers can share its steps and still give these bits.
 //
 // Everything random comes from one attn::Rng seeded with `seed`, in this
 // order: the training scenes, the initial weights, then each epoch's shuffle.
@@ -73,10 +75,10 @@ public:
     const TrainProgress& advance(long steps);
 
     // One step in two halves, for training across Web Workers (nn/batch_parts.hpp):
-    // every worker holds a Trainer of the same config (the same scenes and
-    // shuffles), takes the coordinator's weights, and computes the gradient of
-    // its parts of the step; the coordinator sums the workers' blocks and takes
-    // the step. advance() is these two calls with every part at once.
+    // every worker holds a Trainer of the same config (the same scenes, weights
+    // and shuffles) and computes the gradient of its parts of the step; each
+    // then sums all the workers' gradients in the parts' order and takes the
+    // same step. advance() is these two calls with every part at once.
     //
     // Sets every parameter's grad to the gradient of parts [first, first + count)
     // of step `step`'s batch (count a power of two, first a multiple of it),
