@@ -1,6 +1,6 @@
 // Training as a learner starts it (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench_training_browser.mjs [--task nearest] [--model transformer-2] [--epochs N]
-//                                           [--workers 1,2] [--runs 3]
+//                                           [--workers 1,2] [--runs 3] [--site site/] [--native build/native/attn]
 // The real table page in headless Chromium: press "Train in your browser" with the
 // task and model in the link, and time until the panel says "Done." (the module's
 // start, every step and the misses on 2,000 scenes). Each worker count is the
@@ -25,16 +25,18 @@ const MODEL = option('model', 'transformer-2');
 const EPOCHS = Number(option('epochs', 0));  // 0: the lesson's
 const WORKERS = option('workers', '1,2').split(',').map(Number);
 const RUNS = Number(option('runs', 3));
+const SITE = path.resolve(option('site', path.join(ROOT, 'site')));  // another built site, to compare
+const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // the trainer of that site
 
 function trainNative() {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-bench-')), 'weights.json');
   const flags = ['train', '--task', TASK, '--model', MODEL, '--quiet', '--out', out];
   if (EPOCHS) flags.push('--epochs', String(EPOCHS));
-  const summary = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'), flags, { encoding: 'utf8' }));
+  const summary = JSON.parse(execFileSync(NATIVE, flags, { encoding: 'utf8' }));
   return { summary, weights: JSON.parse(fs.readFileSync(out, 'utf8')) };
 }
 
-/** One training in a new page whose navigator reports `cores`: {seconds, workers, longTasks, weights}. */
+/** One training in a new page whose navigator reports `cores`: {seconds, workers, longTasks, weights, mainBusy}. */
 async function trainInPage(context, url, cores) {
   const page = await context.newPage();
   const problems = [];
@@ -51,11 +53,24 @@ async function trainInPage(context, url, cores) {
   const train = page.locator('.demo[data-instance="train"]');
   let workers = 0;
   page.on('worker', () => { workers += 1; });
-  await page.evaluate(() => { window.longTasks = []; });
-  const started = performance.now();
-  await train.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.waitForFunction(() => /^(Done|Training stopped)/.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 300000 });
-  const seconds = (performance.now() - started) / 1000;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  const busyBefore = await busy();
+  // Timed in the page, from the click to the status's change; Playwright only looks
+  // now and then (polling every frame would read the layout every frame and slow the page).
+  await page.evaluate(() => {
+    const status = document.querySelector('.demo[data-instance="train"] .train-status');
+    new MutationObserver(() => {
+      if (/^(Done|Training stopped)/.test(status.textContent)) window.trainedAt ??= performance.now();
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+    window.longTasks = [];
+    window.clickedAt = performance.now();
+    document.querySelector('.demo[data-instance="train"] button.train').click();
+  });
+  await page.waitForFunction(() => window.trainedAt !== undefined, null, { timeout: 300000, polling: 250 });
+  const seconds = await page.evaluate(() => (window.trainedAt - window.clickedAt) / 1000);
+  const mainBusy = (await busy()) - busyBefore;  // s of main-thread tasks, the end's included
   const status = await train.locator('.train-status').innerText();
   assert.match(status, /^Done\./, status);
   const longTasks = await page.evaluate(() => window.longTasks);
@@ -64,11 +79,11 @@ async function trainInPage(context, url, cores) {
   const weights = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8'));
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
-  return { seconds, workers, longTasks, weights };
+  return { seconds, workers, longTasks, weights, mainBusy };
 }
 
 const native = trainNative();
-const server = await serveFolder(path.join(ROOT, 'site'));
+const server = await serveFolder(SITE);
 const browser = await launchChromium();
 const query = new URLSearchParams({ 'train.task': JSON.stringify(TASK), 'train.model': JSON.stringify(MODEL) });
 if (EPOCHS) query.set('train.epochs', String(EPOCHS));
@@ -84,7 +99,7 @@ try {
       assert.equal(misses['6'], native.summary.miss_cm_6);
       runs[cores].push(r);
       console.error(`  run ${run + 1}, ${cores} core(s): ${r.seconds.toFixed(2)} s, ${r.workers} worker(s), ` +
-        `longest main-thread task ${Math.max(0, ...r.longTasks).toFixed(0)} ms`);
+        `main thread busy ${r.mainBusy.toFixed(2)} s, longest task ${Math.max(0, ...r.longTasks).toFixed(0)} ms`);
     }
   }
 } finally {
@@ -105,5 +120,5 @@ for (const cores of WORKERS) {
   console.log(`${String(cores).padStart(5)} ${String(runs[cores][0].workers).padStart(7)} ${fastest.toFixed(2).padStart(9)} ` +
     `${median.toFixed(2).padStart(9)} ${(1000 * fastest / steps).toFixed(2).padStart(8)} ${String(longTasks).padStart(10)}  yes`);
 }
-console.log(`native (build/native/attn): ${native.summary.seconds.toFixed(2)} s, ` +
+console.log(`native (${path.relative(ROOT, NATIVE)}): ${native.summary.seconds.toFixed(2)} s, ` +
   `${(1000 * native.summary.seconds / steps).toFixed(2)} ms/step`);
