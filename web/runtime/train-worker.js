@@ -55,7 +55,8 @@ function teammate(index, port) {
 
 /**
  * This worker's part of the team: its index, its share of the parts and the others.
- * `failed` rejects when another worker stops, so that no step waits for it forever.
+ * `failed` (worker 0's) rejects when another worker stops, so that no step waits for it
+ * forever; the others need none, as they end with worker 0.
  */
 function team(plan, index, count, teammates, failed = new Promise(() => {})) {
   return { plan, index, count, per: plan.parts / count, teammates, failed, spare: [] };
