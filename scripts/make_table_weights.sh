@@ -4,6 +4,7 @@
 # task/model (cli/train.cpp), then `attn table-pack` adds the misses on 2,000 new scenes
 # of 4 and of 6 objects and writes every float as its shortest round-trip text.
 #   scripts/make_table_weights.sh            (uses build/native/attn; ATTN=path/to/attn to choose another)
+#   SLOTS="nearest/transformer-1 nearest/transformer-2" scripts/make_table_weights.sh   (only these)
 # One training at a time: about a minute in all on one free core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,8 @@ OUT=lessons/table/weights
 mkdir -p "$OUT"
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-for slot in find/lookup find/plain-16 find/plain-256 nearest/lookup nearest/transformer-1 nearest/transformer-2; do
+SLOTS=${SLOTS:-find/lookup find/plain-16 find/plain-256 nearest/lookup nearest/transformer-1 nearest/transformer-2}
+for slot in $SLOTS; do
   task=${slot%%/*} model=${slot##*/}
   result=$("$ATTN" train --task "$task" --model "$model" --seed "$SEED" --quiet --out "$tmp")
   training=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); print(json.dumps({k: r[k] for k in ("seed","lr","epochs","steps","seconds","final_epoch_loss")}))' "$result")

@@ -25,6 +25,14 @@ EMSCRIPTEN_BINDINGS(attn_training) {
     emscripten::function("trainStart", &attn::train_start_json);
     emscripten::function("trainAdvance", &attn::train_advance_json);
     emscripten::function("trainResult", &attn::train_result_json);
+    // Training across Web Workers (core/api/training.hpp, web/runtime/train-worker.js):
+    // the exchange is a Float32Array onto the module's memory, to be taken again
+    // after any call that may grow the memory (a view of the old one is emptied).
+    emscripten::function("trainPartsGradient", &attn::train_parts_gradient_json);
+    emscripten::function("trainStep", &attn::train_step_json);
+    emscripten::function("trainExchange", +[] {
+        return emscripten::val(emscripten::typed_memory_view(attn::train_exchange_size(), attn::train_exchange_data()));
+    });
 }
 #endif
 

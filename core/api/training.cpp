@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "demo/error.hpp"
 #include "demo/params.hpp"
 #include "lessons/training/training_params.hpp"
+#include "nn/batch_parts.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 
@@ -23,6 +25,24 @@ constexpr long kMaxStepsPerCall = 1000000;   // one call never runs longer than 
 std::unique_ptr<nn::Trainer>& trainer() {
     static std::unique_ptr<nn::Trainer> t;  // one per module instance
     return t;
+}
+
+std::vector<float>& exchange() {
+    static std::vector<float> blocks;  // (parts, block size), see training.hpp
+    return blocks;
+}
+
+nn::Trainer& running() {
+    if (!trainer()) throw ComputeError("no training has been started");
+    return *trainer();
+}
+
+// A whole number in [lo, hi], or a ParamError on `name`.
+long whole(double v, const char* name, double lo, double hi) {
+    if (!std::isfinite(v) || v < lo || v > hi || v != std::floor(v))
+        throw ParamError(name, std::string(name) + " must be a whole number from " + std::to_string(static_cast<long>(lo)) +
+                                   " to " + std::to_string(static_cast<long>(hi)));
+    return static_cast<long>(v);
 }
 
 json progress_json(const nn::TrainProgress& p) {
@@ -52,7 +72,9 @@ std::string train_start_json(const std::string& config_json) {
         auto t = std::make_unique<nn::Trainer>(c);
         json out = {{"ok", true}, {"total_steps", t->progress().total_steps}, {"steps_per_epoch", t->steps_per_epoch()},
                     {"epochs", t->epochs()}, {"lr", t->learning_rate()}, {"parameters", t->network().parameter_count()},
-                    {"task", c.task}, {"model", c.model}, {"seed", c.seed}};
+                    {"task", c.task}, {"model", c.model}, {"seed", c.seed}, {"parts", t->parts()},
+                    {"block", nn::block_size(t->network().params())}};
+        exchange().assign(static_cast<std::size_t>(t->parts() * nn::block_size(t->network().params())), 0.0f);
         trainer() = std::move(t);
         return out;
     });
@@ -60,17 +82,14 @@ std::string train_start_json(const std::string& config_json) {
 
 std::string train_advance_json(double steps) {
     return guarded([&] {
-        if (!trainer()) throw ComputeError("no training has been started");
-        if (!std::isfinite(steps) || steps < 1 || steps > kMaxStepsPerCall || steps != std::floor(steps))
-            throw ParamError("steps", "steps must be a whole number from 1 to " + std::to_string(kMaxStepsPerCall));
-        return progress_json(trainer()->advance(static_cast<long>(steps)));
+        nn::Trainer& t = running();
+        return progress_json(t.advance(whole(steps, "steps", 1, kMaxStepsPerCall)));
     });
 }
 
 std::string train_result_json() {
     return guarded([] {
-        if (!trainer()) throw ComputeError("no training has been started");
-        nn::Trainer& t = *trainer();
+        nn::Trainer& t = running();
         nn::Network<float>& net = t.network();
         const json misses = {{"4", nn::miss_cm(net, t.task(), 4)}, {"6", nn::miss_cm(net, t.task(), 6)}};
         json out = progress_json(t.progress());
@@ -81,5 +100,31 @@ std::string train_result_json() {
         return out;
     });
 }
+
+std::string train_parts_gradient_json(double step, double first, double count, double slot) {
+    return guarded([&] {
+        nn::Trainer& t = running();
+        const long s = whole(step, "step", 0, static_cast<double>(t.progress().total_steps - 1));
+        const int f = static_cast<int>(whole(first, "first", 0, t.parts() - 1));
+        const int c = static_cast<int>(whole(count, "count", 1, t.parts()));
+        const long into = whole(slot, "slot", 0, t.parts() - 1);
+        const float squares = t.gradient_of_parts(s, f, c);
+        nn::export_gradient(t.network().params(), squares, exchange().data() + into * nn::block_size(t.network().params()));
+        return json{{"ok", true}};
+    });
+}
+
+std::string train_step_json(double blocks) {
+    return guarded([&] {
+        nn::Trainer& t = running();
+        const int count = static_cast<int>(whole(blocks, "blocks", 1, t.parts()));
+        const nn::ParamList<float>& params = t.network().params();
+        nn::sum_pairwise(exchange().data(), count, nn::block_size(params));
+        return progress_json(t.take_step(nn::import_gradient(params, exchange().data())));
+    });
+}
+
+float* train_exchange_data() { return exchange().data(); }
+long train_exchange_size() { return static_cast<long>(exchange().size()); }
 
 }  // namespace attn

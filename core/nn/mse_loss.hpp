@@ -9,15 +9,19 @@ class MseLoss {
 public:
     // pred, target: (N, D) -> the loss; keeps d_pred() for backward.
     T forward(const Mat<T>& pred, const Mat<T>& target) {
-        ensure_shape(d_pred_, pred.rows(), pred.cols());
         const T count = static_cast<T>(pred.size());
+        return squares(pred, target, count) / count;
+    }
+    // For one part of a batch of `count` numbers in all: the part's sum of
+    // squared errors, and d_pred() the part's rows of the whole batch's gradient.
+    T squares(const Mat<T>& pred, const Mat<T>& target, T count) {
+        ensure_shape(d_pred_, pred.rows(), pred.cols());
         d_pred_ = pred - target;
-        T squares = 0;  // in index order, so every build prints the same loss
-        for (Eigen::Index i = 0; i < d_pred_.size(); ++i) squares += d_pred_.data()[i] * d_pred_.data()[i];
-        const T loss = squares / count;
+        T sum = 0;  // in index order, so every build prints the same loss
+        for (Eigen::Index i = 0; i < d_pred_.size(); ++i) sum += d_pred_.data()[i] * d_pred_.data()[i];
         // loss = sum e^2 / count  =>  d loss / d pred = 2 e / count
         d_pred_ *= T(2) / count;
-        return loss;
+        return sum;
     }
     const Mat<T>& d_pred() const { return d_pred_; }  // (N, D)
 

@@ -50,8 +50,8 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
     for (int b = 0; b < batch; ++b)
         for (int h = 0; h < heads_; ++h)
             for (int i = 0; i < lq; ++i) {
-                const T* q = q_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
-                T* p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
+                const T* __restrict q = q_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
+                T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
                 T top = -std::numeric_limits<T>::infinity();
                 for (int j = 0; j < lk; ++j) {  // s_j = q . k_j / sqrt(dh)
                     const T* k = kv_.data() + (static_cast<Eigen::Index>(b) * lk + j) * 2 * E + h * dh;
@@ -63,9 +63,9 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
                 T total = 0;  // p = softmax(s), shifted by the largest score
                 for (int j = 0; j < lk; ++j) total += (p[j] = std::exp(p[j] - top));
                 for (int j = 0; j < lk; ++j) p[j] /= total;
-                T* o = o_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
+                T* __restrict o = o_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
                 for (int j = 0; j < lk; ++j) {  // o = sum_j p_j v_j
-                    const T* v = kv_.data() + (static_cast<Eigen::Index>(b) * lk + j) * 2 * E + E + h * dh;
+                    const T* __restrict v = kv_.data() + (static_cast<Eigen::Index>(b) * lk + j) * 2 * E + E + h * dh;
                     for (int c = 0; c < dh; ++c) o[c] += p[j] * v[c];
                 }
             }
@@ -94,28 +94,26 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
         for (int h = 0; h < heads_; ++h)
             for (int i = 0; i < lq; ++i) {
                 const Eigen::Index qrow = static_cast<Eigen::Index>(b) * lq + i;
-                const T* q = q_.data() + qrow * E + h * dh;
-                const T* go = d_o.data() + qrow * E + h * dh;
-                T* gq = dq_.data() + qrow * E + h * dh;
-                const T* p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
+                const T* __restrict q = q_.data() + qrow * E + h * dh;
+                const T* __restrict go = d_o.data() + qrow * E + h * dh;
+                T* __restrict gq = dq_.data() + qrow * E + h * dh;
+                const T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
                 T weighted = 0;  // sum_k p_k dp_k
                 for (int j = 0; j < lk; ++j) {
                     const Eigen::Index krow = static_cast<Eigen::Index>(b) * lk + j;
-                    const T* v = kv_.data() + krow * 2 * E + E + h * dh;
-                    T* gv = dkv_.data() + krow * 2 * E + E + h * dh;
-                    T d = 0;
-                    for (int c = 0; c < dh; ++c) {
-                        d += go[c] * v[c];
-                        gv[c] += p[j] * go[c];
-                    }
+                    const T* __restrict v = kv_.data() + krow * 2 * E + E + h * dh;
+                    T* __restrict gv = dkv_.data() + krow * 2 * E + E + h * dh;
+                    T d = 0;  // a sum in order: scalar
+                    for (int c = 0; c < dh; ++c) d += go[c] * v[c];
+                    for (int c = 0; c < dh; ++c) gv[c] += p[j] * go[c];  // apart, so that this one is vectorised
                     dp_[j] = d;
                     weighted += p[j] * d;
                 }
                 for (int j = 0; j < lk; ++j) {
                     const Eigen::Index krow = static_cast<Eigen::Index>(b) * lk + j;
                     const T ds = p[j] * (dp_[j] - weighted) * scale;
-                    const T* k = kv_.data() + krow * 2 * E + h * dh;
-                    T* gk = dkv_.data() + krow * 2 * E + h * dh;
+                    const T* __restrict k = kv_.data() + krow * 2 * E + h * dh;
+                    T* __restrict gk = dkv_.data() + krow * 2 * E + h * dh;
                     for (int c = 0; c < dh; ++c) {
                         gq[c] += ds * k[c];
                         gk[c] += ds * q[c];

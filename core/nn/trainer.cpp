@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "demo/error.hpp"
 
@@ -46,6 +47,7 @@ Trainer::Trainer(const TrainConfig& config)
     adam_ = std::make_unique<Adam<float>>(net_->params(), lr_);
     steps_per_epoch_ = (config.scenes + config.batch - 1) / config.batch;
     progress_.total_steps = steps_per_epoch_ * epochs_;
+    parts_ = batch_parts(config.model);
     order_.resize(config.scenes);
 }
 
@@ -86,44 +88,81 @@ void Trainer::fail(const std::string& what) {
     progress_.message = why.str();
 }
 
-const TrainProgress& Trainer::advance(long steps) {
-    for (long s = 0; s < steps && !progress_.done && !progress_.failed; ++s) {
-        if (step_in_epoch_ == 0) {
-            shuffle();
-            epoch_loss_sum_ = 0;
-        }
-        const int first = static_cast<int>(step_in_epoch_ * config_.batch);
-        const int n = std::min(config_.batch, config_.scenes - first);
-        gather_scenes(data_, order_.data() + first, n, batch_);
+std::pair<int, int> Trainer::batch_of(long step) {
+    const long epoch = step / steps_per_epoch_;
+    if (epoch + 1 < shuffled_epochs_) throw std::logic_error("training steps go in order");
+    for (; shuffled_epochs_ <= epoch; ++shuffled_epochs_) shuffle();
+    const int first = static_cast<int>((step % steps_per_epoch_) * config_.batch);
+    return {first, std::min(config_.batch, config_.scenes - first)};
+}
 
-        const Mat<float>& answer = net_->forward(batch_.tokens, batch_.request, n, data_.objects);
-        const double loss = mse_.forward(answer, batch_.answers(task_));
-        if (const std::string what = loss_problem(loss); !what.empty()) {
-            fail(what);  // the previous step made these weights: back to those before it
-            break;
-        }
-        keep_good_weights();  // they gave a good loss
-        net_->backward(mse_.d_pred());
-        bool finite = true;
-        for (const Param<float>* p : net_->params()) finite = finite && p->grad.allFinite();
-        if (!finite) {
-            fail("the gradient became NaN or infinite");  // no step was taken: these weights are the good ones
-            break;
-        }
-        adam_->step();
-
-        if (progress_.step == 0) first_loss_ = loss;
-        ++progress_.step;
-        ++step_in_epoch_;
-        progress_.loss = loss;
-        epoch_loss_sum_ += loss;
-        progress_.epoch_loss = epoch_loss_sum_ / static_cast<double>(step_in_epoch_);
-        if (step_in_epoch_ == steps_per_epoch_) {
-            step_in_epoch_ = 0;
-            ++progress_.epoch;
-            if (progress_.epoch == epochs_) progress_.done = true;
-        }
+float Trainer::part_gradient(int first_scene, int n, int batch) {
+    if (n == 0) {  // a part of a batch smaller than the part count
+        for (Param<float>* p : net_->params()) p->grad.setZero();
+        return 0;
     }
+    gather_scenes(data_, order_.data() + first_scene, n, batch_);
+    const Mat<float>& answer = net_->forward(batch_.tokens, batch_.request, n, data_.objects);
+    // scaled as the whole batch's mean, so the parts' gradients add up to the batch's
+    const float squares = mse_.squares(answer, batch_.answers(task_), static_cast<float>(batch * answer.cols()));
+    net_->backward(mse_.d_pred());
+    return squares;
+}
+
+float Trainer::gradient_of_parts(long step, int first, int count) {
+    if (count < 1 || (count & (count - 1)) != 0 || first % count != 0 || first + count > parts_)
+        throw std::invalid_argument("a worker's parts are an aligned run of 1, 2, 4, ... of them");
+    const auto [start, n] = batch_of(step);
+    if (count == 1) {  // straight into the grads
+        const auto [offset, scenes] = part_scenes(first, parts_, n);
+        return part_gradient(start + offset, scenes, n);
+    }
+    const ParamList<float>& params = net_->params();
+    const long size = block_size(params);
+    blocks_.resize(static_cast<std::size_t>(count * size));
+    for (int i = 0; i < count; ++i) {
+        const auto [offset, scenes] = part_scenes(first + i, parts_, n);
+        export_gradient(params, part_gradient(start + offset, scenes, n), blocks_.data() + i * size);
+    }
+    sum_pairwise(blocks_.data(), count, size);
+    return import_gradient(params, blocks_.data());
+}
+
+const TrainProgress& Trainer::take_step(float squares) {
+    if (progress_.done || progress_.failed) return progress_;
+    if (step_in_epoch_ == 0) epoch_loss_sum_ = 0;
+    const int n = batch_of(progress_.step).second;
+    const double loss = squares / static_cast<float>(n * data_.answers(task_).cols());
+    if (const std::string what = loss_problem(loss); !what.empty()) {
+        fail(what);  // the previous step made these weights: back to those before it
+        return progress_;
+    }
+    keep_good_weights();  // they gave a good loss
+    bool finite = true;
+    for (const Param<float>* p : net_->params()) finite = finite && p->grad.allFinite();
+    if (!finite) {
+        fail("the gradient became NaN or infinite");  // no step was taken: these weights are the good ones
+        return progress_;
+    }
+    adam_->step();
+
+    if (progress_.step == 0) first_loss_ = loss;
+    ++progress_.step;
+    ++step_in_epoch_;
+    progress_.loss = loss;
+    epoch_loss_sum_ += loss;
+    progress_.epoch_loss = epoch_loss_sum_ / static_cast<double>(step_in_epoch_);
+    if (step_in_epoch_ == steps_per_epoch_) {
+        step_in_epoch_ = 0;
+        ++progress_.epoch;
+        if (progress_.epoch == epochs_) progress_.done = true;
+    }
+    return progress_;
+}
+
+const TrainProgress& Trainer::advance(long steps) {
+    for (long s = 0; s < steps && !progress_.done && !progress_.failed; ++s)
+        take_step(gradient_of_parts(progress_.step, 0, parts_));
     return progress_;
 }
 

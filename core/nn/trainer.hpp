@@ -4,7 +4,9 @@
 // 20,000 scenes of 4 objects; batches of 128 from a fresh shuffle each epoch
 // (the last batch of an epoch holds the 32 left over); MSE loss; Adam. The
 // page calls advance() with a small number of steps, shows the progress and
-// can simply stop calling to cancel.
+// can simply stop calling to cancel. A transformer's batch is cut into 4 parts
+// whose gradients are added in a fixed tree (nn/batch_parts.hpp), so that Web
+// Workers can share its steps and still give these bits.
 //
 // Everything random comes from one attn::Rng seeded with `seed`, in this
 // order: the training scenes, the initial weights, then each epoch's shuffle.
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "nn/adam.hpp"
+#include "nn/batch_parts.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
 #include "math/rng.hpp"
@@ -70,6 +73,21 @@ public:
     // failure the network holds the weights from before the first bad step:
     // the last ones whose loss was good.
     const TrainProgress& advance(long steps);
+
+    // One step in two halves, for training across Web Workers (nn/batch_parts.hpp):
+    // every worker holds a Trainer of the same config (the same scenes, weights
+    // and shuffles) and computes the gradient of its parts of the step; each
+    // then sums all the workers' gradients in the parts' order and takes the
+    // same step. advance() is these two calls with every part at once.
+    //
+    // Sets every parameter's grad to the gradient of parts [first, first + count)
+    // of step `step`'s batch (count a power of two, first a multiple of it),
+    // summed pairwise; returns their sum of squared errors. Steps go in order.
+    float gradient_of_parts(long step, int first, int count);
+    // The next step from the grads in the parameters, `squares` being the whole
+    // batch's sum of squared errors: the loss checks, then Adam.
+    const TrainProgress& take_step(float squares);
+    int parts() const { return parts_; }
     const TrainProgress& progress() const { return progress_; }
     Network<float>& network() { return *net_; }
     Task task() const { return task_; }
@@ -78,6 +96,11 @@ public:
     long steps_per_epoch() const { return steps_per_epoch_; }
 
 private:
+    // Shuffles for every epoch up to the one of `step` not yet shuffled (the
+    // Rng's draws stay in order); the batch's first scene in order_ and its size.
+    std::pair<int, int> batch_of(long step);
+    // One part's forward and backward into the grads; its sum of squared errors.
+    float part_gradient(int first_scene, int n, int batch);
     void shuffle();
     // Why `loss` means stop ("the loss became NaN"), or "" when it is good.
     std::string loss_problem(double loss) const;
@@ -94,10 +117,13 @@ private:
     std::unique_ptr<Network<float>> net_;
     std::unique_ptr<Adam<float>> adam_;
     MseLoss<float> mse_;
+    int parts_;
     std::vector<int> order_;  // this epoch's shuffle
+    long shuffled_epochs_ = 0;
     long step_in_epoch_ = 0;
     double epoch_loss_sum_ = 0;
-    SceneSet batch_;          // reused every step
+    SceneSet batch_;          // one part's scenes, reused every step
+    std::vector<float> blocks_;  // (parts, block size) the parts' gradients before they are summed
     double first_loss_ = 0;   // the first batch's loss, the yardstick of kDivergedLossFactor
     std::vector<Mat<float>> good_weights_;  // the last weights whose loss was good, in params() order
     TrainProgress progress_;

@@ -16,7 +16,7 @@ import { nativeCore, ROOT } from '../support/core.mjs';
 // The lab's preset in the lesson (data-params): a scene whose objects lie well apart.
 const LAB_PRESET = { seed: 19 };
 const site = useSite();
-const lesson = (query = '', viewport) => site.open(`table/${query}`, viewport);
+const lesson = (query = '', viewport, options) => site.open(`table/${query}`, viewport, options);
 
 test('table page: the pretrained networks load and the lab prints what native prints, with no console errors', async () => {
   const { page, problems } = await lesson();
@@ -171,6 +171,52 @@ test('table page: cancelling a training stops it and keeps the earlier weights',
   assert.match(await train.locator('.train-status').innerText(), /Cancelled/);
   assert.equal(await train.getByRole('button', { name: 'Train in your browser' }).isEnabled(), true);
   assert.equal(await printed(page, 'compare'), compareBefore);
+  assert.deepEqual(problems, []);
+});
+
+/** The page as on a machine of `cores` cores (navigator.hardwareConcurrency, read by the training panel). */
+const withCores = (cores) => ({ before: [(n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores] });
+const TRANSFORMER = '?train.task="nearest"&train.model="transformer-2"&train.epochs=1&train.seed=4';
+
+/** Trains in the page and returns the weights the panel saves, and how many workers trained. */
+async function trainAndSave(page) {
+  const train = demo(page, 'train');
+  let workers = 0;
+  page.on('worker', () => { workers += 1; });
+  await train.getByRole('button', { name: 'Train in your browser' }).click();
+  await waitForTrainingDone(page);
+  const download = page.waitForEvent('download');
+  await train.getByRole('button', { name: 'Save these weights (JSON)' }).click();
+  const { misses, ...weights } = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8'));
+  return { weights, misses, workers };
+}
+
+test('table page: training Transformer-2 in two or four workers gives the same bits as in one and as native', async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-train-')), 'weights.json');
+  const native = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'), ['train', '--task', 'nearest',
+    '--model', 'transformer-2', '--epochs', '1', '--seed', '4', '--quiet', '--out', out], { encoding: 'utf8' }));
+  const nativeWeights = JSON.parse(fs.readFileSync(out, 'utf8'));
+  for (const cores of [1, 2, 4]) {  // 4 workers on this machine's 2 cores: slower, the same bits
+    const { page, problems } = await lesson(TRANSFORMER, undefined, withCores(cores));
+    const trained = await trainAndSave(page);
+    assert.equal(trained.workers, cores, `${cores} training worker(s) on ${cores} core(s)`);
+    assert.deepEqual(trained.weights, nativeWeights, `${cores} worker(s): every weight is native's`);
+    assert.deepEqual(trained.misses, { 4: native.miss_cm_4, 6: native.miss_cm_6 });
+    assert.deepEqual(problems, []);
+  }
+});
+
+test('table page: cancelling a training in two workers ends both', async () => {
+  const { page, problems } = await lesson(TRANSFORMER, undefined, withCores(2));
+  const train = demo(page, 'train');
+  const closed = [];
+  page.on('worker', (worker) => closed.push(new Promise((resolve) => worker.once('close', resolve))));
+  await train.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /^Epoch/.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 30000 });
+  assert.equal(closed.length, 2, 'two training workers run');
+  await train.getByRole('button', { name: 'Cancel' }).click();
+  await Promise.race([Promise.all(closed), new Promise((_, reject) => setTimeout(() => reject(new Error('a worker kept running')), 5000))]);
+  assert.match(await train.locator('.train-status').innerText(), /Cancelled/);
   assert.deepEqual(problems, []);
 });
 

@@ -32,10 +32,12 @@ export async function launchChromium({ serviceWorkers = 'block' } = {}) {
  * Opens a page and records every console error and uncaught exception on it.
  * A lesson page must mount its demos: a timeout fails the test that opened it
  * (it used to be swallowed, so a test could pass with no demo on screen).
- * Pass { demos: false } for a page without demos, such as the index.
+ * Pass { demos: false } for a page without demos, such as the index, and
+ * { before: [fn, arg] } for a script to run in the page before its own.
  */
-export async function openPage(context, url, viewport = { width: 1100, height: 900 }, { demos = true } = {}) {
+export async function openPage(context, url, viewport = { width: 1100, height: 900 }, { demos = true, before } = {}) {
   const page = await context.newPage();
+  if (before) await page.addInitScript(...before);
   await page.setViewportSize(viewport);
   const problems = [];
   page.on('console', (msg) => {

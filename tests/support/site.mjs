@@ -14,8 +14,8 @@ export function useSite() {
   const site = {
     server: null,
     browser: null,
-    /** Opens a page of the site, e.g. site.open('attention/?worked.X=[[1]]'). */
-    open: (relative, viewport) => openPage(site.browser.context, `${site.server.url}${relative}`, viewport),
+    /** Opens a page of the site, e.g. site.open('attention/?worked.X=[[1]]'); options as openPage's. */
+    open: (relative, viewport, options) => openPage(site.browser.context, `${site.server.url}${relative}`, viewport, options),
   };
   before(async () => {
     site.server = await serveFolder(path.join(ROOT, 'site'));

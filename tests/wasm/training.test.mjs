@@ -44,3 +44,46 @@ for (const config of [
     assert.equal(result.misses['6'], native.summary.miss_cm_6);
   });
 }
+
+/**
+ * A transformer's training shared by `count` instances of the module, as the
+ * page's workers share it (web/runtime/train-worker.js), with the part API called
+ * directly: each computes its parts' gradient block into its own slot, every
+ * instance gets every block in its slot and takes the same step.
+ */
+async function trainTeam(config, count) {
+  const team = [wasm, ...await Promise.all(Array.from({ length: count - 1 }, loadWasmCore))];
+  const plans = team.map((core) => core.trainStart(config));
+  const { parts, block } = plans[0];
+  assert.equal(parts, 4, 'a transformer trains on 4 parts');
+  const per = parts / count;
+  const raw = (text) => { const answer = JSON.parse(text); assert.equal(answer.ok, true, text); return answer; };
+  let progress = { step: 0, done: false };
+  while (!progress.done) {
+    const blocks = team.map((core, i) => {
+      raw(core.module.trainPartsGradient(progress.step, i * per, per, i));
+      return core.module.trainExchange().slice(i * block, (i + 1) * block);
+    });
+    const answers = team.map((core) => {
+      const exchange = core.module.trainExchange();
+      blocks.forEach((b, i) => exchange.set(b, i * block));
+      return raw(core.module.trainStep(count));
+    });
+    answers.forEach((answer) => assert.deepEqual(answer, answers[0], 'every worker took the same step'));
+    progress = answers[0];
+  }
+  return { progress, result: wasm.trainResult() };
+}
+
+test('training: Transformer-2 trained in two or four workers gives the same bits as in one and as native', async () => {
+  const config = { task: 'nearest', model: 'transformer-2', seed: 2, epochs: 2 };  // 314 steps
+  const native = trainNative(config);
+  const one = trainWasm(config);
+  assert.deepEqual(one.result.weights, native.weights, 'one worker: every weight equal to native');
+  for (const count of [2, 4]) {
+    const { progress, result } = await trainTeam(config, count);
+    assert.deepEqual(result.weights, native.weights, `${count} workers: every weight equal to native`);
+    assert.equal(progress.epoch_loss, native.summary.final_epoch_loss);
+    assert.deepEqual(result.misses, one.result.misses);
+  }
+});
