@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadWasmCore, ROOT } from '../support/core.mjs';
+import { loadWasmCore, loadWasmModule, ROOT } from '../support/core.mjs';
 
 const wasm = await loadWasmCore();
 
@@ -27,7 +27,7 @@ function trainWasm(config) {
   let progress;
   do progress = wasm.trainAdvance(500); while (!progress.done);
   assert.equal(progress.failed, false, progress.message);
-  return { progress, result: wasm.trainResult() };
+  return { progress, result: team[0].trainResult() };
 }
 
 for (const config of [
@@ -52,7 +52,8 @@ for (const config of [
  * instance gets every block in its slot and takes the same step.
  */
 async function trainTeam(config, count) {
-  const team = [wasm, ...await Promise.all(Array.from({ length: count - 1 }, loadWasmCore))];
+  // Each its own instance of the training module, as each worker has.
+  const team = await Promise.all(Array.from({ length: count }, () => loadWasmModule('training')));
   const plans = team.map((core) => core.trainStart(config));
   const { parts, block } = plans[0];
   assert.equal(parts, 4, 'a transformer trains on 4 parts');
@@ -72,7 +73,7 @@ async function trainTeam(config, count) {
     answers.forEach((answer) => assert.deepEqual(answer, answers[0], 'every worker took the same step'));
     progress = answers[0];
   }
-  return { progress, result: wasm.trainResult() };
+  return { progress, result: team[0].trainResult() };
 }
 
 test('training: Transformer-2 trained in two or four workers gives the same bits as in one and as native', async () => {
