@@ -184,6 +184,9 @@ export function buildControl(decl, onInput) {
     element,
     show: (v) => { control.show(v); describe(!error.hidden); },
     showError(message) { error.textContent = message; error.hidden = false; element.classList.add('invalid'); describe(true); },
-    clearError() { error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false); },
+    clearError() {
+      if (error.hidden) return; // every result clears every control: most have nothing to clear
+      error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false);
+    },
   };
 }
