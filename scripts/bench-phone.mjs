@@ -128,8 +128,9 @@ async function usable(demo, selector) {
   const shown = await visible(all);
   return shown.flatMap((v, i) => (v ? [all.nth(i)] : []));
 }
-const nameOf = (control) => control.evaluate((c) => c.getAttribute('aria-label') ?? c.closest('.control')?.querySelector('label')?.textContent
-  ?? c.textContent ?? c.className);
+// A control's label, or a picture's object by its kind (its aria-label goes on with its place and weight).
+const nameOf = (control) => control.evaluate((c) => (c.closest('svg') ? `${c.textContent} in ${c.closest('svg').getAttribute('aria-label').split(':')[0]}`
+  : c.getAttribute('aria-label') ?? c.closest('.control')?.querySelector('label')?.textContent ?? c.textContent));
 
 /** Slider: SLIDER_STEPS arrow-key steps (there and back), measured from the input event. */
 async function sweepSlider(page, slider) {
@@ -213,7 +214,9 @@ const KINDS = [
   { kind: 'slider', selector: 'form.controls input[type=range], .playback input[type=range]', sweep: sweepSlider },
   { kind: 'number box', selector: 'form.controls input[type=text]', sweep: sweepTextBox },
   { kind: 'choice', selector: 'form.controls select, form.controls input[type=checkbox], form.controls input[type=radio]', sweep: sweepChoice },
-  { kind: 'drag', selector: 'svg .object, svg .robot', sweep: sweepDrag },
+  // Every object of a demo's first picture; a figure with more views of the same objects (one per
+  // layer and head) is dragged in its others by their first object only.
+  { kind: 'drag', selector: 'svg .robot, .table-lab svg .object, .attention-grid > figure:first-child .object, .attention-grid > figure:not(:first-child) .object:first-child', sweep: sweepDrag },
   { kind: 'picture keys', selector: 'svg [tabindex="0"]', sweep: sweepPictureKeys },
   { kind: 'button', selector: 'form.controls .grid-buttons button, form.controls button.reset', sweep: sweepButton },
 ];
@@ -222,7 +225,10 @@ const KINDS = [
 async function measureInputs(context, url) {
   const page = await throttledPage(context, false);
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.text() === 'Service Worker registration blocked by Playwright') return; // as tests/support/browser.mjs
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
