@@ -2,15 +2,17 @@
 // slider step or drag move cost a slow phone its frame (issue 14).
 
 /**
- * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s), in place:
+ * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s, after a
+ * <caption> if it has one), in place:
  * only the cells whose text changed are touched; more or fewer rows are added or removed at the end.
  * @param header  (i, j) => true for a <th> (scope col in the first row, row elsewhere)
  */
 export function writeRows(parent, rows, header = (i) => i === 0) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
-  while (parent.children.length > rows.length) parent.lastElementChild.remove();
+  const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
+  while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
   rows.forEach((texts, i) => {
-    const tr = parent.children[i] ?? parent.appendChild(document.createElement('tr'));
+    const tr = parent.children[first + i] ?? parent.appendChild(document.createElement('tr'));
     while (tr.children.length > texts.length) tr.lastElementChild.remove();
     texts.forEach((text, j) => {
       const tag = header(i, j) ? 'th' : 'td';
