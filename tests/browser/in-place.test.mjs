@@ -176,3 +176,18 @@ test('in place: after a burst of inputs the address is written once, and it and 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('in place: a step of the number of keys adds a row to the robot\'s tables instead of replacing them', async () => {
+  const { page, problems } = await site.open('robot/');
+  const keys = await page.evaluate(() => window.attnLesson.demos.get('scores').state.get('keys'));
+  const tables = '.output .tables table, .output .tables tr';
+  const before = await demo(page, 'scores').locator('.output .tables tr').count();
+  const marked = await markNodes(page, 'scores', tables);
+  await setAndShow(page, 'scores', { keys: keys + 1 });
+  const after = await newNodes(page, 'scores', tables);
+  assert.ok(after.count > marked, 'more rows');
+  assert.equal(after.added, after.count - marked, 'every table and row drawn before is still there');
+  assert.ok(await demo(page, 'scores').locator('.output .tables tr').count() > before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
