@@ -171,9 +171,11 @@ export function buildControl(decl, onInput) {
     decl.help ? el('p', { className: 'help', id: helpId, textContent: decl.help }) : '',
     error,
   ]);
+  // Written only when it changes: a browser restyles an input whose attribute is set, even to the same value.
   const describe = (withError) => {
+    const describedBy = [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim();
     for (const input of control.inputs) {
-      input.setAttribute('aria-describedby', [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim());
+      if (input.getAttribute('aria-describedby') !== describedBy) input.setAttribute('aria-describedby', describedBy);
       if (withError) input.setAttribute('aria-invalid', 'true');
       else input.removeAttribute('aria-invalid');
     }
