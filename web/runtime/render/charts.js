@@ -40,9 +40,16 @@ function dataTable(spec) {
   return details;
 }
 
-/** The data table's rows: a header, then one row per x with every series' y. */
-const dataRows = (spec) => [[spec.x_label, ...spec.series.map((s) => s.name)],
-  ...spec.series[0].x.map((x, i) => [x, ...spec.series.map((s) => s.y[i])].map((v) => formatValue(v)))];
+/**
+ * The data table's rows: a header, then one row per x of any series, with each series' y there
+ * ("—" where a series has no point: "what came next" is one point after the readings).
+ */
+function dataRows(spec) {
+  const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
+  const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
+  return [[spec.x_label, ...spec.series.map((s) => s.name)],
+    ...xs.map((x) => [formatValue(x), ...at.map((ys) => (ys.has(x) ? formatValue(ys.get(x)) : '—'))])];
+}
 
 /** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */
 function drawChart(spec) {
