@@ -54,7 +54,8 @@ export function drawScene(layer, scene, scales) {
       svg('text', { x: ax, y: ay + 2, 'text-anchor': 'middle', class: 'request-label' }));
   }
   const [lines, marks, objects, request] = layer.children;
-  request.textContent = `request: ${scene.request}`;
+  const asked = `request: ${scene.request}`;
+  if (request.textContent !== asked) request.textContent = asked;
   select(lines).selectAll('line').data(scene.objects.filter((o) => o.weight !== undefined)).join('line')
     .attr('class', 'weight-line').attr('x1', ax).attr('y1', ay - 12).attr('x2', (o) => x(o.x)).attr('y2', (o) => y(o.y))
     .attr('stroke-width', (o) => Math.max(0.5, o.weight * MAX_LINE));
