@@ -3,7 +3,8 @@
 // page opened on the same shared link draws from scratch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from '../support/site.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
+import { nativeCore } from '../support/core.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
 
 const site = useSite();
@@ -50,3 +51,143 @@ for (const slug of PAGES) {
     await page.close();
   });
 }
+
+// Pictures, their tables of numbers and the lesson's text are kept between results and only
+// what changed is written (issue 14: rebuilding them cost a slow phone its frame on every input).
+
+/** Marks every node under the demo that `selector` finds, to tell later whether it was replaced. */
+const markNodes = (page, instance, selector) => demo(page, instance).evaluate((root, sel) => {
+  window.__kept = new Set(root.querySelectorAll(sel));
+  return window.__kept.size;
+}, selector);
+/** How many of the nodes `selector` finds now are new since markNodes, and how many there are. */
+const newNodes = (page, instance, selector) => demo(page, instance).evaluate((root, sel) => {
+  const now = [...root.querySelectorAll(sel)];
+  return { count: now.length, added: now.filter((n) => !window.__kept.has(n)).length };
+}, selector);
+/** Sets a demo's values as a control would and waits until its output shows them. */
+async function setAndShow(page, instance, changes) {
+  await page.evaluate(({ name, changes }) => window.attnLesson.demos.get(name).state.set(changes), { name: instance, changes });
+  await page.waitForFunction(({ name, changes }) => {
+    const shown = window.attnLesson.demos.get(name).shownParams();
+    return Object.entries(changes).every(([k, v]) => JSON.stringify(shown?.[k]) === JSON.stringify(v));
+  }, { name: instance, changes });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+test('in place: a drag in the table lab moves its objects and lines and rewrites its numbers without replacing a node', async () => {
+  const { page, problems } = await site.open('table/');
+  const everything = 'svg.table-top *, details.chart-data tr, details.chart-data th, details.chart-data td';
+  const marked = await markNodes(page, 'lab', everything);
+  const ball = demo(page, 'lab').locator('.object', { hasText: 'ball' }).locator('circle');
+  const before = await ball.getAttribute('cx');
+  const table = await demo(page, 'lab').locator('details.chart-data table').textContent();
+  await ball.scrollIntoViewIfNeeded();
+  const box = await ball.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let k = 1; k <= 4; ++k) await page.mouse.move(box.x + box.width / 2 + 15 * k, box.y + box.height / 2 + 10 * k);
+  await page.mouse.up();
+  await page.waitForFunction(() => /lab\.positions=/.test(location.search));
+  assert.notEqual(await ball.getAttribute('cx'), before, 'the ball moved');
+  assert.notEqual(await demo(page, 'lab').locator('details.chart-data table').textContent(), table, 'its numbers changed');
+  assert.deepEqual(await newNodes(page, 'lab', everything), { count: marked, added: 0 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: a robot run of another length redraws its chart, mat and tables in place, adding only the new rows', async () => {
+  const { page, problems } = await site.open('robot/');
+  const ticks = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('ticks'));
+  const lasting = 'figure.chart, figure.chart path, svg.mat, svg.mat .robot, .output table';
+  const rows = 'figure.chart details tr, figure.bugbot details tr';
+  const before = await demo(page, 'run').locator(rows).count();
+  const marked = await markNodes(page, 'run', `${lasting}, ${rows}`) - before;
+  await setAndShow(page, 'run', { ticks: ticks + 10 });
+  assert.deepEqual(await newNodes(page, 'run', lasting), { count: marked, added: 0 });
+  const after = await newNodes(page, 'run', rows);
+  assert.ok(after.count > before, 'the longer run has more rows');
+  assert.equal(after.added, after.count - before, 'only the new rows are new');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: a slider step rewrites only the lesson numbers whose text changes', async () => {
+  const { page, problems } = await site.open('robot/');
+  await page.evaluate(() => {
+    window.__rewritten = new Set();
+    const spans = [...document.querySelectorAll('[data-num^="run."]')];
+    window.__texts = new Map(spans.map((s) => [s, s.textContent]));
+    new MutationObserver((records) => { for (const r of records) window.__rewritten.add(r.target); })
+      .observe(document.querySelector('main'), { childList: true, characterData: true, subtree: true });
+  });
+  const x = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('start_x'));
+  await setAndShow(page, 'run', { start_x: x + 1 });
+  const { changed, rewritten, kept } = await page.evaluate(() => {
+    const spans = [...window.__texts.keys()];
+    return {
+      changed: spans.filter((s) => s.textContent !== window.__texts.get(s)).length,
+      rewritten: spans.filter((s) => window.__rewritten.has(s)).length,
+      kept: spans.filter((s) => s.textContent === window.__texts.get(s)).length,
+    };
+  });
+  assert.ok(changed > 0 && kept > 0, `some numbers change (${changed}) and some stay (${kept})`);
+  assert.equal(rewritten, changed);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: a slider step keeps the learner\'s sideways scroll of a weight strip on a phone', async () => {
+  const { page, problems } = await site.open('robot/', { width: 390, height: 844 });
+  const scroller = demo(page, 'scores').locator('.strip-scroll');
+  const centred = await scroller.evaluate((s) => s.scrollLeft);
+  assert.ok(centred > 0, 'a new strip opens on the key the first row leans on most');
+  await scroller.evaluate((s) => { s.scrollLeft = 0; });
+  const marked = await markNodes(page, 'scores', '.strip-scroll svg, .strip-scroll rect');
+  const divisor = await page.evaluate(() => window.attnLesson.demos.get('scores').state.get('divisor'));
+  await setAndShow(page, 'scores', { divisor: divisor * 2 });
+  assert.equal(await scroller.evaluate((s) => s.scrollLeft), 0);
+  assert.deepEqual(await newNodes(page, 'scores', '.strip-scroll svg, .strip-scroll rect'), { count: marked, added: 0 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: after a burst of inputs the address is written once, and it and the output show the last value', async () => {
+  const { page, problems } = await site.open('robot/');
+  await page.evaluate(() => {
+    window.__writes = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...a) => { window.__writes += 1; return replace(...a); };
+  });
+  const x = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('start_x'));
+  // Twenty steps 20 ms apart, as a held-down arrow key gives them: for longer than the address waits.
+  await page.evaluate(async (x0) => {
+    for (let k = 1; k <= 20; ++k) {
+      window.attnLesson.demos.get('run').state.set({ start_x: x0 + k });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }, x);
+  await page.waitForFunction((want) => new URLSearchParams(location.search).get('run.start_x') === String(want), x + 20);
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => window.__writes), 1);
+  assert.equal(await page.evaluate(() => window.attnLesson.demos.get('run').shownParams().start_x), x + 20);
+  const expected = nativeCore.run('robot_run', { start_x: x + 20 }).result.printed.join('\n');
+  assert.equal(await printed(page, 'run'), expected);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: a step of the number of keys adds a row to the robot\'s tables instead of replacing them', async () => {
+  const { page, problems } = await site.open('robot/');
+  const keys = await page.evaluate(() => window.attnLesson.demos.get('scores').state.get('keys'));
+  const tables = '.output .tables table, .output .tables tr';
+  const before = await demo(page, 'scores').locator('.output .tables tr').count();
+  const marked = await markNodes(page, 'scores', tables);
+  await setAndShow(page, 'scores', { keys: keys + 1 });
+  const after = await newNodes(page, 'scores', tables);
+  assert.ok(after.count > marked, 'more rows');
+  assert.equal(after.added, after.count - marked, 'every table and row drawn before is still there');
+  assert.ok(await demo(page, 'scores').locator('.output .tables tr').count() > before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -109,3 +109,16 @@ test('robot page: fits a phone screen', async () => {
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   assert.deepEqual(problems, []);
 });
+
+test('robot page: the history chart\'s table gives each series\' points at their own reading numbers', async () => {
+  const { page, problems } = await lesson();
+  const chart = nativeCore.run('robot_scores', {}).result.charts[0];
+  const [readings, next] = chart.series;
+  const rows = await demo(page, 'scores').locator('figure.chart details tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const row = (x) => rows.find((r) => Number(r[0]) === x);
+  assert.equal(rows.length, 1 + new Set([...readings.x, ...next.x]).size, 'one row per reading number');
+  assert.deepEqual(row(next.x[0]).slice(1), [readings.x.includes(next.x[0]) ? String(readings.y[readings.x.indexOf(next.x[0])]) : '—', String(next.y[0])]);
+  assert.equal(row(readings.x[0])[2], '—', 'what came next has no point at the first reading');
+  assert.ok(!rows.flat().includes('undefined'));
+  assert.deepEqual(problems, []);
+});

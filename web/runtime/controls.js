@@ -171,9 +171,11 @@ export function buildControl(decl, onInput) {
     decl.help ? el('p', { className: 'help', id: helpId, textContent: decl.help }) : '',
     error,
   ]);
+  // Written only when it changes: a browser restyles an input whose attribute is set, even to the same value.
   const describe = (withError) => {
+    const describedBy = [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim();
     for (const input of control.inputs) {
-      input.setAttribute('aria-describedby', [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim());
+      if (input.getAttribute('aria-describedby') !== describedBy) input.setAttribute('aria-describedby', describedBy);
       if (withError) input.setAttribute('aria-invalid', 'true');
       else input.removeAttribute('aria-invalid');
     }
@@ -184,6 +186,9 @@ export function buildControl(decl, onInput) {
     element,
     show: (v) => { control.show(v); describe(!error.hidden); },
     showError(message) { error.textContent = message; error.hidden = false; element.classList.add('invalid'); describe(true); },
-    clearError() { error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false); },
+    clearError() {
+      if (error.hidden) return; // every result clears every control: most have nothing to clear
+      error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false);
+    },
   };
 }

@@ -70,7 +70,7 @@ export function mountDemo(container, demo, core, networks) {
     performance.measure(`demo-compute:${instance}`, { start: started });
     for (const c of controls) c.clearError();
     if (answer.ok) {
-      status.textContent = '';
+      if (status.textContent) status.textContent = ''; // most steps have no message to clear
       show(answer.result, params);
       announce.result(answer.result);
       return;

@@ -18,18 +18,34 @@ const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}
 // filled in by the build; only its note says when the demo has left the preset.
 const live = (node) => !node.closest('[data-defaults]');
 
-/** Updates every number and claim phrase of `instance` in the page from its result. */
-export function renderProse(instance, result) {
-  for (const span of [...document.querySelectorAll(nameIn('data-num', instance))].filter(live)) {
-    const name = span.dataset.num.slice(instance.length + 1);
-    // A number these values do not give (a third key when there are two) must not keep an old value.
-    if (!(name in result.numbers)) { span.textContent = '—'; continue; }
-    const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
-    span.textContent = formatValue(result.numbers[name], digits);
+const spansOf = new Map(); // instance -> its live numbers and claim phrases: the lesson's text never adds any
+
+function spans(instance) {
+  if (!spansOf.has(instance)) {
+    spansOf.set(instance, {
+      numbers: [...document.querySelectorAll(nameIn('data-num', instance))].filter(live),
+      claims: [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live),
+    });
   }
-  for (const phrase of [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live)) {
-    const name = phrase.dataset.claim.slice(instance.length + 1);
-    phrase.hidden = result.claims?.[name] !== phrase.dataset.is;
+  return spansOf.get(instance);
+}
+
+/**
+ * Updates every number and claim phrase of `instance` in the page from its result, writing only those
+ * that changed: a slider step then re-lays out the few sentences whose numbers moved, not every one.
+ */
+export function renderProse(instance, result) {
+  const { numbers, claims } = spans(instance);
+  for (const span of numbers) {
+    const name = span.dataset.num.slice(instance.length + 1);
+    const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
+    // A number these values do not give (a third key when there are two) must not keep an old value.
+    const text = name in result.numbers ? formatValue(result.numbers[name], digits) : '—';
+    if (span.textContent !== text) span.textContent = text;
+  }
+  for (const phrase of claims) {
+    const hidden = result.claims?.[phrase.dataset.claim.slice(instance.length + 1)] !== phrase.dataset.is;
+    if (phrase.hidden !== hidden) phrase.hidden = hidden;
   }
 }
 

@@ -22,31 +22,35 @@ export function readParams(instance, declarations) {
 }
 
 // Browsers throttle history.replaceState (Chromium warns past about 100 calls in
-// 10 s, and each call costs about a millisecond), so a drag or a held-down
-// slider writes the URL once it pauses, not on every frame.
+// 10 s), and a write costs several milliseconds on a slow phone (it serialises the
+// whole address), so a drag or a held-down slider writes the URL once it pauses for
+// WRITE_DELAY_MS, not on every frame, and builds the query once per write.
 const WRITE_DELAY_MS = 250;
 const pending = new Map();  // instance -> {values, defaults}
 let timer = 0;
 
 function flush() {
   timer = 0;
-  const url = new URL(window.location.href);
+  const query = new URLSearchParams(window.location.search);
   for (const [instance, { values, defaults }] of pending) {
     for (const [name, value] of Object.entries(values)) {
       const encoded = JSON.stringify(value);
-      if (encoded === JSON.stringify(defaults[name])) url.searchParams.delete(keyOf(instance, name));
-      else url.searchParams.set(keyOf(instance, name), encoded);
+      if (encoded === JSON.stringify(defaults[name])) query.delete(keyOf(instance, name));
+      else query.set(keyOf(instance, name), encoded);
     }
   }
   pending.clear();
-  window.history.replaceState(null, '', url);
+  const url = new URL(window.location.href);
+  url.search = query.toString();
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }
 
 // Leaving the page within the delay still records the last change.
 window.addEventListener('pagehide', () => { if (timer) { clearTimeout(timer); flush(); } });
 
-/** Records one instance's parameters in the URL, dropping those equal to `defaults`. */
+/** Records one instance's parameters in the URL, dropping those equal to `defaults`, once the changes pause. */
 export function writeParams(instance, values, defaults) {
   pending.set(instance, { values, defaults });
-  timer ||= setTimeout(flush, WRITE_DELAY_MS);
+  clearTimeout(timer);
+  timer = setTimeout(flush, WRITE_DELAY_MS);
 }

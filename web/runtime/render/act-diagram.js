@@ -2,6 +2,7 @@
 // camera), the encoder, the decoder with its action queries, the actions out,
 // each labelled with the sizes the core computed. Drawn by hand because it is
 // specific to the lesson; the list under it says the same in words.
+import { unlessSame } from './in-place.js';
 import { format } from 'd3-format';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -91,5 +92,5 @@ function draw(figure, fig) {
 export function createActDiagram() {
   const figure = document.createElement('figure');
   figure.className = 'act-diagram';
-  return { element: figure, update: (fig) => draw(figure, fig) };
+  return { element: figure, update: unlessSame(figure, draw) };
 }

@@ -6,6 +6,7 @@
 // The table under it gives the same points as numbers.
 import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
+import { writeRows } from './in-place.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const VIEW = 400;              // svg units across the mat
@@ -73,7 +74,10 @@ export function createBugbotMat(demo) {
 
   const toView = ([px, py]) => [x(px), y(py)]; // a hit point is [x, y] in cm
 
+  let gridSize = null;     // the mat size the grid lines are drawn for
   function drawGrid(size) {
+    if (size === gridSize) return;
+    gridSize = size;
     grid.replaceChildren();
     for (let cm = 10; cm < size; cm += 10) {
       grid.append(svg('line', { x1: x(cm), y1: 0, x2: x(cm), y2: VIEW }), svg('line', { x1: 0, y1: y(cm), x2: VIEW, y2: y(cm) }));
@@ -97,10 +101,15 @@ export function createBugbotMat(demo) {
     const frames = fig.frames;
     const f = frames[i];
     const first = Math.max(0, i - fig.window + 1);
-    hits.replaceChildren(...frames.slice(first, i + 1).map((k) => {
+    // The window's dots moved in place: a playback or a drag moves them on every frame.
+    const shown = frames.slice(first, i + 1);
+    while (hits.children.length > shown.length) hits.lastElementChild.remove();
+    while (hits.children.length < shown.length) hits.append(svg('circle', { r: HIT_RADIUS, class: 'hit' }));
+    shown.forEach((k, n) => {
       const [hx, hy] = toView(k.hit);
-      return svg('circle', { cx: hx, cy: hy, r: HIT_RADIUS, class: 'hit' });
-    }));
+      hits.children[n].setAttribute('cx', hx);
+      hits.children[n].setAttribute('cy', hy);
+    });
     const [hx, hy] = toView(f.hit);
     ray.setAttribute('x1', x(f.x)); ray.setAttribute('y1', y(f.y));
     ray.setAttribute('x2', hx); ray.setAttribute('y2', hy);
@@ -117,11 +126,9 @@ export function createBugbotMat(demo) {
   }
 
   function drawTable() {
-    const head = html('tr', {}, ['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]']
-      .map((t) => html('th', { scope: 'col', textContent: t })));
-    const rows = fig.frames.map((f) => html('tr', {}, [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
-      fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map((v) => html('td', { textContent: String(v) }))));
-    pointsTable.replaceChildren(head, ...rows);
+    writeRows(pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
+      ...fig.frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
+        fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map(String))]);
   }
 
   function show(at) {
@@ -214,8 +221,7 @@ export function createBugbotMat(demo) {
     drawTable();
     scrubber.max = fig.frames.length - 1;
     const at = followEnd ? fig.frames.length - 1 : Math.min(frame, fig.frames.length - 1);
-    frame = at;
-    drawFrame(Math.floor(at));
+    frame = -1; // a new run: show() draws its whole frame, even while playing
     show(at);
   }
 

@@ -5,6 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { select } from 'd3-selection';
 import { formatTick, formatValue } from './format.js';
+import { writeRows } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -12,8 +13,13 @@ import { formatTick, formatValue } from './format.js';
 // 11 px), with fewer ticks rather than smaller text.
 const FULL_WIDTH = 640;
 const PAGE_GUTTER = 48; // px of page and demo padding beside a chart on a narrow screen
+// The page's width, read once and again after a resize only: read after a redraw's writes,
+// it forced a layout of the whole page in every slider step.
+let pageWidth = null;
+window.addEventListener('resize', () => { pageWidth = null; });
 function canvas() {
-  const width = Math.round(Math.min(FULL_WIDTH, Math.max(280, document.documentElement.clientWidth - PAGE_GUTTER)));
+  pageWidth ??= document.documentElement.clientWidth;
+  const width = Math.round(Math.min(FULL_WIDTH, Math.max(280, pageWidth - PAGE_GUTTER)));
   return width < FULL_WIDTH
     ? { WIDTH: width, HEIGHT: 260, xTicks: width < 480 ? 4 : 6, yTicks: 5 }
     : { WIDTH: FULL_WIDTH, HEIGHT: 300, xTicks: 6, yTicks: 5 };
@@ -30,26 +36,19 @@ function dataTable(spec) {
   details.className = 'chart-data';
   const summary = document.createElement('summary');
   summary.textContent = `${spec.title}: the numbers`;
-  const table = document.createElement('table');
-  const head = document.createElement('tr');
-  for (const text of [spec.x_label, ...spec.series.map((s) => s.name)]) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = text;
-    head.append(th);
-  }
-  table.append(head);
-  spec.series[0].x.forEach((x, i) => {
-    const tr = document.createElement('tr');
-    for (const v of [x, ...spec.series.map((s) => s.y[i])]) {
-      const td = document.createElement('td');
-      td.textContent = formatValue(v);
-      tr.append(td);
-    }
-    table.append(tr);
-  });
-  details.append(summary, table);
+  details.append(summary, document.createElement('table'));
   return details;
+}
+
+/**
+ * The data table's rows: a header, then one row per x of any series, with each series' y there
+ * ("—" where a series has no point: "what came next" is one point after the readings).
+ */
+function dataRows(spec) {
+  const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
+  const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
+  return [[spec.x_label, ...spec.series.map((s) => s.name)],
+    ...xs.map((x) => [formatValue(x), ...at.map((ys) => (ys.has(x) ? formatValue(ys.get(x)) : '—'))])];
 }
 
 /** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */
@@ -86,9 +85,10 @@ function drawChart(spec) {
   });
   caption.append(legend);
   const data = dataTable(spec);
+  const table = data.querySelector('table');
   figure.append(caption, data);
 
-  /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape. */
+  /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */
   function update(next) {
     const xs = next.series.flatMap((s) => s.x);
     const ys = next.series.flatMap((s) => s.y);
@@ -98,25 +98,19 @@ function drawChart(spec) {
     yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
-    const rows = data.querySelectorAll('tr');
-    next.series[0].x.forEach((xv, i) => {
-      const cells = rows[i + 1].children;
-      [xv, ...next.series.map((s) => s.y[i])].forEach((v, j) => {
-        const text = formatValue(v);
-        if (cells[j].textContent !== text) cells[j].textContent = text;
-      });
-    });
+    writeRows(table, dataRows(next));
   }
   update(spec);
   return { figure, update, width: WIDTH };
 }
 
-// What a drawn chart is made of besides its numbers: a new result with the same keeps the chart.
+// What a drawn chart is made of besides its numbers: a new result with the same keeps the chart
+// (longer or shorter series too: a run of other length redraws its lines and table rows in place).
 const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.x_label, spec.y_label, spec.log_x, spec.log_y,
-  spec.series.map((s) => [s.name, s.x.length])]);
+  spec.series.map((s) => s.name)]);
 
 /**
- * One chart that follows a demo's results: a result of the same shape (series, labels, lengths) is
+ * One chart that follows a demo's results: a result of the same shape (series and labels, of any length) is
  * drawn into the same svg, so a slider step moves lines and ticks instead of building a new chart.
  * @returns {{element: () => HTMLElement, update: (spec) => void}}
  */

@@ -1,6 +1,7 @@
 // The picture of multi-head attention's split: each token's d_model features
 // shared out among the heads. Drawn by hand because it is specific to this
 // lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
+import { unlessSame } from './in-place.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 22;       // px per feature cell
@@ -51,5 +52,5 @@ function drawHeadSplit(figure, fig) {
 export function createHeadSplit() {
   const figure = document.createElement('figure');
   figure.className = 'head-split';
-  return { element: figure, update: (fig) => drawHeadSplit(figure, fig) };
+  return { element: figure, update: unlessSame(figure, drawHeadSplit) };
 }

@@ -4,6 +4,7 @@
 // the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
 import { createTableSvg, svg } from './table-scene.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
+import { writeRows } from './in-place.js';
 
 function viewsOf(fig) {
   return fig.layers.flatMap((layer) => [
@@ -12,20 +13,9 @@ function viewsOf(fig) {
   ]);
 }
 
-function weightsTable(fig, views) {
-  const table = document.createElement('table');
-  table.className = 'matrix';
-  const head = document.createElement('tr');
-  for (const t of ['', ...fig.objects.map((o) => o.kind)]) head.append(Object.assign(document.createElement('th'), { textContent: t }));
-  table.append(head);
-  for (const view of views) {
-    const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { textContent: view.label, scope: 'row' }));
-    for (const w of view.weights) tr.append(Object.assign(document.createElement('td'), { textContent: w.toFixed(3) }));
-    table.append(tr);
-  }
-  return table;
-}
+/** The weights as rows of numbers (header first): the text alternative of the pictures. */
+const weightRows = (fig, views) => [['', ...fig.objects.map((o) => o.kind)],
+  ...views.map((view) => [view.label, ...view.weights.map((w) => w.toFixed(3))])];
 
 export function createTableAttention(demo) {
   const drag = createTableDrag(demo);
@@ -37,6 +27,8 @@ export function createTableAttention(demo) {
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: 'The weights as numbers' });
+  const table = Object.assign(document.createElement('table'), { className: 'matrix' });
+  details.append(summary, table);
   const element = document.createElement('figure');
   element.className = 'table-attention';
   element.append(grid, caption, details);
@@ -71,7 +63,7 @@ export function createTableAttention(demo) {
         truth: last ? fig.truth : null,
       }, { keys: pictures[k].keys });
     });
-    details.replaceChildren(summary, weightsTable(fig, views));
+    writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0);
   }
   return { element, update };
 }

@@ -101,20 +101,19 @@ export function createTableDrag(demo) {
     drawn = scene.objects.map((o) => [o.x, o.y]);
     kinds = scene.objects.map((o) => o.kind);
     active = Math.min(active, drawn.length - 1);
-    const focused = layer.contains(document.activeElement) ? document.activeElement.closest('.object')?.dataset.index : undefined;
-    const groups = drawScene(layer, scene, scales);
+    const groups = drawScene(layer, scene, scales); // in place: the focused object keeps its focus
     groups.forEach((g, i) => {
       const o = scene.objects[i];
       // A round <rect>, not a circle, so "the object's circle" stays the one drawn.
-      const [cx, cy] = [scales.x(o.x), scales.y(o.y)];
-      g.prepend(svg('rect', { x: cx - HIT_R, y: cy - HIT_R, width: 2 * HIT_R, height: 2 * HIT_R, rx: HIT_R, class: 'hit-area' }));
+      const hit = g.querySelector('.hit-area') ?? g.insertBefore(svg('rect', { width: 2 * HIT_R, height: 2 * HIT_R, rx: HIT_R, class: 'hit-area' }), g.firstChild);
+      hit.setAttribute('x', scales.x(o.x) - HIT_R);
+      hit.setAttribute('y', scales.y(o.y) - HIT_R);
       if (!keys) return;
       g.setAttribute('tabindex', i === active ? '0' : '-1');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-roledescription', 'movable object');
       g.setAttribute('aria-label', `${o.kind} at x ${o.x.toFixed(1)} cm, y ${o.y.toFixed(1)} cm, weight ${o.weight.toFixed(3)}; object ${i + 1} of ${groups.length}`);
     });
-    if (focused !== undefined) groups[Number(focused)]?.focus(); // keep keyboard focus across the redraw
   }
 
   return { attach, draw };

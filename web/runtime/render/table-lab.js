@@ -1,7 +1,8 @@
 // The attention lab: the table with the learner's scene. Any object can be
 // dragged (or moved with the keyboard: one tab stop, arrow keys, N / P; see table-drag.js); that
 // sets the demo's `positions` parameter, so the network reruns on every move.
-import { createTableSvg, sceneTable, svg } from './table-scene.js';
+import { createTableSvg, sceneRows, svg } from './table-scene.js';
+import { writeRows } from './in-place.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
 
 export function createTableLab(demo) {
@@ -13,6 +14,8 @@ export function createTableLab(demo) {
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: 'The scene as numbers' });
+  const table = Object.assign(document.createElement('table'), { className: 'matrix' });
+  details.append(summary, table);
   const caption = Object.assign(document.createElement('figcaption'), {
     textContent: `Lines run from the request to every object, as thick as the weight the network gives it. Dot: the network's answer; ring: where the requested object really is. Drag an object to move it. ${KEYS_HELP}`,
   });
@@ -22,7 +25,7 @@ export function createTableLab(demo) {
 
   function update(fig) {
     drag.draw(layer, fig);
-    details.replaceChildren(summary, sceneTable(fig));
+    writeRows(table, sceneRows(fig));
   }
   return { element, update };
 }

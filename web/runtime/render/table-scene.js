@@ -4,6 +4,7 @@
 // true position as a ring. Drawn by hand because it is specific to the lesson;
 // D3 provides the scales.
 import { scaleLinear } from 'd3-scale';
+import { select } from 'd3-selection';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 export const VIEW = 400;          // svg units across the table
@@ -41,44 +42,46 @@ export const requestAnchor = () => [VIEW / 2, VIEW + MARGIN - 6];
 
 /**
  * Draws one scene into `layer` (an svg <g>), and returns the object groups so a
- * caller can make them draggable.
+ * caller can make them draggable. A layer drawn before keeps its elements (D3 joins on the
+ * objects' order): a drag redraws on every move, and rebuilding the picture cost a phone its frame.
  * scene: {objects: [{kind, x, y, weight}], request, answer: [x, y] | null, truth: [x, y] | null} in cm.
  */
 export function drawScene(layer, scene, scales) {
   const { x, y } = scales;
   const [ax, ay] = requestAnchor();
-  layer.replaceChildren();
-  const lines = svg('g', { class: 'weights' });
-  const marks = svg('g', { class: 'marks' });
-  const objects = svg('g', { class: 'objects' });
-  layer.append(lines, marks, objects);
-  layer.append(svg('text', { x: ax, y: ay + 2, 'text-anchor': 'middle', class: 'request-label' }, `request: ${scene.request}`));
-  const groups = scene.objects.map((o, i) => {
-    if (o.weight !== undefined) {
-      lines.append(svg('line', { x1: ax, y1: ay - 12, x2: x(o.x), y2: y(o.y), class: 'weight-line', 'stroke-width': Math.max(0.5, o.weight * MAX_LINE) }));
-    }
-    const g = svg('g', { class: o.kind === scene.request ? 'object requested' : 'object', 'data-index': i });
-    g.append(svg('circle', { cx: x(o.x), cy: y(o.y), r: OBJECT_R }), svg('text', { x: x(o.x), y: y(o.y) + 4, 'text-anchor': 'middle' }, o.kind));
-    objects.append(g);
-    return g;
-  });
-  if (scene.truth) marks.append(svg('circle', { cx: x(scene.truth[0]), cy: y(scene.truth[1]), r: OBJECT_R + 7, class: 'truth' }));
-  if (scene.answer) marks.append(svg('circle', { cx: x(scene.answer[0]), cy: y(scene.answer[1]), r: 6, class: 'answer' }));
-  return groups;
+  if (!layer.firstChild) {
+    layer.append(svg('g', { class: 'weights' }), svg('g', { class: 'marks' }), svg('g', { class: 'objects' }),
+      svg('text', { x: ax, y: ay + 2, 'text-anchor': 'middle', class: 'request-label' }));
+  }
+  const [lines, marks, objects, request] = layer.children;
+  const asked = `request: ${scene.request}`;
+  if (request.textContent !== asked) request.textContent = asked;
+  select(lines).selectAll('line').data(scene.objects.filter((o) => o.weight !== undefined)).join('line')
+    .attr('class', 'weight-line').attr('x1', ax).attr('y1', ay - 12).attr('x2', (o) => x(o.x)).attr('y2', (o) => y(o.y))
+    .attr('stroke-width', (o) => Math.max(0.5, o.weight * MAX_LINE));
+  const groups = select(objects).selectAll(function objectGroups() { return this.children; }).data(scene.objects)
+    .join((enter) => {
+      const g = enter.append('g');
+      g.append('circle').attr('r', OBJECT_R);
+      g.append('text').attr('text-anchor', 'middle');
+      return g;
+    })
+    .attr('class', (o) => (o.kind === scene.request ? 'object requested' : 'object')).attr('data-index', (o, i) => i);
+  groups.select('circle').attr('cx', (o) => x(o.x)).attr('cy', (o) => y(o.y));
+  groups.select('text').attr('x', (o) => x(o.x)).attr('y', (o) => y(o.y) + 4).text((o) => o.kind);
+  // The ring under the dot, as drawn first.
+  const rings = [scene.truth && { at: scene.truth, r: OBJECT_R + 7, class: 'truth' }, scene.answer && { at: scene.answer, r: 6, class: 'answer' }];
+  select(marks).selectAll('circle').data(rings.filter(Boolean), (m) => m.class).join('circle')
+    .attr('class', (m) => m.class).attr('r', (m) => m.r).attr('cx', (m) => x(m.at[0])).attr('cy', (m) => y(m.at[1])).order();
+  return groups.nodes();
 }
 
-/** The scene as a table of numbers: the text alternative of the picture. */
-export function sceneTable(scene, weightLabel = 'weight') {
-  const table = document.createElement('table');
-  table.className = 'matrix';
-  const row = (cells, tag = 'td') => {
-    const tr = document.createElement('tr');
-    for (const c of cells) tr.append(Object.assign(document.createElement(tag), { textContent: c }));
-    return tr;
-  };
-  table.append(row(['object', 'x [cm]', 'y [cm]', weightLabel], 'th'));
-  for (const o of scene.objects) table.append(row([o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]));
-  if (scene.answer) table.append(row(['network\'s answer', scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']));
-  if (scene.truth) table.append(row(['true position', scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']));
-  return table;
+/** The scene as rows of numbers (header first): the text alternative of the picture. */
+export function sceneRows(scene, weightLabel = 'weight') {
+  return [
+    ['object', 'x [cm]', 'y [cm]', weightLabel],
+    ...scene.objects.map((o) => [o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]),
+    ...(scene.answer ? [['network\'s answer', scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
+    ...(scene.truth ? [['true position', scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
+  ];
 }

@@ -4,6 +4,7 @@
 // The table under it holds the same numbers.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue } from './format.js';
+import { writeRows } from './in-place.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 30;        // svg units per key
@@ -18,74 +19,104 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-function dataTable(fig) {
-  const table = document.createElement('table');
-  const row = (cells, header) => {
-    const tr = document.createElement('tr');
-    cells.forEach((c, i) => {
-      const cell = document.createElement(header || i === 0 ? 'th' : 'td');
-      cell.textContent = c;
-      tr.append(cell);
-    });
-    return tr;
-  };
-  table.append(row(['', ...fig.steps_back.map((s) => `${s} back`)], true));
-  table.append(row([`value [${fig.value_unit}]`, ...fig.values.map((v) => formatValue(v, 0))]));
-  for (const r of fig.rows) table.append(row([r.label, ...r.weights.map((w) => formatValue(w, 3))]));
-  return table;
-}
+const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
 
-function draw(figure, fig) {
+/** The table under the strip: steps back, the values, then each row's weights. */
+const dataRows = (fig) => [
+  ['', ...fig.steps_back.map((s) => `${s} back`)],
+  [`value [${fig.value_unit}]`, ...fig.values.map((v) => formatValue(v, 0))],
+  ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatValue(w, 3))]),
+];
+
+// What a drawn strip is made of besides its weights and values: a new result with the same keeps it.
+const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.values.length, fig.rows.map((r) => r.label)]);
+
+/** Builds the strip's svg for `fig`'s shape; returns it with the parts a result of that shape redraws. */
+function build(fig) {
   const keys = fig.values.length;
   const width = LABEL + keys * CELL;
   const height = fig.rows.length * ROW + FOOT;
   const x = scaleBand().domain(fig.values.map((_, j) => j)).range([LABEL, width]).padding(0.12);
-  const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
-  fig.rows.forEach((r, i) => {
+  const bars = fig.rows.map((r, i) => {
     const base = (i + 1) * ROW - 4;
     root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
     root.append(svg('line', { x1: LABEL, x2: width, y1: base, y2: base, class: 'strip-base' }));
-    r.weights.forEach((w, j) => {
-      // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
-      root.append(svg('rect', { x: x(j), width: x.bandwidth(), y: base - bar(w), height: Math.max(1, bar(w)), class: 'strip-bar', style: `--w: ${w}` }));
-    });
+    // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
+    return r.weights.map((_, j) => ({ base, rect: root.appendChild(svg('rect', { x: x(j), width: x.bandwidth(), class: 'strip-bar' })) }));
   });
   const valuesY = fig.rows.length * ROW + 16;
   root.append(svg('text', { x: LABEL - 8, y: valuesY, 'text-anchor': 'end', class: 'strip-label' }, `value [${fig.value_unit}]`));
   root.append(svg('text', { x: LABEL - 8, y: valuesY + 20, 'text-anchor': 'end', class: 'strip-label' }, 'steps back'));
-  fig.values.forEach((v, j) => {
+  const feet = fig.values.map((_, j) => {
     const cx = x(j) + x.bandwidth() / 2;
-    root.append(svg('text', { x: cx, y: valuesY, 'text-anchor': 'middle', class: 'strip-value' }, formatValue(v, 0)));
-    root.append(svg('text', { x: cx, y: valuesY + 20, 'text-anchor': 'middle', class: 'strip-step' }, String(fig.steps_back[j])));
+    return [root.appendChild(svg('text', { x: cx, y: valuesY, 'text-anchor': 'middle', class: 'strip-value' })),
+      root.appendChild(svg('text', { x: cx, y: valuesY + 20, 'text-anchor': 'middle', class: 'strip-step' }))];
   });
-  const caption = document.createElement('figcaption');
-  caption.textContent = fig.title;
-  const details = document.createElement('details');
-  details.className = 'chart-data';
-  const summary = document.createElement('summary');
-  summary.textContent = `${fig.title}: the numbers`;
-  details.append(summary, dataTable(fig));
-  const scroller = document.createElement('div');
-  scroller.className = 'strip-scroll';
-  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
-  Object.assign(scroller, { tabIndex: 0, role: 'group', ariaLabel: fig.title });
   root.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
   root.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
-  scroller.append(root);
-  figure.replaceChildren(scroller, caption, details);
-  // On a phone the strip scrolls sideways: open it on the key the first row leans on most,
-  // not on the oldest keys at the left, which usually get next to nothing.
-  if (scroller.scrollWidth > scroller.clientWidth && fig.rows.length) {
-    const weights = fig.rows[0].weights;
-    const heaviest = weights.indexOf(Math.max(...weights));
-    const scale = root.getBoundingClientRect().width / width; // px per svg unit
-    scroller.scrollLeft = (x(heaviest) + x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
-  }
+  return { root, x, width, bars, feet };
+}
+
+/** Writes `fig`'s weights and values into a strip built for its shape. */
+function fill(drawn, fig) {
+  const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
+  fig.rows.forEach((r, i) => r.weights.forEach((w, j) => {
+    const { rect, base } = drawn.bars[i][j];
+    rect.setAttribute('y', base - bar(w));
+    rect.setAttribute('height', Math.max(1, bar(w)));
+    rect.style.setProperty('--w', w);
+  }));
+  fig.values.forEach((v, j) => {
+    const [value, step] = drawn.feet[j];
+    setText(value, formatValue(v, 0));
+    setText(step, String(fig.steps_back[j]));
+  });
+}
+
+/**
+ * On a phone the strip scrolls sideways: open it on the key the first row leans on most, not on the
+ * oldest keys at the left, which usually get next to nothing. Only when a strip is built: it reads the
+ * layout, which a redraw has just changed, and a learner who scrolled keeps their place.
+ */
+function scrollToHeaviest(scroller, drawn, fig) {
+  if (scroller.scrollWidth <= scroller.clientWidth || !fig.rows.length) return;
+  const weights = fig.rows[0].weights;
+  const heaviest = weights.indexOf(Math.max(...weights));
+  const scale = drawn.root.getBoundingClientRect().width / drawn.width; // px per svg unit
+  scroller.scrollLeft = (drawn.x(heaviest) + drawn.x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
 }
 
 export function createWeightStrip() {
   const figure = document.createElement('figure');
   figure.className = 'weight-strip';
-  return { element: figure, update: (fig) => draw(figure, fig) };
+  const scroller = document.createElement('div');
+  scroller.className = 'strip-scroll';
+  // Scrolls sideways on a phone: it takes focus so a keyboard can scroll it (a named group, as the printout in index.js).
+  Object.assign(scroller, { tabIndex: 0, role: 'group' });
+  const caption = document.createElement('figcaption');
+  const details = document.createElement('details');
+  details.className = 'chart-data';
+  const summary = document.createElement('summary');
+  const table = document.createElement('table');
+  details.append(summary, table);
+  figure.append(scroller, caption, details);
+  let drawn = null;
+  let shape = null;
+
+  function update(fig) {
+    const built = shape !== shapeOf(fig);
+    if (built) {
+      drawn = build(fig);
+      shape = shapeOf(fig);
+      scroller.replaceChildren(drawn.root);
+      scroller.ariaLabel = fig.title;
+      caption.textContent = fig.title;
+      summary.textContent = `${fig.title}: the numbers`;
+    }
+    fill(drawn, fig);
+    writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0);
+    if (built) scrollToHeaviest(scroller, drawn, fig);
+  }
+  return { element: figure, update };
 }
