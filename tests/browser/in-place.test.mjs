@@ -38,7 +38,7 @@ for (const slug of PAGES) {
           return core.run(view.container.dataset.demo, view.state.values).ok;
         }, instance);
         if (!accepted) continue; // refused values keep the last good result, which a fresh page does not have
-        await page.waitForTimeout(350); // the URL is written once edits pause (url-state.js)
+        await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once edits pause (url-state.js)
         const search = await page.evaluate(() => location.search);
         const fresh = await site.open(`${slug}/${search}`);
         const values = (p) => p.evaluate((name) => window.attnLesson.demos.get(name).state.values, instance);
@@ -168,7 +168,7 @@ test('in place: after a burst of inputs the address is written once, and it and 
     }
   }, x);
   await page.waitForFunction((want) => new URLSearchParams(location.search).get('run.start_x') === String(want), x + 20);
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() => !window.attnLesson.addressPending());
   assert.equal(await page.evaluate(() => window.__writes), 1);
   assert.equal(await page.evaluate(() => window.attnLesson.demos.get('run').shownParams().start_x), x + 20);
   const expected = nativeCore.run('robot_run', { start_x: x + 20 }).result.printed.join('\n');

@@ -41,7 +41,7 @@ test('table page: dragging an object moves its line, changes the printed weights
   for (let k = 1; k <= 5; ++k) await page.mouse.move(box.x + box.width / 2 - 20 * k, box.y + box.height / 2 + 30 * k);
   await page.mouse.up();
   await page.waitForFunction(() => /lab\.positions=/.test(location.search));
-  await page.waitForTimeout(500); // the URL is written once the moves pause
+  await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once the moves pause
   assert.notEqual(await printed(page, 'lab'), before);
   const positions = JSON.parse(new URL(page.url()).searchParams.get('lab.positions'));
   assert.equal(positions.length, 4, 'one row per object');
@@ -344,7 +344,7 @@ test('table page: a link carrying a training\'s settings reproduces the sender\'
   const sender = await lesson('?train.epochs=1&train.seed=5');
   await demo(sender.page, 'train').getByRole('button', { name: 'Train in your browser' }).click();
   await waitForTrainingDone(sender.page);
-  await sender.page.waitForTimeout(400); // the URL is written once changes pause
+  await sender.page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once changes pause
   const link = new URL(sender.page.url());
   const seen = { compare: await comparePrinted(sender.page), lab: await printed(sender.page, 'lab') };
 

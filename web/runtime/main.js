@@ -12,6 +12,7 @@ import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
+import { addressPending } from './url-state.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -84,7 +85,7 @@ async function start() {
   // A lesson page offers each demo on its own page; that page (data-embed) does not offer itself again.
   if (!lesson.embed) for (const view of views) attachEmbedLinks(view, core.demos.get(view.container.dataset.demo).title);
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
-  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core };
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending };
   document.documentElement.dataset.demosReady = 'true';
 }
 

@@ -48,6 +48,9 @@ function flush() {
 // Leaving the page within the delay still records the last change.
 window.addEventListener('pagehide', () => { if (timer) { clearTimeout(timer); flush(); } });
 
+/** Whether a change still waits to be written: the browser tests wait on it rather than on a clock. */
+export const addressPending = () => timer !== 0;
+
 /** Records one instance's parameters in the URL, dropping those equal to `defaults`, once the changes pause. */
 export function writeParams(instance, values, defaults) {
   pending.set(instance, { values, defaults });
