@@ -11,7 +11,7 @@ const wasm = await loadWasmCore();
 const GROUPS = {
   demos: ['listDemos', 'runDemo'],
   models: ['loadModel', 'loadModelSummary'],
-  training: ['trainStart', 'trainAdvance', 'trainResult'],
+  training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange'],
   robot: ['robotCall', 'pythonRound', 'pythonRepr'],
 };
 

@@ -27,7 +27,7 @@ function trainWasm(config) {
   let progress;
   do progress = wasm.trainAdvance(500); while (!progress.done);
   assert.equal(progress.failed, false, progress.message);
-  return { progress, result: team[0].trainResult() };
+  return { progress, result: wasm.trainResult() };
 }
 
 for (const config of [
