@@ -64,10 +64,21 @@ function sourceBlock(snippets, name) {
     `<figcaption>${s.file}, lines ${s.from}–${s.to}: the code that runs in your browser.</figcaption></figure>`;
 }
 
+// Every character of the typeset math on every page, for the fonts' subsets (copyKatexAssets).
+const mathCharacters = new Set();
+
+/** Adds the characters a typeset formula shows (its text, without tags or entities) to mathCharacters. */
+function noteMathCharacters(typeset) {
+  const text = typeset.replace(/<[^>]*>/g, '').replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d))).replace(/&[a-z]+;/g, ' ');
+  for (const c of text) mathCharacters.add(c);
+  return typeset;
+}
+
 /** \( inline \) and \[ display \] math, typeset now so the page needs no KaTeX JavaScript. */
 function typesetMath(html) {
   const decode = (tex) => tex.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const render = (tex, displayMode) => katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' })
+  const render = (tex, displayMode) => noteMathCharacters(katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' }))
     // A display equation wider than a phone scrolls sideways in its box, so the box takes focus (a keyboard can then scroll it).
     .replace(/^<span class="katex-display">/, '<span class="katex-display" tabindex="0" role="group" aria-label="Equation">');
   return html
@@ -302,14 +313,21 @@ function copyPython() {
   fs.copyFileSync(path.join(ROOT, 'web/runtime/programs/robot.py'), path.join(ASSETS, 'robot.py'));
 }
 
+/**
+ * KaTeX's stylesheet and its woff2 fonts (every browser that runs WebAssembly reads woff2, so the other formats
+ * would never be fetched), each cut to the characters of the pages' math (scripts/subset_fonts.py), plus
+ * printable ASCII and the few signs a lesson's text writes beside its numbers, so that an edited lesson that
+ * rebuilds still finds its digits and letters.
+ */
 function copyKatexAssets() {
   const dist = path.join(ROOT, 'node_modules/katex/dist');
   fs.mkdirSync(path.join(ASSETS, 'katex/fonts'), { recursive: true });
   fs.copyFileSync(path.join(dist, 'katex.min.css'), path.join(ASSETS, 'katex/katex.min.css'));
-  // Only woff2: every browser that runs WebAssembly reads it, so the other formats would never be fetched.
-  for (const font of fs.readdirSync(path.join(dist, 'fonts')).filter((f) => f.endsWith('.woff2'))) {
-    fs.copyFileSync(path.join(dist, 'fonts', font), path.join(ASSETS, 'katex/fonts', font));
-  }
+  const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+  const characters = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-fonts-')), 'characters.txt');
+  fs.writeFileSync(characters, [...new Set([...ascii, '−', '×', '·', '…', '√', ...mathCharacters])].join(''));
+  execFileSync('/usr/bin/python3', [path.join(ROOT, 'scripts/subset_fonts.py'), characters, path.join(dist, 'fonts'),
+    path.join(ASSETS, 'katex/fonts')], { stdio: 'inherit' });
 }
 
 async function main() {

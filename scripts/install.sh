@@ -11,6 +11,7 @@ DEBIAN_PACKAGES=(
   emscripten libeigen3-dev nlohmann-json3-dev catch2
   chromium   # browser tests and the page-size benchmark
   clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer
+  python3-fonttools python3-brotli   # scripts/subset_fonts.py: KaTeX's fonts cut to the characters the lessons use
 )
 
 missing=()
