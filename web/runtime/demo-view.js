@@ -27,8 +27,20 @@ export function mountDemo(container, demo, core, networks) {
   const preset = { ...lessonPreset, ...Object.fromEntries([...locks.locked].filter((n) => n in fromUrl).map((n) => [n, fromUrl[n]])) };
   const state = createDemoState(demo.params, preset, locks.locked);
 
-  let frame = 0;
-  const schedule = () => { if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); }); };
+  // A change is drawn at once, in a microtask after the input's handlers (which coalesces the several
+  // changes one input can make), so it reaches the next frame rather than waiting for it: up to a
+  // frame sooner on the screen (issue 14). Once a demo has drawn since the last frame, further
+  // changes wait for the next frame and are drawn together, so a burst of inputs is one update a frame.
+  let dirty = false;
+  let queued = false;
+  let drewThisFrame = false;
+  const updateIfDirty = () => { queued = false; if (dirty) update(); };
+  const schedule = () => {
+    dirty = true;
+    if (queued) return;
+    queued = true;
+    if (drewThisFrame) requestAnimationFrame(updateIfDirty); else queueMicrotask(updateIfDirty);
+  };
   // A parameter set by a picture (the lab's positions) has no control of its own:
   // the picture, its arrow keys and its table of numbers stand for it.
   const controls = demo.params.filter((decl) => decl.input !== 'picture' && !locks.hidden.has(decl.name))
@@ -58,6 +70,8 @@ export function mountDemo(container, demo, core, networks) {
 
   function update() {
     const started = performance.now();
+    dirty = false;
+    if (!drewThisFrame) { drewThisFrame = true; requestAnimationFrame(() => { drewThisFrame = false; }); }
     recompute();
     // Recompute + redraw time, read by scripts/bench.mjs through the User Timing API.
     performance.measure(`demo-update:${instance}`, { start: started });

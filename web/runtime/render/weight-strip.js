@@ -76,15 +76,23 @@ function fill(drawn, fig) {
 
 /**
  * On a phone the strip scrolls sideways: open it on the key the first row leans on most, not on the
- * oldest keys at the left, which usually get next to nothing. Only when a strip is built: it reads the
- * layout, which a redraw has just changed, and a learner who scrolled keeps their place.
+ * oldest keys at the left, which usually get next to nothing. Only when a strip is built, and a
+ * learner who scrolled keeps their place. It needs the strip's laid-out width: read in a
+ * ResizeObserver, which runs after the frame's own layout and before its paint, as reading it here
+ * would force a second layout of the whole page inside the update (14 ms of a 4x-slowed step, issue 14).
  */
-function scrollToHeaviest(scroller, drawn, fig) {
-  if (scroller.scrollWidth <= scroller.clientWidth || !fig.rows.length) return;
+function scrollToHeaviestOnceLaidOut(scroller, drawn, fig) {
+  // The build's prerender (scripts/prerender.mjs) has no layout, and so no ResizeObserver, to scroll by.
+  if (!fig.rows.length || typeof ResizeObserver === 'undefined') return;
   const weights = fig.rows[0].weights;
   const heaviest = weights.indexOf(Math.max(...weights));
-  const scale = drawn.root.getBoundingClientRect().width / drawn.width; // px per svg unit
-  scroller.scrollLeft = (drawn.x(heaviest) + drawn.x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
+  const observer = new ResizeObserver(([entry]) => {
+    observer.disconnect();
+    if (scroller.scrollWidth <= scroller.clientWidth) return;
+    const scale = entry.contentRect.width / drawn.width; // px per svg unit
+    scroller.scrollLeft = (drawn.x(heaviest) + drawn.x.bandwidth() / 2) * scale - scroller.clientWidth / 2;
+  });
+  observer.observe(drawn.root);
 }
 
 export function createWeightStrip() {
@@ -116,7 +124,7 @@ export function createWeightStrip() {
     }
     fill(drawn, fig);
     writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0);
-    if (built) scrollToHeaviest(scroller, drawn, fig);
+    if (built) scrollToHeaviestOnceLaidOut(scroller, drawn, fig);
   }
   return { element: figure, update };
 }
