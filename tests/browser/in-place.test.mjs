@@ -11,8 +11,15 @@ const site = useSite();
 const PAGES = ['attention', 'robot', 'table'];
 const EDITS = 2;  // random change sets per demo instance, each compared with a fresh page
 
-/** A demo's tables and charts as drawn: their text, every line's path and every tick's place. */
-const drawn = (page, instance) => page.evaluate((name) => {
+/**
+ * A demo's tables and charts as drawn: their text, every line's path and every tick's place. The numbers
+ * behind a chart are read opened, as a learner reads them (closed, they wait for the opening: in-place.js).
+ */
+async function drawn(page, instance) {
+  await page.evaluate((name) => {
+    for (const d of document.querySelectorAll(`.demo[data-instance="${name}"] .output .rest details`)) d.open = true;
+  }, instance);
+  return page.evaluate((name) => {
   const rest = document.querySelector(`.demo[data-instance="${name}"] .output .rest`);
   return {
     text: rest.textContent,
@@ -20,7 +27,8 @@ const drawn = (page, instance) => page.evaluate((name) => {
     ticks: [...rest.querySelectorAll('.tick')].map((t) => `${t.getAttribute('transform')} ${t.textContent}`),
     heat: [...rest.querySelectorAll('td')].map((td) => td.style.getPropertyValue('--w')),
   };
-}, instance);
+  }, instance);
+}
 
 for (const slug of PAGES) {
   test(`in place: on the ${slug} page, tables and charts after edits equal a fresh drawing`, async () => {
@@ -78,6 +86,8 @@ async function setAndShow(page, instance, changes) {
 test('in place: a drag in the table lab moves its objects and lines and rewrites its numbers without replacing a node', async () => {
   const { page, problems } = await site.open('table/');
   const everything = 'svg.table-top *, details.chart-data tr, details.chart-data th, details.chart-data td';
+  // Its numbers are rewritten while they are open, as a learner reading them has them.
+  await demo(page, 'lab').locator('details.chart-data summary').click();
   const marked = await markNodes(page, 'lab', everything);
   const ball = demo(page, 'lab').locator('.object', { hasText: 'ball' }).locator('circle');
   const before = await ball.getAttribute('cx');
@@ -101,6 +111,7 @@ test('in place: a robot run of another length redraws its chart, mat and tables 
   const ticks = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('ticks'));
   const lasting = 'figure.chart, figure.chart path, svg.mat, svg.mat .robot, .output table';
   const rows = 'figure.chart details tr, figure.bugbot details tr';
+  for (const summary of await demo(page, 'run').locator('figure.chart details summary, figure.bugbot details summary').all()) await summary.click();
   const before = await demo(page, 'run').locator(rows).count();
   const marked = await markNodes(page, 'run', `${lasting}, ${rows}`) - before;
   await setAndShow(page, 'run', { ticks: ticks + 10 });
@@ -112,13 +123,37 @@ test('in place: a robot run of another length redraws its chart, mat and tables 
   await page.close();
 });
 
+test('in place: the numbers behind a chart and the mat, closed during a change, are the new run\'s once opened', async () => {
+  const { page, problems } = await site.open('robot/');
+  const ticks = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('ticks'));
+  await setAndShow(page, 'run', { ticks: ticks + 10 });
+  const values = await page.evaluate(() => window.attnLesson.demos.get('run').state.values);
+  const { charts: [chart], figures } = nativeCore.run('robot_run', values).result;
+  const frames = figures.find((f) => f.kind === 'bugbot_mat').frames;
+  const opened = async (figure) => {
+    const data = demo(page, 'run').locator(`${figure} details.chart-data`);
+    await data.locator('summary').click();
+    return data.locator('tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  };
+  const chartRows = await opened('figure.chart');
+  const xs = [...new Set(chart.series.flatMap((s) => s.x))];
+  assert.equal(chartRows.length, 1 + xs.length, 'one row per reading number of the new run');
+  assert.equal(chartRows.at(-1)[0], String(Math.max(...xs)));
+  const matRows = await opened('figure.bugbot');
+  assert.equal(matRows.length, 1 + frames.length, 'one row per reading of the new run');
+  assert.equal(matRows.at(-1)[3], String(frames.at(-1).reading));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('in place: a slider step rewrites only the lesson numbers whose text changes', async () => {
   const { page, problems } = await site.open('robot/');
   await page.evaluate(() => {
     window.__rewritten = new Set();
     const spans = [...document.querySelectorAll('[data-num^="run."]')];
     window.__texts = new Map(spans.map((s) => [s, s.textContent]));
-    new MutationObserver((records) => { for (const r of records) window.__rewritten.add(r.target); })
+    // A number's text node is changed in place (in-place.js writeText): its span is what was rewritten.
+    new MutationObserver((records) => { for (const r of records) window.__rewritten.add(r.type === 'characterData' ? r.target.parentNode : r.target); })
       .observe(document.querySelector('main'), { childList: true, characterData: true, subtree: true });
   });
   const x = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('start_x'));

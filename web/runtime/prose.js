@@ -11,6 +11,7 @@
 // The site build checks every name against the core and fills each at the preset
 // (scripts/lesson-prose.mjs), with the same formatting as here.
 import { formatValue } from './render/format.js';
+import { writeText } from './render/in-place.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
 
@@ -41,7 +42,7 @@ export function renderProse(instance, result) {
     const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
     // A number these values do not give (a third key when there are two) must not keep an old value.
     const text = name in result.numbers ? formatValue(result.numbers[name], digits) : '—';
-    if (span.textContent !== text) span.textContent = text;
+    writeText(span, text);
   }
   for (const phrase of claims) {
     const hidden = result.claims?.[phrase.dataset.claim.slice(instance.length + 1)] !== phrase.dataset.is;

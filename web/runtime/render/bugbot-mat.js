@@ -6,7 +6,7 @@
 // The table under it gives the same points as numbers.
 import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
-import { writeRows } from './in-place.js';
+import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const VIEW = 400;              // svg units across the mat
@@ -64,12 +64,14 @@ export function createBugbotMat(demo) {
   // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
   const readout = html('p', { className: 'readout' });
   const pointsTable = html('table', { className: 'points' });
+  const pointsData = html('details', { className: 'chart-data' }, [html('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]);
+  const writeData = writeWhenOpen(pointsData);
   const element = html('figure', { className: 'bugbot' }, [
     root,
     html('div', { className: 'playback' }, [play, scrubber]),
     readout,
     html('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
-    html('details', { className: 'chart-data' }, [html('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]),
+    pointsData,
   ]);
 
   const toView = ([px, py]) => [x(px), y(py)]; // a hit point is [x, y] in cm
@@ -119,16 +121,17 @@ export function createBugbotMat(demo) {
       const [sx, sy] = toView(leanOn.hit);
       source.setAttribute('cx', sx); source.setAttribute('cy', sy);
     }
-    readout.textContent = `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
+    writeText(readout, `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
       (f.guess_wide === null ? 'Not enough history for a guess yet.'
-        : `Guess for the next reading: ${fixed1(f.guess_wide)} cm, leaning most on reading ${f.source_tick}.`);
+        : `Guess for the next reading: ${fixed1(f.guess_wide)} cm, leaning most on reading ${f.source_tick}.`));
     scrubber.value = i;
   }
 
   function drawTable() {
-    writeRows(pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
-      ...fig.frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
-        fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map(String))]);
+    const frames = fig.frames;
+    writeData(() => writeRows(pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
+      ...frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
+        fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map(String))]));
   }
 
   function show(at) {

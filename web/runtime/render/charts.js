@@ -5,7 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { select } from 'd3-selection';
 import { formatTick, formatValue } from './format.js';
-import { writeRows } from './in-place.js';
+import { writeRows, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -86,6 +86,7 @@ function drawChart(spec) {
   caption.append(legend);
   const data = dataTable(spec);
   const table = data.querySelector('table');
+  const writeData = writeWhenOpen(data);
   figure.append(caption, data);
 
   /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */
@@ -98,7 +99,7 @@ function drawChart(spec) {
     yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
-    writeRows(table, dataRows(next));
+    writeData(() => writeRows(table, dataRows(next)));
   }
   update(spec);
   return { figure, update, width: WIDTH };

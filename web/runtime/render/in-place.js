@@ -2,6 +2,18 @@
 // slider step or drag move cost a slow phone its frame (issue 14).
 
 /**
+ * Sets an element's text. Its one text node is changed in place: `textContent =` would remove that
+ * node and insert a new one, which the browser then styles and lays out as new (a table's 200 cells
+ * were half of a robot slider step's layout on a slow phone, issue 14).
+ */
+export function writeText(node, text) {
+  const only = node.firstChild;
+  if (only && only === node.lastChild && only.nodeType === 3) {
+    if (only.data !== text) only.data = text;
+  } else if (node.textContent !== text) node.textContent = text;
+}
+
+/**
  * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s, after a
  * <caption> if it has one), in place:
  * only the cells whose text changed are touched; more or fewer rows are added or removed at the end.
@@ -23,7 +35,7 @@ export function writeRows(parent, rows, header = (i) => i === 0) {
         if (cell) cell.replaceWith(made); else tr.append(made);
         cell = made;
       }
-      if (cell.textContent !== text) cell.textContent = text;
+      writeText(cell, text);
     });
   });
 }
@@ -39,5 +51,36 @@ export function unlessSame(element, draw) {
     if (text === shown) return;
     shown = text;
     draw(element, fig);
+  };
+}
+
+/**
+ * The numbers behind a picture or chart sit in a <details class="chart-data">, closed until a learner
+ * opens it. Rewriting them while closed cost a slow phone's step as much as the lines and axes
+ * (issue 14), so a write waits for the opening:
+ *   - the first write is made at once, so the page's first paint and the build's prerender
+ *     (scripts/prerender.mjs) have the numbers;
+ *   - a later one, while closed, is kept (the last one wins) and made when it opens: a
+ *     MutationObserver on `open` runs right after the click that opens it, before that frame's paint.
+ *     (Closed, it is not printed either: web/style.css hides it in print.)
+ * @returns write(fn): calls fn now, or when `details` is next opened
+ */
+export function writeWhenOpen(details) {
+  let pending = null;
+  let written = false;
+  let observer = null;
+  const writePending = () => { if (details.open && pending) { const write = pending; pending = null; write(); } };
+  return (write) => {
+    if (details.open || !written) {
+      written = true;
+      pending = null;
+      write();
+      return;
+    }
+    pending = write;
+    if (!observer) {
+      observer = new MutationObserver(writePending);
+      observer.observe(details, { attributes: true, attributeFilter: ['open'] });
+    }
   };
 }

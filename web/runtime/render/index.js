@@ -1,6 +1,7 @@
 // Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
 import { renderTable, updateTable } from './tables.js';
+import { writeText } from './in-place.js';
 import { createChartView } from './charts.js';
 import { createHeadSplit } from './head-split.js';
 import { createBugbotMat } from './bugbot-mat.js';
@@ -85,7 +86,7 @@ export function createResultView(demo) {
 
   function render(result) {
     const text = result.printed.join('\n');
-    if (printed.textContent !== text) printed.textContent = text;
+    writeText(printed, text);
     renderFigures(result.figures);
     renderTables(result.tables);
     renderCharts(result.charts);

@@ -4,7 +4,7 @@
 // the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
 import { createTableSvg, svg } from './table-scene.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
-import { writeRows } from './in-place.js';
+import { writeRows, writeWhenOpen } from './in-place.js';
 
 function viewsOf(fig) {
   return fig.layers.flatMap((layer) => [
@@ -32,6 +32,7 @@ export function createTableAttention(demo) {
   const element = document.createElement('figure');
   element.className = 'table-attention';
   element.append(grid, caption, details);
+  const writeData = writeWhenOpen(details);
   // The pictures outlive the reruns (a drag holds on to its <svg>); they are
   // built anew only when the network has other layers or heads.
   let pictures = [];       // [{label, layer}], one per view
@@ -63,7 +64,7 @@ export function createTableAttention(demo) {
         truth: last ? fig.truth : null,
       }, { keys: pictures[k].keys });
     });
-    writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0);
+    writeData(() => writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0));
   }
   return { element, update };
 }

@@ -2,7 +2,7 @@
 // dragged (or moved with the keyboard: one tab stop, arrow keys, N / P; see table-drag.js); that
 // sets the demo's `positions` parameter, so the network reruns on every move.
 import { createTableSvg, sceneRows, svg } from './table-scene.js';
-import { writeRows } from './in-place.js';
+import { writeRows, writeWhenOpen } from './in-place.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
 
 export function createTableLab(demo) {
@@ -22,10 +22,11 @@ export function createTableLab(demo) {
   const element = document.createElement('figure');
   element.className = 'table-lab';
   element.append(root, caption, details);
+  const writeData = writeWhenOpen(details);
 
   function update(fig) {
     drag.draw(layer, fig);
-    writeRows(table, sceneRows(fig));
+    writeData(() => writeRows(table, sceneRows(fig)));
   }
   return { element, update };
 }

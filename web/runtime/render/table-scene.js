@@ -5,6 +5,7 @@
 // D3 provides the scales.
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
+import { writeText } from './in-place.js';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 export const VIEW = 400;          // svg units across the table
@@ -55,7 +56,7 @@ export function drawScene(layer, scene, scales) {
   }
   const [lines, marks, objects, request] = layer.children;
   const asked = `request: ${scene.request}`;
-  if (request.textContent !== asked) request.textContent = asked;
+  writeText(request, asked);
   select(lines).selectAll('line').data(scene.objects.filter((o) => o.weight !== undefined)).join('line')
     .attr('class', 'weight-line').attr('x1', ax).attr('y1', ay - 12).attr('x2', (o) => x(o.x)).attr('y2', (o) => y(o.y))
     .attr('stroke-width', (o) => Math.max(0.5, o.weight * MAX_LINE));

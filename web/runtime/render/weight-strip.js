@@ -4,7 +4,7 @@
 // The table under it holds the same numbers.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue } from './format.js';
-import { writeRows } from './in-place.js';
+import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 30;        // svg units per key
@@ -18,8 +18,6 @@ function svg(tag, attrs, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
-
-const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
 
 /** The table under the strip: steps back, the values, then each row's weights. */
 const dataRows = (fig) => [
@@ -69,8 +67,8 @@ function fill(drawn, fig) {
   }));
   fig.values.forEach((v, j) => {
     const [value, step] = drawn.feet[j];
-    setText(value, formatValue(v, 0));
-    setText(step, String(fig.steps_back[j]));
+    writeText(value, formatValue(v, 0));
+    writeText(step, String(fig.steps_back[j]));
   });
 }
 
@@ -109,6 +107,7 @@ export function createWeightStrip() {
   const table = document.createElement('table');
   details.append(summary, table);
   figure.append(scroller, caption, details);
+  const writeData = writeWhenOpen(details);
   let drawn = null;
   let shape = null;
 
@@ -123,7 +122,7 @@ export function createWeightStrip() {
       summary.textContent = `${fig.title}: the numbers`;
     }
     fill(drawn, fig);
-    writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0);
+    writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
     if (built) scrollToHeaviestOnceLaidOut(scroller, drawn, fig);
   }
   return { element: figure, update };
