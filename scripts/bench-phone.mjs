@@ -1,5 +1,5 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot]
+//   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -9,6 +9,7 @@
 //           pictures with the mouse (each move) and their arrow keys. Printed per kind of control:
 //           the 90th percentile, the median of the demo's own update (the rest is the browser's style,
 //           layout and paint) and the worst control; then the page's, against the 50 ms goal.
+//           --worst N lists the N controls with the highest p90, each with its demo's update.
 // The site folder defaults to site/; pass another built site to compare before and after.
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
@@ -27,9 +28,11 @@ const GOAL_MS = 50;            // input to paint, 90th percentile (issue 14)
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const pagesAt = args.indexOf('--pages');
+const worstAt = args.indexOf('--worst');
+const WORST = worstAt >= 0 ? Number(args[worstAt + 1]) : 0;
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const flagValues = [runsAt, pagesAt].filter((at) => at >= 0).map((at) => at + 1);
+const flagValues = [runsAt, pagesAt, worstAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
@@ -270,6 +273,10 @@ function reportInputs({ perControl, problems }) {
   }
   const all = perControl.flatMap((c) => c.latencies);
   if (!all.length) return;
+  const byP90 = perControl.map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+  for (const c of byP90.slice(0, WORST)) {
+    console.log(`    ${ms(c.p90)} p90, demo update median ${c.updates.length ? median(c.updates).toFixed(1) : '-'} ms: ${c.kind}, ${c.name}`);
+  }
   const p90 = quantile(all, 0.9);
   console.log(`  every input on the page: p90 ${ms(p90)}, max ${Math.max(...all).toFixed(1)} ms over ${all.length} inputs: ` +
     `${p90 <= GOAL_MS ? 'within' : 'over'} the ${GOAL_MS} ms goal`);

@@ -25,12 +25,18 @@ export function readParams(instance, declarations) {
 // 10 s), and a write costs several milliseconds on a slow phone (it serialises the
 // whole address), so a drag or a held-down slider writes the URL once it pauses for
 // WRITE_DELAY_MS, not on every frame, and builds the query once per write.
+// Then it waits for the page to be idle (the write took 6 ms at 4x CPU slowdown, and landing inside
+// the next input's frame it made that input late), though no longer than IDLE_WAIT_MS.
 const WRITE_DELAY_MS = 250;
+const IDLE_WAIT_MS = 1000;
+const whenIdle = window.requestIdleCallback ?? ((write) => setTimeout(write, 0)); // Safari has none
 const pending = new Map();  // instance -> {values, defaults}
 let timer = 0;
+let waitingForIdle = false;
 
 function flush() {
   timer = 0;
+  waitingForIdle = false;
   const query = new URLSearchParams(window.location.search);
   for (const [instance, { values, defaults }] of pending) {
     for (const [name, value] of Object.entries(values)) {
@@ -46,14 +52,19 @@ function flush() {
 }
 
 // Leaving the page within the delay still records the last change.
-window.addEventListener('pagehide', () => { if (timer) { clearTimeout(timer); flush(); } });
+window.addEventListener('pagehide', () => { if (timer || waitingForIdle) { clearTimeout(timer); flush(); } });
 
 /** Whether a change still waits to be written: the browser tests wait on it rather than on a clock. */
-export const addressPending = () => timer !== 0;
+export const addressPending = () => timer !== 0 || waitingForIdle;
 
 /** Records one instance's parameters in the URL, dropping those equal to `defaults`, once the changes pause. */
 export function writeParams(instance, values, defaults) {
   pending.set(instance, { values, defaults });
+  if (waitingForIdle) return; // the write to come reads `pending`, this change included
   clearTimeout(timer);
-  timer = setTimeout(flush, WRITE_DELAY_MS);
+  timer = setTimeout(() => {
+    timer = 0;
+    waitingForIdle = true;
+    whenIdle(flush, { timeout: IDLE_WAIT_MS });
+  }, WRITE_DELAY_MS);
 }
