@@ -24,10 +24,11 @@ Result& Result::table(const std::string& name, const std::string& title, const M
         // JSON has no -inf; a masked score travels as null and the page shows "−∞".
         for (Eigen::Index j = 0; j < values.cols(); ++j)
             row.push_back(std::isfinite(values(i, j)) ? json(values(i, j)) : json(nullptr));
-        rows.push_back(row);
+        rows.push_back(std::move(row));
     }
-    j_["tables"].push_back({{"name", name}, {"title", title}, {"values", rows},
-                            {"row_labels", row_labels}, {"col_labels", col_labels}, {"heat", heat}});
+    // Moved in: a brace list copies what it is given.
+    j_["tables"].push_back({{"name", name}, {"title", title}, {"values", std::move(rows)},
+                            {"row_labels", std::move(row_labels)}, {"col_labels", std::move(col_labels)}, {"heat", heat}});
     return *this;
 }
 
@@ -36,7 +37,7 @@ Result& Result::chart(const std::string& name, const std::string& title, const s
     json s = json::array();
     for (const auto& one : series) s.push_back({{"name", one.name}, {"x", one.x}, {"y", one.y}});
     j_["charts"].push_back({{"name", name}, {"title", title}, {"x_label", x_label}, {"y_label", y_label},
-                            {"log_x", log_x}, {"series", s}});
+                            {"log_x", log_x}, {"series", std::move(s)}});  // moved in, as in table()
     return *this;
 }
 

@@ -31,7 +31,9 @@ public:
     Result& figure(json description);
     Result& number(const std::string& name, json value);
     Result& claim(const std::string& name, const std::string& value);
-    json to_json() const { return j_; }
+    // A demo's last call on its result: hands the JSON over rather than copying it (a robot run's
+    // copy was a tenth of its call in WebAssembly).
+    json to_json() { return std::move(j_); }
 
 private:
     json j_ = {{"printed", json::array()}, {"tables", json::array()}, {"charts", json::array()},

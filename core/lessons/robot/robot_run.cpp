@@ -78,25 +78,32 @@ json compute(const Params& p) {
     // The mat seen from above, one frame per reading, for the page's playback.
     // guess_* are the guesses made at this tick for the next reading, and
     // source_tick the reading that guess leans on most (null before the history is full).
+    // Each frame is filled key by key and moved, not built from an initializer list and copied:
+    // that copying was most of this demo's call in the size-minded WebAssembly build.
     json frames = json::array();
+    frames.get_ref<json::array_t&>().reserve(ticks.size());
     for (int t = 0; t < n; ++t) {
         const robot::Tick& k = ticks[t];
-        json f = {{"tick", t}, {"time_s", k.time},
-                  {"x", k.pose.x}, {"y", k.pose.y}, {"heading", k.pose.heading}, {"reading", k.reading},
-                  {"hit", hit_point(k)}, {"guess_wide", nullptr}, {"guess_recent", nullptr},
-                  {"source_tick", nullptr}};
         const int i = t + 1 - pr.first_tick;  // the guess for tick t + 1
-        if (i >= 0) {
-            f["guess_wide"] = pr.wide[i];
-            f["guess_recent"] = pr.recent[i];
-            f["source_tick"] = pr.source_tick[i];
-        }
-        frames.push_back(f);
+        json f = json::object();
+        f["tick"] = t;
+        f["time_s"] = k.time;
+        f["x"] = k.pose.x;
+        f["y"] = k.pose.y;
+        f["heading"] = k.pose.heading;
+        f["reading"] = k.reading;
+        f["hit"] = hit_point(k);
+        f["guess_wide"] = i >= 0 ? json(pr.wide[i]) : json(nullptr);
+        f["guess_recent"] = i >= 0 ? json(pr.recent[i]) : json(nullptr);
+        f["source_tick"] = i >= 0 ? json(pr.source_tick[i]) : json(nullptr);
+        frames.push_back(std::move(f));
     }
     const int source = pr.source_tick.back();
-    r.figure({{"name", "mat"}, {"kind", "bugbot_mat"}, {"size_cm", robot::kMatSize},
-              {"robot_radius_cm", robot::kRobotRadius}, {"tick_seconds", robot::kTickSeconds},
-              {"window", keys + patch}, {"frames", frames}});
+    json mat = {{"name", "mat"}, {"kind", "bugbot_mat"}, {"size_cm", robot::kMatSize},
+                {"robot_radius_cm", robot::kRobotRadius}, {"tick_seconds", robot::kTickSeconds},
+                {"window", keys + patch}};
+    mat["frames"] = std::move(frames);
+    r.figure(std::move(mat));
 
     r.number("error_wide", pr.error_wide).number("error_recent", pr.error_recent);
     r.number("error_no_change", pr.error_no_change).number("error_average", pr.error_average);

@@ -192,7 +192,7 @@ json compute(const Params& p) {
     r.number("query", query).number("query_text", list_text(query));
     r.number("patch", patch).number("keys", keys).number("divisor", p.number("divisor"));
     r.number("weights_sum", look.weights.sum());
-    r.number("top", top);
+    r.number("top", std::move(top));
     for (int rank = 0; rank < shown; ++rank) {
         static const char* names[kTopKeys] = {"best", "second", "third"};
         const std::string n = names[rank];

@@ -11,9 +11,10 @@ json weight_strip(const std::string& name, const std::string& title, const Matri
     }
     json steps_back = json::array();
     for (Eigen::Index j = 0; j < values.size(); ++j) steps_back.push_back(values.size() - j);
-    return {{"kind", "weight_strip"}, {"name", name}, {"title", title}, {"rows", rows},
+    // Moved in: a brace list copies what it is given.
+    return {{"kind", "weight_strip"}, {"name", name}, {"title", title}, {"rows", std::move(rows)},
             {"values", std::vector<double>(values.data(), values.data() + values.size())},
-            {"steps_back", steps_back}, {"value_unit", "cm"}};
+            {"steps_back", std::move(steps_back)}, {"value_unit", "cm"}};
 }
 
 }  // namespace attn::lesson_robot
