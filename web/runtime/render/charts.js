@@ -89,14 +89,22 @@ function drawChart(spec) {
   const writeData = writeWhenOpen(data);
   figure.append(caption, data);
 
+  // The domains the axes were last drawn for: a step that keeps them leaves the ticks alone, as
+  // rewriting each tick's text made the browser lay out every label of the chart again (issue 14).
+  let drawnDomains = null;
+
   /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */
   function update(next) {
     const xs = next.series.flatMap((s) => s.x);
     const ys = next.series.flatMap((s) => s.y);
     x.domain(extent(xs));
     y.domain(next.log_y ? extent(ys) : [Math.min(0, ...ys), Math.max(...ys)]).nice();
-    xAxis.call(axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick));
-    yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
+    const domains = JSON.stringify([x.domain(), y.domain()]);
+    if (domains !== drawnDomains) {
+      drawnDomains = domains;
+      xAxis.call(axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick));
+      yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
+    }
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
     writeData(() => writeRows(table, dataRows(next)));
