@@ -97,8 +97,13 @@ async function benchPageUpdates(page) {
       const box = demo.querySelector('input.num');
       if (!box) continue;
       const original = box.value;
+      // A neighbouring value within the box's range (one step of its slider), so each input changes the state.
+      const slider = box.closest('.scalar')?.querySelector('input[type=range]');
+      const step = Number(slider?.step) || 1;
+      const v = Number(original);
+      const other = String(Number((v + step <= Number(slider?.max ?? Infinity) ? v + step : v - step).toPrecision(12)));
       for (let i = 0; i < 10; ++i) {
-        box.value = i % 2 ? original : String(Number(original) || 1);
+        box.value = i % 2 ? original : other;
         box.dispatchEvent(new Event('input', { bubbles: true }));
         await frame();
       }
