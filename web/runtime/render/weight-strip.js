@@ -10,7 +10,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 30;        // svg units per key
 const ROW = 72;         // svg units per row of weights
 const LABEL = 150;      // svg units for the row labels
-const FOOT = 44;        // svg units for the values and steps back under the rows
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -29,11 +28,16 @@ const dataRows = (fig) => [
 // What a drawn strip is made of besides its weights and values: a new result with the same keeps it.
 const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.values.length, fig.rows.map((r) => r.label)]);
 
-/** Builds the strip's svg for `fig`'s shape; returns it with the parts a result of that shape redraws. */
+/**
+ * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
+ * back as HTML in a grid of the same columns. (As svg text, those labels were laid out anew on every
+ * step of the number of keys: a third of such a step's layout at 4x CPU slowdown, issue 14.)
+ * Returns the parts a result of that shape redraws.
+ */
 function build(fig) {
   const keys = fig.values.length;
   const width = LABEL + keys * CELL;
-  const height = fig.rows.length * ROW + FOOT;
+  const height = fig.rows.length * ROW;
   const x = scaleBand().domain(fig.values.map((_, j) => j)).range([LABEL, width]).padding(0.12);
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
   const bars = fig.rows.map((r, i) => {
@@ -43,17 +47,23 @@ function build(fig) {
     // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
     return r.weights.map((_, j) => ({ base, rect: root.appendChild(svg('rect', { x: x(j), width: x.bandwidth(), class: 'strip-bar' })) }));
   });
-  const valuesY = fig.rows.length * ROW + 16;
-  root.append(svg('text', { x: LABEL - 8, y: valuesY, 'text-anchor': 'end', class: 'strip-label' }, `value [${fig.value_unit}]`));
-  root.append(svg('text', { x: LABEL - 8, y: valuesY + 20, 'text-anchor': 'end', class: 'strip-label' }, 'steps back'));
-  const feet = fig.values.map((_, j) => {
-    const cx = x(j) + x.bandwidth() / 2;
-    return [root.appendChild(svg('text', { x: cx, y: valuesY, 'text-anchor': 'middle', class: 'strip-value' })),
-      root.appendChild(svg('text', { x: cx, y: valuesY + 20, 'text-anchor': 'middle', class: 'strip-step' }))];
-  });
-  root.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
-  root.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
-  return { root, x, width, bars, feet };
+  // The grid's columns are the svg's in per cent of its width, so each label sits under its bar.
+  // Hidden from screen readers, who have the same numbers in the table.
+  const foot = document.createElement('div');
+  foot.className = 'strip-foot';
+  foot.setAttribute('aria-hidden', 'true');
+  foot.style.gridTemplateColumns = `${(100 * LABEL) / width}% repeat(${keys}, ${(100 * CELL) / width}%)`;
+  const cell = (className, text = '') => foot.appendChild(Object.assign(document.createElement('span'), { className, textContent: text }));
+  cell('strip-foot-label', `value [${fig.value_unit}]`);
+  const values = fig.values.map(() => cell('strip-value'));
+  cell('strip-foot-label', 'steps back');
+  const steps = fig.values.map(() => cell('strip-step'));
+  const canvas = document.createElement('div');
+  canvas.className = 'strip-canvas';
+  canvas.append(root, foot);
+  canvas.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
+  canvas.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
+  return { canvas, root, x, width, bars, feet: values.map((value, j) => [value, steps[j]]) };
 }
 
 /** Writes `fig`'s weights and values into a strip built for its shape. */
@@ -116,7 +126,7 @@ export function createWeightStrip() {
     if (built) {
       drawn = build(fig);
       shape = shapeOf(fig);
-      scroller.replaceChildren(drawn.root);
+      scroller.replaceChildren(drawn.canvas);
       scroller.ariaLabel = fig.title;
       caption.textContent = fig.title;
       summary.textContent = `${fig.title}: the numbers`;
