@@ -1,5 +1,5 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N]
+//   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N] [--sweeps N]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -10,6 +10,8 @@
 //           the 90th percentile, the median of the demo's own update (the rest is the browser's style,
 //           layout and paint) and the worst control; then the page's, against the 50 ms goal.
 //           --worst N lists the N controls with the highest p90, each with its demo's update.
+//           --sweeps N works every control N times (a fresh page each time) and prints each sweep's page p90
+//           and their median: one sweep's p90 moves by a few ms from one to the next.
 // The site folder defaults to site/; pass another built site to compare before and after.
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
@@ -30,9 +32,11 @@ const runsAt = args.indexOf('--runs');
 const pagesAt = args.indexOf('--pages');
 const worstAt = args.indexOf('--worst');
 const WORST = worstAt >= 0 ? Number(args[worstAt + 1]) : 0;
+const sweepsAt = args.indexOf('--sweeps');
+const SWEEPS = sweepsAt >= 0 ? Number(args[sweepsAt + 1]) : 1;
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const flagValues = [runsAt, pagesAt, worstAt].filter((at) => at >= 0).map((at) => at + 1);
+const flagValues = [runsAt, pagesAt, worstAt, sweepsAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
@@ -260,7 +264,7 @@ async function measureInputs(context, url) {
 
 const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 
-/** Per control kind: p90, the worst control (highest p90) and the count; then the page's p90 against the goal. */
+/** Per control kind: p90, the worst control (highest p90) and the count; then the page's p90 against the goal, which it returns. */
 function reportInputs({ perControl, problems }) {
   for (const { kind } of KINDS) {
     const controls = perControl.filter((c) => c.kind === kind);
@@ -272,7 +276,7 @@ function reportInputs({ perControl, problems }) {
       `over ${String(all.length).padStart(3)} inputs of ${String(controls.length).padStart(2)} controls; worst ${worst.name} (p90 ${worst.p90.toFixed(1)} ms)`);
   }
   const all = perControl.flatMap((c) => c.latencies);
-  if (!all.length) return;
+  if (!all.length) return NaN;
   const byP90 = perControl.map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
   for (const c of byP90.slice(0, WORST)) {
     console.log(`    ${ms(c.p90)} p90, demo update median ${c.updates.length ? median(c.updates).toFixed(1) : '-'} ms: ${c.kind}, ${c.name}`);
@@ -281,6 +285,7 @@ function reportInputs({ perControl, problems }) {
   console.log(`  every input on the page: p90 ${ms(p90)}, max ${Math.max(...all).toFixed(1)} ms over ${all.length} inputs: ` +
     `${p90 <= GOAL_MS ? 'within' : 'over'} the ${GOAL_MS} ms goal`);
   if (problems.length) console.log(`  console errors and warnings during the sweep: ${problems.length}, first: ${problems[0]}`);
+  return p90;
 }
 
 async function main() {
@@ -301,7 +306,16 @@ async function main() {
         console.log(`  load: first contentful paint ${fcp} ms, every demo's output shown ${output} ms, ` +
           `demos ready ${ready} ms (goal 3000), CLS ${cls}`);
       }
-      if (!args.includes('--load-only')) reportInputs(await measureInputs(browser.context, url));
+      if (args.includes('--load-only')) continue;
+      const p90s = [];
+      for (let k = 0; k < SWEEPS; ++k) {
+        if (SWEEPS > 1) console.log(`  sweep ${k + 1} of ${SWEEPS}:`);
+        p90s.push(reportInputs(await measureInputs(browser.context, url)));
+      }
+      if (SWEEPS > 1) {
+        console.log(`  the page's p90 in ${SWEEPS} sweeps: ${p90s.map((v) => v.toFixed(1)).join(', ')} ms; median ${median(p90s).toFixed(1)} ms ` +
+          `(goal ${GOAL_MS} ms)`);
+      }
     }
   } finally {
     await browser.close();
