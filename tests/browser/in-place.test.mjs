@@ -212,6 +212,28 @@ test('in place: after a burst of inputs the address is written once, and it and 
   await page.close();
 });
 
+test('in place: a step of the number of keys adds one bar and one value to the weight strip, each under its key', async () => {
+  const { page, problems } = await site.open('robot/');
+  const keys = await page.evaluate(() => window.attnLesson.demos.get('scores').state.get('keys'));
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-foot span';
+  const marked = await markNodes(page, 'scores', strip);
+  await setAndShow(page, 'scores', { keys: keys + 1 });
+  const after = await newNodes(page, 'scores', strip);
+  assert.deepEqual(after, { count: marked + 3, added: 3 }, 'a bar, a value and a step back are added; nothing is rebuilt');
+  // Each value sits under its bar: the centres agree to a pixel, from the oldest key to the newest.
+  const centres = await demo(page, 'scores').evaluate((root) => {
+    const mid = (e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; };
+    return { bars: [...root.querySelectorAll('.strip-bar')].map(mid), values: [...root.querySelectorAll('.strip-value')].map(mid) };
+  });
+  assert.equal(centres.bars.length, keys + 1);
+  assert.equal(centres.values.length, keys + 1);
+  centres.bars.forEach((x, j) => assert.ok(Math.abs(x - centres.values[j]) <= 1, `key ${j}: bar at ${x} px, value at ${centres.values[j]} px`));
+  const { values } = await page.evaluate(() => window.attnLesson.demos.get('scores').shownResult().figures.find((f) => f.kind === 'weight_strip'));
+  assert.deepEqual(await demo(page, 'scores').locator('.strip-value').allTextContents(), values.map(String));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('in place: a step of the number of keys adds a row to the robot\'s tables instead of replacing them', async () => {
   const { page, problems } = await site.open('robot/');
   const keys = await page.evaluate(() => window.attnLesson.demos.get('scores').state.get('keys'));

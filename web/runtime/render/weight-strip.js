@@ -25,60 +25,78 @@ const dataRows = (fig) => [
   ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatValue(w, 3))]),
 ];
 
-// What a drawn strip is made of besides its weights and values: a new result with the same keeps it.
-const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.values.length, fig.rows.map((r) => r.label)]);
+// What a drawn strip is made of besides its keys, weights and values: a new result with the same keeps
+// it, and a new number of keys is drawn into it in place.
+const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.map((r) => r.label)]);
 
 /**
  * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
  * back as HTML in a grid of the same columns. (As svg text, those labels were laid out anew on every
  * step of the number of keys: a third of such a step's layout at 4x CPU slowdown, issue 14.)
- * Returns the parts a result of that shape redraws.
+ * Returns the parts a result of that shape redraws; setKeys() then gives it its keys.
  */
 function build(fig) {
-  const keys = fig.values.length;
-  const width = LABEL + keys * CELL;
-  const height = fig.rows.length * ROW;
-  const x = scaleBand().domain(fig.values.map((_, j) => j)).range([LABEL, width]).padding(0.12);
-  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
-  const bars = fig.rows.map((r, i) => {
+  const root = svg('svg', { role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
+  const rows = fig.rows.map((r, i) => {
     const base = (i + 1) * ROW - 4;
     root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
-    root.append(svg('line', { x1: LABEL, x2: width, y1: base, y2: base, class: 'strip-base' }));
-    // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
-    return r.weights.map((_, j) => ({ base, rect: root.appendChild(svg('rect', { x: x(j), width: x.bandwidth(), class: 'strip-bar' })) }));
+    const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
+    return { base, line, bars: [] };
   });
-  // The grid's columns are the svg's in per cent of its width, so each label sits under its bar.
   // Hidden from screen readers, who have the same numbers in the table.
   const foot = document.createElement('div');
   foot.className = 'strip-foot';
   foot.setAttribute('aria-hidden', 'true');
-  foot.style.gridTemplateColumns = `${(100 * LABEL) / width}% repeat(${keys}, ${(100 * CELL) / width}%)`;
-  const cell = (className, text = '') => foot.appendChild(Object.assign(document.createElement('span'), { className, textContent: text }));
-  cell('strip-foot-label', `value [${fig.value_unit}]`);
-  const values = fig.values.map(() => cell('strip-value'));
-  cell('strip-foot-label', 'steps back');
-  const steps = fig.values.map(() => cell('strip-step'));
+  const span = (className, text = '') => Object.assign(document.createElement('span'), { className, textContent: text });
+  const valuesLabel = foot.appendChild(span('strip-foot-label', `value [${fig.value_unit}]`));
+  const stepsLabel = foot.appendChild(span('strip-foot-label', 'steps back'));
   const canvas = document.createElement('div');
   canvas.className = 'strip-canvas';
   canvas.append(root, foot);
-  canvas.style.minWidth = `${Math.min(width, 640)}px`; // stays readable on a phone; the box scrolls sideways
-  canvas.style.maxWidth = `${width}px`; // and a strip of a few keys is not blown up to the page's width
-  return { canvas, root, x, width, bars, feet: values.map((value, j) => [value, steps[j]]) };
+  return { canvas, root, foot, rows, values: [], steps: [], valuesLabel, stepsLabel, keys: 0, x: null, width: 0, span };
 }
 
-/** Writes `fig`'s weights and values into a strip built for its shape. */
+/**
+ * Gives the strip `keys` columns: adds or removes the last bars and labels, and places them all. The
+ * grid's columns are the svg's in per cent of its width, so each label sits under its bar.
+ */
+function setKeys(drawn, keys) {
+  if (drawn.keys === keys) return;
+  const { root, foot, rows, values, steps } = drawn;
+  drawn.keys = keys;
+  drawn.width = LABEL + keys * CELL;
+  // Half the gap between bars at either end, so each band is centred in its CELL, as its grid column is.
+  drawn.x = scaleBand().domain([...Array(keys).keys()]).range([LABEL, drawn.width]).paddingInner(0.12).paddingOuter(0.06);
+  // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
+  for (const row of rows) {
+    while (row.bars.length > keys) row.bars.pop().remove();
+    while (row.bars.length < keys) row.bars.push(root.appendChild(svg('rect', { class: 'strip-bar' })));
+    row.bars.forEach((rect, j) => { rect.setAttribute('x', drawn.x(j)); rect.setAttribute('width', drawn.x.bandwidth()); });
+    row.line.setAttribute('x2', drawn.width);
+  }
+  while (values.length > keys) { values.pop().remove(); steps.pop().remove(); }
+  while (values.length < keys) {
+    values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', drawn.span('strip-value')));
+    steps.push(foot.appendChild(drawn.span('strip-step')));
+  }
+  root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
+  foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
+  drawn.canvas.style.minWidth = `${Math.min(drawn.width, 640)}px`; // stays readable on a phone; the box scrolls sideways
+  drawn.canvas.style.maxWidth = `${drawn.width}px`; // and a strip of a few keys is not blown up to the page's width
+}
+
+/** Writes `fig`'s weights and values into a strip of its shape and number of keys. */
 function fill(drawn, fig) {
   const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
   fig.rows.forEach((r, i) => r.weights.forEach((w, j) => {
-    const { rect, base } = drawn.bars[i][j];
-    rect.setAttribute('y', base - bar(w));
-    rect.setAttribute('height', Math.max(1, bar(w)));
-    rect.style.setProperty('--w', w);
+    const { base, bars } = drawn.rows[i];
+    bars[j].setAttribute('y', base - bar(w));
+    bars[j].setAttribute('height', Math.max(1, bar(w)));
+    bars[j].style.setProperty('--w', w);
   }));
   fig.values.forEach((v, j) => {
-    const [value, step] = drawn.feet[j];
-    writeText(value, formatValue(v, 0));
-    writeText(step, String(fig.steps_back[j]));
+    writeText(drawn.values[j], formatValue(v, 0));
+    writeText(drawn.steps[j], String(fig.steps_back[j]));
   });
 }
 
@@ -131,6 +149,7 @@ export function createWeightStrip() {
       caption.textContent = fig.title;
       summary.textContent = `${fig.title}: the numbers`;
     }
+    setKeys(drawn, fig.values.length);
     fill(drawn, fig);
     writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
     if (built) scrollToHeaviestOnceLaidOut(scroller, drawn, fig);
