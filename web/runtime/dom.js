@@ -1,7 +1,18 @@
-// The page's one element helper: el('p', {className: 'status'}, [children]).
+// The page's element helpers: el('p', {className: 'status'}, [children]) for HTML, and
+// svg('rect', {x: 1, class: 'bar'}, text) for the pictures drawn by hand.
 // (D3 selections draw the charts; the plain elements around them need no more than this.)
 export function el(tag, props = {}, children = []) {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...[].concat(children).filter((c) => c !== '' && c != null));
+  return node;
+}
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An svg element with its attributes, set as given, and its text if one is given. */
+export function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
   return node;
 }

@@ -19,13 +19,21 @@ const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}
 // filled in by the build; only its note says when the demo has left the preset.
 const live = (node) => !node.closest('[data-defaults]');
 
-const spansOf = new Map(); // instance -> its live numbers and claim phrases: the lesson's text never adds any
+// instance -> its live numbers (each span with the name and digits it shows) and claim phrases (each
+// with its claim's name), read from the page once: the lesson's text never adds any.
+const spansOf = new Map();
+const ownName = (value, instance) => value.slice(instance.length + 1);
 
 function spans(instance) {
   if (!spansOf.has(instance)) {
     spansOf.set(instance, {
-      numbers: [...document.querySelectorAll(nameIn('data-num', instance))].filter(live),
-      claims: [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live),
+      numbers: [...document.querySelectorAll(nameIn('data-num', instance))].filter(live).map((span) => ({
+        span,
+        name: ownName(span.dataset.num, instance),
+        digits: span.dataset.digits === undefined ? undefined : Number(span.dataset.digits),
+      })),
+      claims: [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live)
+        .map((phrase) => ({ phrase, name: ownName(phrase.dataset.claim, instance) })),
     });
   }
   return spansOf.get(instance);
@@ -37,15 +45,12 @@ function spans(instance) {
  */
 export function renderProse(instance, result) {
   const { numbers, claims } = spans(instance);
-  for (const span of numbers) {
-    const name = span.dataset.num.slice(instance.length + 1);
-    const digits = span.dataset.digits === undefined ? undefined : Number(span.dataset.digits);
+  for (const { span, name, digits } of numbers) {
     // A number these values do not give (a third key when there are two) must not keep an old value.
-    const text = name in result.numbers ? formatValue(result.numbers[name], digits) : '—';
-    writeText(span, text);
+    writeText(span, name in result.numbers ? formatValue(result.numbers[name], digits) : '—');
   }
-  for (const phrase of claims) {
-    const hidden = result.claims?.[phrase.dataset.claim.slice(instance.length + 1)] !== phrase.dataset.is;
+  for (const { phrase, name } of claims) {
+    const hidden = result.claims?.[name] !== phrase.dataset.is;
     if (phrase.hidden !== hidden) phrase.hidden = hidden;
   }
 }

@@ -3,21 +3,15 @@
 // each labelled with the sizes the core computed. Drawn by hand because it is
 // specific to the lesson; the list under it says the same in words.
 import { unlessSame } from './in-place.js';
+import { svg } from '../dom.js';
 import { format } from 'd3-format';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const count = format(',');
 const WIDTH = 720;
 const BOX_H = 150;
 const TOKEN_ROW = 24;   // svg units per token group
 const MAX_CAMERA_ROWS = 4; // more cameras are summarised in one row
 
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function box(root, x, y, w, h, title, lines, cls) {
   root.append(svg('rect', { x, y, width: w, height: h, rx: 8, class: `act-box ${cls}` }));

@@ -6,9 +6,9 @@
 // The table under it gives the same points as numbers.
 import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
+import { el, svg } from '../dom.js';
 import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const VIEW = 400;              // svg units across the mat
 const HIT_RADIUS = 4;          // svg units
 const KEY_STEP_CM = 1;         // arrow key moves the robot this far
@@ -16,16 +16,6 @@ const KEY_STEP_FAST_CM = 5;    // with Shift
 const DRAG_GRID_CM = 0.5;      // dragged positions are rounded to this
 const GRAB_RADIUS = 26;        // svg units: an invisible circle around the robot, 46 px across on a phone (44 px is the goal)
 
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
-function html(tag, props = {}, children = []) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 const fixed1 = (v) => (v === null || v === undefined ? '—' : v.toFixed(1));
 
 /** Heading between two frames, turning the short way round (headings wrap at 360°). */
@@ -59,18 +49,18 @@ export function createBugbotMat(demo) {
   robot.append(grab, body, nose);
   root.append(mat, grid, hits, source, ray, robot);
 
-  const play = html('button', { type: 'button', className: 'play', textContent: 'Play' });
-  const scrubber = html('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' });
+  const play = el('button', { type: 'button', className: 'play', textContent: 'Play' });
+  const scrubber = el('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' });
   // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
-  const readout = html('p', { className: 'readout' });
-  const pointsTable = html('table', { className: 'points' });
-  const pointsData = html('details', { className: 'chart-data' }, [html('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]);
+  const readout = el('p', { className: 'readout' });
+  const pointsTable = el('table', { className: 'points' });
+  const pointsData = el('details', { className: 'chart-data' }, [el('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]);
   const writeData = writeWhenOpen(pointsData);
-  const element = html('figure', { className: 'bugbot' }, [
+  const element = el('figure', { className: 'bugbot' }, [
     root,
-    html('div', { className: 'playback' }, [play, scrubber]),
+    el('div', { className: 'playback' }, [play, scrubber]),
     readout,
-    html('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
+    el('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
     pointsData,
   ]);
 

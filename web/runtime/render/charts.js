@@ -5,6 +5,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { line } from 'd3-shape';
 import { select } from 'd3-selection';
 import { formatTick, formatValue } from './format.js';
+import { SVG_NS } from '../dom.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
@@ -25,7 +26,6 @@ function canvas() {
     : { WIDTH: FULL_WIDTH, HEIGHT: 300, xTicks: 6, yTicks: 5 };
 }
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];

@@ -2,42 +2,35 @@
 // shared out among the heads. Drawn by hand because it is specific to this
 // lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
 import { unlessSame } from './in-place.js';
+import { svg } from '../dom.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 22;       // px per feature cell
 const GAP = 10;        // px between heads
 const LABEL_W = 70;    // px for the "token i" labels
 
-function svgNode(tag, attrs, text) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function drawHeadSplit(figure, fig) {
   const width = LABEL_W + fig.d_model * CELL + (fig.heads - 1) * GAP + 10;
   const height = 30 + fig.tokens * CELL + 10;
-  const svg = svgNode('svg', {
+  const root = svg('svg', {
     viewBox: `0 0 ${width} ${height}`, role: 'img',
     'aria-label': `Each of ${fig.tokens} tokens has ${fig.d_model} features, split into ${fig.heads} heads of ${fig.d_head}.`,
   });
-  svg.style.maxWidth = `${width}px`; // drawn at its natural size, shrunk only on narrow screens
+  root.style.maxWidth = `${width}px`; // drawn at its natural size, shrunk only on narrow screens
   for (let h = 0; h < fig.heads; ++h) {
     const left = LABEL_W + h * (fig.d_head * CELL + GAP);
-    svg.append(svgNode('text', { x: left + (fig.d_head * CELL) / 2, y: 18, 'text-anchor': 'middle', class: 'head-label' }, `head ${h}`));
+    root.append(svg('text', { x: left + (fig.d_head * CELL) / 2, y: 18, 'text-anchor': 'middle', class: 'head-label' }, `head ${h}`));
     for (let t = 0; t < fig.tokens; ++t) {
       for (let c = 0; c < fig.d_head; ++c) {
-        svg.append(svgNode('rect', {
+        root.append(svg('rect', {
           x: left + c * CELL + 1, y: 28 + t * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 3, class: `series-${h % 10}`,
         }));
       }
     }
   }
   for (let t = 0; t < fig.tokens; ++t) {
-    svg.append(svgNode('text', { x: 4, y: 28 + t * CELL + CELL * 0.7, class: 'token-label' }, `token ${t}`));
+    root.append(svg('text', { x: 4, y: 28 + t * CELL + CELL * 0.7, class: 'token-label' }, `token ${t}`));
   }
-  figure.replaceChildren(svg);
+  figure.replaceChildren(root);
   const caption = document.createElement('figcaption');
   const list = document.createElement('ul');
   for (let h = 0; h < fig.heads; ++h) {

@@ -2,7 +2,8 @@
 // table per view, lines as thick as the weights. The objects can be dragged in
 // any view, and every view follows; the keyboard moves them in the first view,
 // the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
-import { createTableSvg, svg } from './table-scene.js';
+import { createTableSvg } from './table-scene.js';
+import { svg } from '../dom.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 

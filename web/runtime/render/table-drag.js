@@ -7,7 +7,8 @@
 // focus the next and the previous object, Home and End the first and the last. Each move is
 // announced by the demo's live region as "cup moved to x 31 cm, y 50 cm." (announce.js).
 // Every object has an invisible hit circle of HIT_R around it, so a finger can grab it on a phone.
-import { drawScene, tableScales, svg } from './table-scene.js';
+import { drawScene, tableScales } from './table-scene.js';
+import { svg } from '../dom.js';
 import { noteChange } from '../announce.js';
 
 const KEY_STEP_CM = 1;

@@ -1,7 +1,8 @@
 // The attention lab: the table with the learner's scene. Any object can be
 // dragged (or moved with the keyboard: one tab stop, arrow keys, N / P; see table-drag.js); that
 // sets the demo's `positions` parameter, so the network reruns on every move.
-import { createTableSvg, sceneRows, svg } from './table-scene.js';
+import { createTableSvg, sceneRows } from './table-scene.js';
+import { svg } from '../dom.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 import { createTableDrag, KEYS_HELP } from './table-drag.js';
 

@@ -6,19 +6,13 @@
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { writeText } from './in-place.js';
+import { svg } from '../dom.js';
 
-export const SVG_NS = 'http://www.w3.org/2000/svg';
 export const VIEW = 400;          // svg units across the table
 const MARGIN = 36;                // room under the table for the request
 const OBJECT_R = 15;              // svg units
 const MAX_LINE = 14;              // svg units: the stroke of a weight of 1
 
-export function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * Scales from table cm to svg units; y grows away from the viewer, so up on

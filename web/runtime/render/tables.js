@@ -2,15 +2,9 @@
 // but it stays a real table, so the numbers are the text alternative of the colours.
 import { formatValue } from './format.js';
 import { writeRows } from './in-place.js';
+import { el } from '../dom.js';
 
 const TABLE_DIGITS = 3;
-
-function cell(tag, text, props = {}) {
-  const node = document.createElement(tag);
-  node.textContent = text;
-  Object.assign(node, props);
-  return node;
-}
 
 // What a drawn table is made of besides its labels and numbers: a new result with the same keeps the
 // table, and writes even a new row or column count into it in place (a slider for the number of
@@ -55,7 +49,7 @@ export function renderTable(spec) {
   const table = document.createElement('table');
   table.className = spec.heat ? 'matrix heat' : 'matrix';
   table.dataset.name = spec.name;
-  table.append(cell('caption', spec.title));
+  table.append(el('caption', { textContent: spec.title }));
   fill(table, spec);
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';

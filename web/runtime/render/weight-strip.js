@@ -4,19 +4,13 @@
 // The table under it holds the same numbers.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue } from './format.js';
+import { el, svg } from '../dom.js';
 import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const CELL = 30;        // svg units per key
 const ROW = 72;         // svg units per row of weights
 const LABEL = 150;      // svg units for the row labels
 
-function svg(tag, attrs, text) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The table under the strip: steps back, the values, then each row's weights. */
 const dataRows = (fig) => [
@@ -44,16 +38,13 @@ function build(fig) {
     return { base, line, bars: [] };
   });
   // Hidden from screen readers, who have the same numbers in the table.
-  const foot = document.createElement('div');
-  foot.className = 'strip-foot';
+  const foot = el('div', { className: 'strip-foot' });
   foot.setAttribute('aria-hidden', 'true');
-  const span = (className, text = '') => Object.assign(document.createElement('span'), { className, textContent: text });
-  const valuesLabel = foot.appendChild(span('strip-foot-label', `value [${fig.value_unit}]`));
-  const stepsLabel = foot.appendChild(span('strip-foot-label', 'steps back'));
-  const canvas = document.createElement('div');
-  canvas.className = 'strip-canvas';
-  canvas.append(root, foot);
-  return { canvas, root, foot, rows, values: [], steps: [], valuesLabel, stepsLabel, keys: 0, x: null, width: 0, span };
+  // Its cells in the grid's order: this label, each key's value, the next label, each key's steps back.
+  foot.append(el('span', { className: 'strip-foot-label', textContent: `value [${fig.value_unit}]` }));
+  const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: 'steps back' }));
+  const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
+  return { canvas, root, foot, rows, values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
 }
 
 /**
@@ -76,8 +67,8 @@ function setKeys(drawn, keys) {
   }
   while (values.length > keys) { values.pop().remove(); steps.pop().remove(); }
   while (values.length < keys) {
-    values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', drawn.span('strip-value')));
-    steps.push(foot.appendChild(drawn.span('strip-step')));
+    values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', el('span', { className: 'strip-value' })));
+    steps.push(foot.appendChild(el('span', { className: 'strip-step' })));
   }
   root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
