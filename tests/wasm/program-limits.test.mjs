@@ -58,3 +58,14 @@ test('program limits: redrawing one drawing replaces its points instead of addin
   const ran = programs.run('from robot import *\nfor k in range(50):\n    draw("spots", [(50, 50)] * 1000)\n');
   assert.equal(ran.ok, true, ran.error?.message);
 });
+
+test('programs: an unclosed bracket is reported at the line that opened it, as CPython says it', () => {
+  const lines = ['x = 1', 'print(x', ...Array.from({ length: 50 }, (_, i) => `y${i} = ${i}`)];
+  const ran = programs.run(`${lines.join('\n')}\n`);
+  assert.deepEqual(ran.error, { kind: 'python', line: 2, message: "SyntaxError: '(' was never closed" });
+});
+
+test('programs: brackets inside strings and comments are not counted, and a wrong closer names both', () => {
+  const ran = programs.run('s = "(" # [\nt = """\n{\n"""\nu = [1, 2)\n');
+  assert.deepEqual(ran.error, { kind: 'python', line: 5, message: "SyntaxError: closing parenthesis ')' does not match opening bracket '[' on line 5" });
+});

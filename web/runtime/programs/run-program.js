@@ -6,6 +6,8 @@
 //         | {type: 'draw', name, points: [[x, y], ...], colour, shape, size}
 //         | {type: 'wait', time, x, y, heading}   (one step of simulated time)
 
+import { bracketProblem } from './brackets.js';
+
 export const DEFAULT_BUDGET = 20000;  // prints and robot calls per run before asking [-]
 const HEAP_BYTES = 8 * 1024 * 1024;   // the programs' lists are small; 1 MB (the default) is tight for edits
 
@@ -139,7 +141,7 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
       mp.runPython(code);
       return spent ? overBudget() : { ok: true };  // a last write can pass the limit with nothing left to interrupt
     } catch (error) {
-      return spent ? overBudget() : { ok: false, error: describe(error) };
+      return spent ? overBudget() : { ok: false, error: describe(error, code) };
     } finally {
       if (line.length) endLine();  // what was written after the last newline, as CPython would show it
       sink = () => {};
@@ -213,10 +215,13 @@ function bytesOf(x) {
   return [...new Uint8Array(view.buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// A Python traceback becomes its last line and the program's line it points at.
-function describe(error) {
+// A Python traceback becomes its last line and the program's line it points at; for brackets
+// that do not pair up, the line and words CPython would give (brackets.js).
+function describe(error, code) {
   const text = String(error.message ?? error);
   const lines = [...text.matchAll(/File "<stdin>", line (\d+)/g)];
   const last = text.trim().split('\n').pop();
+  const brackets = /^SyntaxError/.test(last) ? bracketProblem(code) : null;
+  if (brackets) return { kind: 'python', ...brackets };
   return { kind: error.name === 'PythonError' ? 'python' : 'internal', message: last, line: lines.length ? Number(lines.at(-1)[1]) : null };
 }
