@@ -9,6 +9,7 @@
 // ends its worker whatever it is doing.
 import { workerCoreName } from '../core.js';
 import { readWorkerMessage, runAllowance } from './worker-messages.js';
+import { siteUpdated, UPDATED_MESSAGE } from '../site-version.js';
 
 const assets = (file) => new URL(file, import.meta.url).href;  // this bundle sits in assets/, beside the files
 let files = null;    // Promise of {frame, worker, micropython, core, robot}, fetched once
@@ -16,6 +17,7 @@ let sandbox = null;  // {frame, ready: Promise, opened()} of the run in progress
 let current = null;  // {onEvents, resolve, allowance} of the run in progress
 
 function fetchFiles() {
+  if (!files && siteUpdated()) return Promise.reject(new Error(UPDATED_MESSAGE));  // they would be the new version's
   const get = (file, as) => fetch(assets(file)).then((r) => {
     if (!r.ok) throw new Error(`${file}: ${r.status}`);
     return r[as]();
@@ -80,7 +82,8 @@ export async function runProgram(code, onEvents, budget) {
   try {
     own = await openSandbox();
   } catch (error) {
-    if (current === run) finish({ ok: false, error: { kind: 'internal', line: null, message: `Python could not be loaded (${error.message ?? error}).` } });
+    const message = error.message === UPDATED_MESSAGE ? UPDATED_MESSAGE : `Python could not be loaded (${error.message ?? error}).`;
+    if (current === run) finish({ ok: false, error: { kind: 'internal', line: null, message } });
     return answer;
   }
   if (current !== run) {  // stopped while Python was being fetched
