@@ -210,6 +210,9 @@ test('update: after each rebuild with a change, the next online visit serves the
 test('update: a page touched before a new version took over loads none of the new version\'s files, and offers a reload', async () => {
   const { page, problems } = await openPage(browser.context, url('robot/'));
   await offlineNote(page).waitFor({ timeout: 30000 });
+  await page.reload();  // served by the site's worker from here on, as on any visit after the first
+  await ready(page);
+  await offlineNote(page).waitFor();
   await page.locator('.demo[data-instance="order"] input[type="range"]').first().focus();
   await page.keyboard.press('ArrowRight');  // touched: the page is not reloaded under the learner
   const file = path.join(copy(), 'robot/index.html');
