@@ -12,13 +12,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { serveFolder } from '../support/server.mjs';
 import { launchChromium, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { writeServiceWorker } from '../../scripts/precache.mjs';
+import { injectAxe } from '../support/axe.mjs';
 
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const SUB = 'courses/ml/attention-site/';
 const PLAIN_256 = 'table/weights/find-plain-256.json';
 let top;
@@ -122,7 +121,7 @@ test('offline: the notes pass axe (the offline line in the footer)', async () =>
   await page.goto(url('attention/'));
   await ready(page);
   await offlineNote(page).waitFor({ timeout: 30000 });
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
   assert.deepEqual(found, []);
   await page.close();
