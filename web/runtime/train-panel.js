@@ -5,6 +5,8 @@
 // weights from one. Training needs no pretrained weights; saving pretrained
 // weights that load on request loads them first.
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
+
+const STILL_IN_USE = 'The network you had before is still the one in use.';
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
@@ -105,16 +107,17 @@ export function attachTrainPanel(view, networks, onRequest) {
         const loaded = load(slot, JSON.stringify({ ...data.result.weights, misses }), 'The new weights', { kind: 'trained', config });
         finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
       } else {
-        finish(`Training stopped: ${data.message} The earlier weights are still in use.`);
+        // The core's message says where and why ("training stopped at epoch 13, …"); the page keeps the network it had.
+        finish(`${data.message.charAt(0).toUpperCase()}${data.message.slice(1)} ${STILL_IN_USE}`);
       }
     };
-    worker.onerror = (event) => finish(`Training stopped: ${event.message}. The earlier weights are still in use.`);
+    worker.onerror = (event) => finish(`Training stopped: ${event.message}. ${STILL_IN_USE}`);
     worker.postMessage({ type: 'start', config: params, cores: navigator.hardwareConcurrency });
   }
 
   train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
 
-  cancel.addEventListener('click', () => finish('Cancelled. The earlier weights are still in use.'));
+  cancel.addEventListener('click', () => finish(`Cancelled. ${STILL_IN_USE}`));
 
   save.addEventListener('click', async () => {
     const slot = slotOf(view.shownParams());
