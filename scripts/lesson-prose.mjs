@@ -98,7 +98,7 @@ export function fillProse(html, file, demos, run) {
 
   const claimsUsed = new Map(); // "name.claim" -> {line, phrases: the data-is values written}
   out = out.replace(/<(\w+)([^>]*\sdata-claim="([^"]+)"[^>]*)>/g, (whole, tag, attrs, full, offset) => {
-    const line = lineOf(out, offset);
+    const line = lineOf(out, offset + whole.indexOf('data-claim')); // a tag may span lines: the attribute's
     const [name, claim] = split(full, line, 'claim');
     const current = resultOf(name, line).claims?.[claim];
     const { demo } = instances.get(name);
