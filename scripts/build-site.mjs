@@ -447,7 +447,18 @@ async function buildSite() {
   return lessons;
 }
 
+/** A build stopped by Ctrl-C (or a kill) removes its half-built folder too, as a failed one does in main. */
+function removeBuildWhenStopped() {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      fs.rmSync(SITE, { recursive: true, force: true });
+      process.exit(1);
+    });
+  }
+}
+
 async function main() {
+  removeBuildWhenStopped();
   try {
     const lessons = await buildSite();
     replaceSite();

@@ -32,8 +32,9 @@ function checkDemoTags(html, file) {
     const where = `${file}:${lineOf(html, match.index)}`;
     if (!hasId) throw new LessonError(`${where}: a demo needs data-demo="ID", the core's demo id (build/native/attn list lists them)`);
     if (name !== 'div' || attribute(tag, 'class') !== 'demo') {
-      throw new LessonError(`${where}: a demo is written <div class="demo" data-demo="…">, with "demo" as its only class ` +
-        `(this is <${name}${attribute(tag, 'class') === undefined ? '' : ` class="${attribute(tag, 'class')}"`}>); the page lays every demo out itself`);
+      const written = `<${name}${attribute(tag, 'class') === undefined ? '' : ` class="${attribute(tag, 'class')}"`}>`;
+      throw new LessonError(`${where}: a demo is written <div class="demo" data-demo="…">, with "demo" as its only class (this one is ${written}): ` +
+        'write it so. The page lays every demo out itself, and the build checks and prerenders only such a div');
     }
   }
 }
@@ -81,7 +82,7 @@ function checkPrograms(html, file, folder) {
     const program = path.join(folder, 'programs', `${name}.py`);
     if (!fs.existsSync(program)) {
       throw new LessonError(`${where}: data-program="${name}" opens programs/${name}.py, which the lesson's folder does not have: ` +
-        `add ${path.join(path.basename(folder), 'programs', `${name}.py`)}, or correct the name`);
+        `add ${path.join(path.dirname(file), 'programs', `${name}.py`)}, or correct the name`);
     }
   }
 }

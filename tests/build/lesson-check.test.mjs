@@ -17,7 +17,7 @@ const MISTAKES = [
   ['check-without-explanation', 'lesson.html:2', /a knowledge check without an explanation/],
   ['demos-of-two-modules', 'lesson.html:5', /no module of web\/modules.json has every demo this page uses: worked_example \(attention\); block_residual \(block\)/],
   ['unclosed-demo', 'lesson.html:2', /the demo "stack" is not closed at once: write <\/div> right after its <div class="demo" …>/],
-  ['demo-with-another-class', 'lesson.html:3', /a demo is written <div class="demo" data-demo="…">, with "demo" as its only class \(this is <div class="demo wide">\)/],
+  ['demo-with-another-class', 'lesson.html:3', /a demo is written <div class="demo" data-demo="…">, with "demo" as its only class \(this one is <div class="demo wide">\): write it so/],
   ['check-with-id-without-explanation', 'lesson.html:2', /a knowledge check without an explanation: add <details>/],
   ['claim-value-misspelt', 'lesson.html:3', /claim "stack.tokens" is never "colapsed": write data-is="…" with one of its values \(one, collapsed, distinct\)/],
   ['claim-value-without-phrase', 'lesson.html:2', /claim "stack.tokens" has no phrase for "one".*Add <span data-claim="stack.tokens" data-is="one">…<\/span>/],
