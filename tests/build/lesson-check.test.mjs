@@ -26,6 +26,7 @@ const MISTAKES = [
   ['unknown-snippet', 'lesson.html:3', /no file in core\/ marks a snippet "encoder-blocks": mark the code with \/\/ \[snippet:encoder-blocks\]/],
   ['invalid-lesson-json', 'lesson.json:3', /lesson.json is not valid JSON here \(Expected ',' or '}' after property value\)/],
   ['slug-not-folder', 'lesson.json:2', /"slug" is "my-lesson", but the lesson's folder is called "mistake": write "slug": "mistake"/],
+  ['data-file-missing', 'lesson.json:3', /"data" names tables\/readings.csv, which the lesson's folder does not have: add the file to mistake\/, or correct the name/],
   ['missing-program', 'lesson.html:3', /data-program="score" opens programs\/score.py, which the lesson's folder does not have/],
 ];
 
