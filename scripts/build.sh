@@ -13,6 +13,8 @@ set -euo pipefail
 forget_other_source_folder() {
   local tree=$1 cache="$1/CMakeCache.txt" made_for here
   [[ -f $cache ]] || return 0
+  # A tree that is a link to another project's (shared on purpose) is that project's to configure.
+  [[ -L $tree ]] && return 0
   # Both as real paths, so a project reached through a symbolic link is not taken for a moved one.
   made_for=$(realpath -m "$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")")
   here=$(pwd -P)

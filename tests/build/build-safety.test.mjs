@@ -77,7 +77,7 @@ const configureNative = (folder) => spawnSync('bash', ['-c', 'source scripts/bui
 const cacheHome = (folder) => fs.readFileSync(path.join(folder, 'build/native/CMakeCache.txt'), 'utf8')
   .match(/^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$/m)[1];
 
-test('build.sh: the native tree configures and builds again after the project folder is copied, then moved', () => {
+test('build.sh: the native tree configures and builds again after the project folder is copied, then moved, and a linked tree is left alone', () => {
   const first = path.join(scratch('project'), 'attn');
   copyProject(first);
   let run = configureNative(first);
@@ -104,5 +104,13 @@ test('build.sh: the native tree configures and builds again after the project fo
   assert.equal(dry.status, 0, dry.stdout + dry.stderr);
   const one = spawnSync('ninja', ['-C', 'build/native', 'CMakeFiles/attn_core.dir/core/demo/prose.cpp.o'], { cwd: moved, encoding: 'utf8' });
   assert.equal(one.status, 0, one.stdout + one.stderr);
-  for (const folder of [first, moved]) fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+
+  // A project whose build/native is a link to that tree (a worktree sharing it) leaves it to its project.
+  const sharing = path.join(scratch('sharing'), 'attn');
+  copyProject(sharing);
+  fs.mkdirSync(path.join(sharing, 'build'));
+  fs.symlinkSync(path.join(moved, 'build/native'), path.join(sharing, 'build/native'));
+  configureNative(sharing);
+  assert.equal(cacheHome(moved), fs.realpathSync(moved));
+  for (const folder of [first, moved, sharing]) fs.rmSync(path.dirname(folder), { recursive: true, force: true });
 });
