@@ -24,6 +24,8 @@ std::string steps_back(long long n);
 // Two mean errors side by side, as a sentence weighs them: "better" when `error`
 // is clearly below `rival`, "worse" when clearly above, "similar" within 5 % of the larger.
 std::string compared(double error, double rival);
+// Every word compared() returns, for a claim's declaration (demo.hpp, ClaimSpec).
+inline std::vector<std::string> compared_words() { return {"better", "similar", "worse"}; }
 // A vector as the lesson writes one by hand: "[1, 0]"
 std::string bracketed(const std::vector<double>& values, int decimals);
 

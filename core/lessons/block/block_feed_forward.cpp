@@ -58,15 +58,16 @@ ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>
 }  // namespace
 
 Demo block_feed_forward() {
-    return {"block_feed_forward",
-            "The feed-forward network: the same two layers on every token",
-            {block_tokens_param(lesson_attention::example_tokens(), 2, 2),
-             weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4,
-                           "One row per feature of X, one column per hidden unit."),
-             weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4,
-                           "One row per hidden unit, one column per output feature.")},
-            compute,
-            {"feed-forward"}};
+    return Demo{"block_feed_forward",
+                "The feed-forward network: the same two layers on every token",
+                {block_tokens_param(lesson_attention::example_tokens(), 2, 2),
+                 weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4,
+                               "One row per feature of X, one column per hidden unit."),
+                 weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4,
+                               "One row per hidden unit, one column per output feature.")},
+                compute,
+                {"feed-forward"}}
+        .claiming("relu_cut", {"some", "none"});
 }
 
 }  // namespace attn::lesson_block

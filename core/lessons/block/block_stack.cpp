@@ -64,17 +64,18 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo block_stack() {
-    return {"block_stack",
-            "Blocks stacked: the output of one is the input of the next",
-            {block_tokens_param(stack_tokens(), 2, 8),
-             integer_param("blocks", 2).labelled("Blocks").helped("How many blocks run one after another.")
-                 .in(1, 12).stepped(1),
-             boolean_param("residual", true).labelled("Residual connections")
-                 .helped("Add each sub-layer's input back to its output."),
-             boolean_param("norm", true).labelled("Layer normalisation")
-                 .helped("Normalise every row after each sub-layer.")},
-            compute,
-            {"encoder-block", "layer-norm", "feed-forward"}};
+    return Demo{"block_stack",
+                "Blocks stacked: the output of one is the input of the next",
+                {block_tokens_param(stack_tokens(), 2, 8),
+                 integer_param("blocks", 2).labelled("Blocks").helped("How many blocks run one after another.")
+                     .in(1, 12).stepped(1),
+                 boolean_param("residual", true).labelled("Residual connections")
+                     .helped("Add each sub-layer's input back to its output."),
+                 boolean_param("norm", true).labelled("Layer normalisation")
+                     .helped("Normalise every row after each sub-layer.")},
+                compute,
+                {"encoder-block", "layer-norm", "feed-forward"}}
+        .claiming("tokens", {"one", "collapsed", "merged", "distinct"});
 }
 
 }  // namespace attn::lesson_block

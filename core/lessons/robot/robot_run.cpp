@@ -136,11 +136,18 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo robot_run() {
-    return {"robot_run",
-            "Values on every step of a run",
-            spin_params(kLessonRunTicks),
-            compute,
-            {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}};
+    std::vector<std::string> wide = {"under_half"};
+    for (const std::string& word : prose::compared_words()) wide.push_back(word);
+    return Demo{"robot_run",
+                "Values on every step of a run",
+                spin_params(kLessonRunTicks),
+                compute,
+                {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}}
+        .claiming("corner_jumps", {"none", "some"})
+        .claiming("wide_vs_no_change", wide)
+        .claiming("recent_vs_no_change", prose::compared_words())
+        .claiming("average_vs_no_change", prose::compared_words())
+        .claiming("average_is_worst", {"yes", "no"});
 }
 
 }  // namespace attn::lesson_robot

@@ -222,11 +222,13 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo robot_scores() {
-    return {"robot_scores",
-            "The scores: one query against every key",
-            spin_params(kLessonTicks),
-            compute,
-            {"robot-attention", "softmax", "bugbot-sensor"}};
+    return Demo{"robot_scores",
+                "The scores: one query against every key",
+                spin_params(kLessonTicks),
+                compute,
+                {"robot-attention", "softmax", "bugbot-sensor"}}
+        .claiming("vs_no_change", prose::compared_words())
+        .claiming("best_lag", {"revolution", "other"});  // only when at least one key is shown
 }
 
 }  // namespace attn::lesson_robot
