@@ -11,8 +11,10 @@ import { useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { serveFolder } from '../support/server.mjs';
 import { openPage } from '../support/browser.mjs';
+import { createRequire } from 'node:module';
 
 const site = useSite();
+const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const lessonJson = (slug) => JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8'));
 const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
@@ -288,3 +290,42 @@ test('progress: a kept record that is not JSON, or too large to read, is neither
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** What axe finds wrong on the page now (target-size on, as tests/browser/accessibility.test.mjs asks). */
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document, {
+    resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },
+  })).violations);
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}`));
+}
+
+for (const [width, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', PHONE]]) {
+  for (const theme of ['light', 'dark']) {
+    test(`accessibility, ${width} (${viewport.width} px), ${theme}: the earlier answers, the question before erasing and the full-storage note pass axe and fit the screen`, async () => {
+      const { page, problems } = await openClean('block/', viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate(() => localStorage.setItem('attn-answers:/block/', JSON.stringify({ 0: 'A row of zeros.', 6: 'An answer to a question the lesson no longer has.' })));
+      await page.reload();
+      await ready(page);
+      const fits = (locator) => locator.evaluate((e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && e.scrollWidth <= e.clientWidth; });
+      assert.ok(await fits(page.locator('.earlier-answers')), 'the earlier answers fit');
+      assert.deepEqual(await violations(page), [], 'with an earlier answer shown');
+
+      await page.locator('.check').first().getByRole('button', { name: /^Erase this answer/ }).click();
+      const ask = page.getByRole('alertdialog');
+      assert.ok(await fits(ask), 'the question fits');
+      assert.deepEqual(await violations(page), [], 'with the question open');
+      await page.keyboard.press('Escape');
+
+      await fillStorage(page);
+      await page.locator('input[data-tried="stack"]').check();
+      const note = page.locator('.not-kept');
+      assert.ok(await fits(note), 'the note fits');
+      assert.deepEqual(await violations(page), [], 'with the full-storage note');
+      await page.evaluate(() => localStorage.clear());
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}

@@ -60,7 +60,7 @@ test('theme: follows the system, and a choice in the menu wins over it and is ke
   await page.close();
 });
 
-test('knowledge checks: an answer is kept for this page only, comes back on reload, and can be erased', async () => {
+test('knowledge checks: an answer is kept for its lesson only, comes back on reload, and can be erased', async () => {
   const { page, problems } = await site.open('attention/');
   const first = page.locator('.check textarea').first();
   await first.fill('A 6 × 6 table; each row adds up to 1.');

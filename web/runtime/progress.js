@@ -121,9 +121,10 @@ export function sayNotKept(reason = 'full') {
     : 'This browser\'s storage for these lessons is full, so your latest answers, "I tried this" marks and theme choice are not being kept.';
   const exportButton = make('button', { type: 'button', textContent: 'Export my progress (JSON)' });
   exportButton.addEventListener('click', () => download(progressReport()));
-  const close = make('button', { type: 'button', textContent: 'Close this note' });
+  const close = make('button', { type: 'button', textContent: 'Close' });
+  close.setAttribute('aria-label', 'Close this note');
   const note = make('div', { className: 'not-kept' }, [
-    make('p', { textContent: `${text} To keep a copy of everything, including what is on this page now, export your progress.` }),
+    make('p', { textContent: `${text} Export your progress to keep a copy of everything, this page included.` }),
     make('p', { className: 'not-kept-buttons' }, [exportButton, ' ', close]),
   ]);
   note.setAttribute('role', 'alert');
@@ -169,9 +170,11 @@ function progressPanel() {
       status.textContent = 'This browser keeps no answers or marks for these lessons: there is nothing to erase.';
       return;
     }
+    const what = [answers && count(answers, 'answer'), marks && count(marks, '"I tried this" mark')].filter(Boolean).join(' and ')
+      || 'what this browser kept'; // only a record too large to read
     const yes = await askFirst({
       title: 'Erase all your answers and marks?',
-      text: `This erases ${count(answers, 'answer')} and ${count(marks, '"I tried this" mark')} in ${count(lessons, 'lesson')} from this browser. `
+      text: `This erases ${what} in ${count(lessons, 'lesson')} from this browser. `
         + 'It cannot be undone: export your progress first if you want a copy. Other copies of these lessons, at other addresses, keep theirs, and your theme choice stays.',
       yes: 'Erase them all',
       no: 'Keep them',
