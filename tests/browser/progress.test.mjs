@@ -271,21 +271,29 @@ test('knowledge checks: "Erase this answer" under question 1 asks first and eras
   await page.close();
 });
 
-test('progress: a kept record that is not JSON, or too large to read, is neither trusted nor lost', async () => {
+test('progress: a kept record that is not JSON, deeply nested, of the wrong shape or too large to read is neither trusted nor lost', async () => {
   const { page, problems } = await openClean('block/');
-  await page.evaluate(() => {
+  const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`; // (where JSON.stringify cannot write it back, the whole record is kept as text)
+  const deep = `{"2": ${nested}}`;
+  await page.evaluate((deepText) => {
     localStorage.setItem('attn-progress:/block', 'half a record {"answers": [');
+    localStorage.setItem('attn-answers:/block/index.html', deepText);
+    localStorage.setItem('attn-progress:/robot', '{"answers": "not a list"}');
     localStorage.setItem('attn-progress:/table', `"${'x'.repeat(4_000_001)}"`);
-  });
+  }, deep);
   await page.reload();
   await ready(page);
-  assert.equal(await page.locator('.earlier-answers blockquote').innerText(), 'half a record {"answers": [', 'kept as text, shown');
+  assert.deepEqual(await page.locator('.earlier-answers blockquote').allInnerTexts(), ['half a record {"answers": ['], 'kept as text, shown');
+  assert.equal(await page.locator('.check textarea').nth(2).inputValue(), nested, 'a value that is not text, as its JSON');
   await page.locator('.check textarea').first().fill('A new answer.');
   const kept = await stored(page);
-  assert.ok(JSON.parse(kept['attn-progress:/block']).answers.some((a) => a.answer === 'half a record {"answers": ['));
+  const answers = JSON.parse(kept['attn-progress:/block']).answers.map((a) => a.answer);
+  assert.ok(answers.includes('half a record {"answers": [') && answers.includes(nested), 'both kept, whole');
+  assert.equal(kept['attn-answers:/block/index.html'], undefined, 'moved into the lesson\'s record');
   assert.equal(kept['attn-progress:/table'].length, 4_000_003, 'the record too large to read is left as it was');
   const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
   assert.deepEqual(report.unread, [{ key: 'attn-progress:/table', characters: 4_000_003 }]);
+  assert.deepEqual(report.lessons.robot.answers, [{ number: null, question: '', answer: '{"answers": "not a list"}', earlier: true }]);
   await page.evaluate(() => localStorage.clear());
   assert.deepEqual(problems, []);
   await page.close();

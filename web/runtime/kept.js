@@ -79,11 +79,8 @@ export function write(key, text) {
 }
 export { isQuotaError };
 
-/** Any stored value as text: a string as it is, anything else as its JSON. */
-function asText(value) {
-  if (typeof value === 'string') return value;
-  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
-}
+/** Any stored value as text: a string as it is, anything else as its JSON (which throws when nested too deep). */
+const asText = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export const entry = (number, question, answer, earlier = false) => ({
   number: Number.isInteger(number) && number >= 1 && number <= 10_000 ? number : null,
@@ -94,17 +91,24 @@ export const entry = (number, question, answer, earlier = false) => ({
 
 /**
  * One stored text, in any of the formats above, as {title, answers, tried}; nothing in it is lost:
- * a value that is not text becomes its JSON text, and a record that is not JSON at all becomes one answer.
+ * a value that is not text becomes its JSON text, and a record that cannot be understood (not JSON,
+ * the wrong shape, nested too deep to write back) is kept whole, as the text of one answer.
  */
 function parse(text, kind) {
   const none = { title: '', answers: [], tried: [] };
-  let value;
-  try { value = JSON.parse(text); } catch { return kind === 'old-tried' ? none : { ...none, answers: [entry(null, '', text, true)] }; }
+  try {
+    return understood(JSON.parse(text), kind, none);
+  } catch {
+    return kind === 'old-tried' ? none : { ...none, answers: [entry(null, '', text, true)] };
+  }
+}
+
+function understood(value, kind, none) {
   if (value === null || value === '') return none;
   if (kind === 'old-tried') {
-    return { ...none, tried: value && typeof value === 'object' ? Object.keys(value).filter((k) => value[k] === true) : [] };
+    return { ...none, tried: typeof value === 'object' ? Object.keys(value).filter((k) => value[k] === true) : [] };
   }
-  if (typeof value !== 'object' || Array.isArray(value)) return { ...none, answers: [entry(null, '', asText(value), true)] };
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('not a record');
   if (kind === 'old-answers') {
     // {"0": "text", "1": …}: keyed by the question's place on the page, counted from 0.
     return {
@@ -113,13 +117,14 @@ function parse(text, kind) {
         .map(([k, v]) => entry(/^\d+$/.test(k) ? Number(k) + 1 : null, '', asText(v))),
     };
   }
-  const answers = Array.isArray(value.answers) ? value.answers : [];
+  const { title = '', answers = [], tried = [] } = value;
+  if (typeof title !== 'string' || !Array.isArray(answers) || !Array.isArray(tried)) throw new Error('not a record');
   return {
-    title: typeof value.title === 'string' ? value.title.slice(0, 500) : '',
+    title: title.slice(0, 500),
     answers: answers.filter((a) => a !== null && a !== '').map((a) => (a && typeof a === 'object' && !Array.isArray(a) && 'answer' in a
       ? entry(a.number, a.question, asText(a.answer), a.earlier === true)
       : entry(null, '', asText(a), true))),
-    tried: Array.isArray(value.tried) ? value.tried.filter((t) => typeof t === 'string' && t.length <= 200) : [],
+    tried: tried.filter((t) => typeof t === 'string' && t.length <= 200),
   };
 }
 

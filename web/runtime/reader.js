@@ -25,6 +25,7 @@ const NOT_KEPT = {
   full: 'This answer is not being kept: this browser\'s storage is full.',
   unread: 'This answer is not being kept (see the note at the bottom of the page).',
 };
+const SHOWN_EARLIER = 50; // storage may hold thousands (it is untrusted): the page shows these, the export has all
 const excerpt = (text) => (text.length > 80 ? `${text.slice(0, 80).trimEnd()}…` : text);
 
 function keepAnswers(checks) {
@@ -100,7 +101,7 @@ function showEarlier(lastCheck, earlier, afterSave) {
     make('p', { textContent: 'The lesson has changed since you wrote these. They stay in this browser, and in your exported progress, until you erase them.' }),
     list,
   ]);
-  for (const a of earlier) {
+  for (const a of earlier.slice(0, SHOWN_EARLIER)) {
     const heading = a.question ? `${a.number ? `Question ${a.number}` : 'A question'}: ${a.question}` : (a.number ? `Question ${a.number} (its text was not kept)` : 'An answer kept by an older version of these lessons');
     const erase = make('button', { type: 'button', className: 'erase-earlier', textContent: 'Erase this answer…' });
     const item = make('li', {}, [make('p', { className: 'earlier-question', textContent: heading }), make('blockquote', { textContent: a.answer }), erase]);
@@ -120,6 +121,9 @@ function showEarlier(lastCheck, earlier, afterSave) {
       (next?.querySelector('button') ?? lastCheck.querySelector('textarea')).focus();
     });
     list.append(item);
+  }
+  if (earlier.length > SHOWN_EARLIER) {
+    section.append(make('p', { textContent: `And ${earlier.length - SHOWN_EARLIER} more, in your exported progress.` }));
   }
   lastCheck.after(section);
 }
