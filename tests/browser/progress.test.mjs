@@ -75,6 +75,31 @@ test('progress: an answer the page has no box for, or one that is not text, is k
 
   const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
   assert.deepEqual(report.lessons.block.answers.at(-1), { number: 8, question: '', answer: 'An answer to a question the lesson no longer has.', earlier: true });
+
+  // Erased only when the learner says so, after asking.
+  await page.locator('.earlier-answers').getByRole('button', { name: /^Erase this answer/ }).click();
+  await page.getByRole('alertdialog', { name: 'Erase this answer?' }).getByRole('button', { name: 'Erase it' }).click();
+  assert.equal(await page.locator('.earlier-answers').count(), 0);
+  assert.equal(JSON.parse((await stored(page))['attn-progress:/block']).answers.length, 3, 'the other answers stay');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('progress: an answer follows its question\'s text when the lesson reorders or replaces its questions', async () => {
+  const { page, problems } = await openClean('block/');
+  const second = await page.locator('.check').nth(1).locator('p').first().innerText();
+  await page.evaluate((question) => localStorage.setItem('attn-progress:/block', JSON.stringify({
+    title: 'Inside the transformer block',
+    answers: [{ number: 1, question, answer: 'Written when this was question 1.' },
+      { number: 2, question: 'A question this lesson no longer asks?', answer: 'Its answer.' }],
+    tried: [],
+  })), second);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.check textarea').nth(0).inputValue(), '');
+  assert.equal(await page.locator('.check textarea').nth(1).inputValue(), 'Written when this was question 1.');
+  assert.equal(await page.locator('.earlier-answers .earlier-question').innerText(), 'Question 2: A question this lesson no longer asks?');
+  assert.equal(await page.locator('.earlier-answers blockquote').innerText(), 'Its answer.');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -117,6 +142,14 @@ test('progress: the export carries each lesson\'s title and each question\'s tex
     'Why are the readings turned into \\((x - 50)/25\\) before the dot products? Think about what the scores would reward with raw centimetres.',
     'typeset maths is exported as its TeX');
   assert.equal(report.lessons.robot.tried.length, 1);
+
+  // The printable page says the same, in words.
+  const [printablePage] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Printable page' }).click()]);
+  const words = await printablePage.locator('body').innerText();
+  assert.match(words, new RegExp(lessonJson('attention').title));
+  assert.match(words, /Question 1: A sequence has 6 tokens\./);
+  assert.match(words, /A 6 × 6 table; each row adds up to 1\./);
+  await printablePage.close();
 
   // The documented example has the same fields as a real export, at every level.
   const doc = fs.readFileSync(path.join(ROOT, 'docs/progress-export.md'), 'utf8');
