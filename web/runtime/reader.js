@@ -36,10 +36,11 @@ function keepAnswers(checks) {
   const copies = [];      // what print shows in place of each box
   const notes = [];
 
-  const afterSave = (outcome) => {
+  // The note under the box being edited says whether it was kept (one live region, not every one at
+  // once: the note at the bottom of the page speaks for all of them when the storage is full).
+  const afterSave = (outcome, note) => {
     said(outcome);
-    const text = NOT_KEPT[outcome] ?? KEPT;
-    for (const note of notes) note.textContent = text;
+    if (note) note.textContent = NOT_KEPT[outcome] ?? KEPT;
   };
 
   boxes.forEach((box, i) => {
@@ -61,7 +62,7 @@ function keepAnswers(checks) {
     box.addEventListener('input', () => {
       copy.textContent = box.value;
       erase.disabled = !box.value.trim();
-      afterSave(savePage());
+      afterSave(savePage(), status);
     });
     erase.addEventListener('click', async () => {
       const yes = await askFirst({
@@ -74,13 +75,13 @@ function keepAnswers(checks) {
       box.value = '';
       copy.textContent = '';
       erase.disabled = true;
-      afterSave(savePage());
-      status.textContent = `Your answer to ${name} was erased.`;
+      const outcome = said(savePage());
+      status.textContent = outcome === 'kept' ? `Your answer to ${name} was erased.` : NOT_KEPT[outcome];
       box.focus();
     });
   });
 
-  showEarlier(checks.at(-1), earlier, afterSave);
+  showEarlier(checks.at(-1), earlier);
   document.addEventListener('attn-progress-erased', () => {
     boxes.forEach((box, i) => { box.value = ''; copies[i].textContent = ''; });
     for (const button of document.querySelectorAll('.erase-answers')) button.disabled = true;
@@ -93,7 +94,7 @@ function keepAnswers(checks) {
  * Answers kept for questions this page no longer has (the lesson changed since they were written, or
  * an older version of the site kept them): shown after the last question, kept until erased.
  */
-function showEarlier(lastCheck, earlier, afterSave) {
+function showEarlier(lastCheck, earlier) {
   if (!earlier.length) return;
   const list = make('ul');
   const section = make('section', { className: 'earlier-answers' }, [
@@ -102,7 +103,9 @@ function showEarlier(lastCheck, earlier, afterSave) {
     list,
   ]);
   for (const a of earlier.slice(0, SHOWN_EARLIER)) {
-    const heading = a.question ? `${a.number ? `Question ${a.number}` : 'A question'}: ${a.question}` : (a.number ? `Question ${a.number} (its text was not kept)` : 'An answer kept by an older version of these lessons');
+    const question = a.number ? `Question ${a.number}` : 'A question';
+    const heading = a.question ? `${question}: ${a.question}`
+      : a.number ? `${question} (its wording was not saved)` : 'An answer kept by an older version of these lessons';
     const erase = make('button', { type: 'button', className: 'erase-earlier', textContent: 'Erase this answer…' });
     const item = make('li', {}, [make('p', { className: 'earlier-question', textContent: heading }), make('blockquote', { textContent: a.answer }), erase]);
     erase.setAttribute('aria-label', `Erase this answer ("${excerpt(a.answer)}")…`);
@@ -114,7 +117,7 @@ function showEarlier(lastCheck, earlier, afterSave) {
         no: 'Keep it',
       });
       if (!yes) return;
-      afterSave(savePage({ without: a }));
+      said(savePage({ without: a }));
       const next = item.nextElementSibling ?? item.previousElementSibling;
       item.remove();
       if (!list.children.length) section.remove();
