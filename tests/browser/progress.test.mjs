@@ -327,6 +327,24 @@ test('progress: a kept record that is not JSON, deeply nested, of the wrong shap
   const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
   assert.deepEqual(report.unread, [{ key: 'attn-progress:/table', characters: 4_000_003 }]);
   assert.deepEqual(report.lessons.robot.answers, [{ number: null, question: '', answer: '{"answers": "not a list"}', earlier: true }]);
+
+  await page.evaluate(() => localStorage.clear());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('progress: 50,000 kept answers for one lesson open the page at once: 50 are drawn, the export has every one', async () => {
+  const { page, problems } = await openClean('attention/');
+  await page.evaluate(() => localStorage.setItem('attn-progress:/attention',
+    JSON.stringify({ answers: Array.from({ length: 50_000 }, (_, i) => ({ answer: `answer ${i}` })) })));
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.earlier-answers li').count(), 50);
+  assert.match(await page.locator('.earlier-answers').innerText(), /And 49950 more, in your exported progress\./);
+  await page.locator('.check textarea').first().fill('One more.');
+  const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
+  assert.equal(report.lessons.attention.answers.length, 50_001);
+  assert.equal(await page.locator('.not-kept').count(), 0, 'kept: the storage holds them');
   await page.evaluate(() => localStorage.clear());
   assert.deepEqual(problems, []);
   await page.close();

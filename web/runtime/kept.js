@@ -135,6 +135,7 @@ function understood(value, kind, none) {
  */
 export function readAll(only = null) {
   const lessons = {};
+  const seen = {}; // lesson -> Map(number and answer -> the entries kept with them): a look-up, as a record may hold 100,000s
   for (const key of storedKeys()) {
     const found = classify(key);
     if (!found || (only !== null && found.lesson !== only)) continue;
@@ -145,11 +146,14 @@ export function readAll(only = null) {
     if (text.length > MAX_RECORD) { lesson.unread.push({ key, characters: text.length }); continue; }
     const part = parse(text, found.kind);
     lesson.title ||= part.title;
+    const known = (seen[found.lesson] ??= new Map());
     for (const a of part.answers) {
       // The same answer kept twice (under /block/ and /block/index.html, say) is one answer.
-      const same = lesson.answers.find((b) => b.number === a.number && b.answer === a.answer
-        && (!a.question || !b.question || a.question === b.question));
-      if (same) same.question ||= a.question; else lesson.answers.push(a);
+      const id = `${a.number} ${a.answer}`;
+      const same = known.get(id)?.find((b) => !a.question || !b.question || a.question === b.question);
+      if (same) { same.question ||= a.question; continue; }
+      known.set(id, [...(known.get(id) ?? []), a]);
+      lesson.answers.push(a);
     }
     lesson.tried = [...new Set([...lesson.tried, ...part.tried])];
   }
@@ -161,18 +165,40 @@ export function readLesson(lesson) {
 }
 
 /**
+ * A lesson's record as stored: without the fields that say nothing (no number, no question's text), as a
+ * browser keeps only about 5 million characters for a whole site; null when there is nothing to keep.
+ */
+function recordText({ title, answers, tried }) {
+  if (!answers.length && !tried.length) return null;
+  const compact = answers.map(({ number, question, ...rest }) => ({ ...(number ? { number } : {}), ...(question ? { question } : {}), ...rest }));
+  return JSON.stringify({ title, answers: compact, tried });
+}
+
+/**
  * Writes a lesson's whole record and, once that worked, removes the older keys it replaces:
  * 'kept', 'full', 'off', or 'unread' when part of what is kept for the lesson was too large to read
- * (it is then never overwritten unseen).
+ * (it is then never overwritten unseen). A record the page could not read back is not written ('full').
  */
-export function writeLesson(lesson, { title, answers, tried }) {
+export function writeLesson(lesson, record) {
   const before = readLesson(lesson);
   if (before.unread.length) return 'unread';
   const key = recordKey(lesson);
-  const empty = !answers.length && !tried.length;
-  const outcome = write(key, empty ? null : JSON.stringify({ title, answers, tried }));
+  const text = recordText(record);
+  if (text?.length > MAX_RECORD) return 'full';
+  const outcome = write(key, text);
   if (outcome === 'kept') for (const old of before.keys) if (old !== key) write(old, null);
   return outcome;
+}
+
+/**
+ * Writes the record only if what is stored differs: moves older versions' keys (by the page's path) into
+ * the lesson's one record, and adds each question's text once the page shows it.
+ */
+export function tidyLesson(lesson, record) {
+  const before = readLesson(lesson);
+  if (!before.keys.length || before.unread.length) return;
+  const key = recordKey(lesson);
+  if (before.keys.some((k) => k !== key) || read(key) !== recordText(record)) writeLesson(lesson, record);
 }
 
 /** Removes every record of this copy (never another copy's, nor the theme); returns how many keys are gone. */

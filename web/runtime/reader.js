@@ -11,7 +11,7 @@
 // progress.js adds the "I tried this" marks, the export and the erase-everything button.
 import { askFirst, attachProgress, said } from './progress.js';
 import {
-  MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, writeLesson,
+  MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, savePage, thisLesson, tidyLesson,
 } from './kept.js';
 
 const make = (tag, props = {}, children = []) => {
@@ -133,18 +133,11 @@ function showEarlier(lastCheck, earlier) {
 
 /**
  * Moves what older versions kept for this lesson (by the page's path) into the lesson's one record, with
- * each question's text, once the page shows it. Nothing new to say if it cannot: the old keys stay.
+ * each question's text. Nothing to say if it cannot (a full storage): the old keys stay, nothing is lost.
  */
-function keepInTheLessonsRecord() {
+function tidyThisLesson() {
   const lesson = thisLesson();
-  if (!lesson || document.querySelector('main')?.dataset.embed !== undefined) return;
-  const stored = readLesson(lesson);
-  if (!stored.keys.length || stored.unread.length) return;
-  const now = pageRecord(stored);
-  let current = null;
-  try { current = localStorage.getItem(recordKey(lesson)); } catch { return; }
-  const wanted = now.answers.length || now.tried.length ? JSON.stringify(now) : null;
-  if (stored.keys.some((key) => key !== recordKey(lesson)) || current !== wanted) writeLesson(lesson, now);
+  if (lesson && document.querySelector('main')?.dataset.embed === undefined) tidyLesson(lesson, pageRecord(readLesson(lesson)));
 }
 
 /**
@@ -168,4 +161,4 @@ function prepareForPrint() {
 keepAnswers(answerChecks());
 prepareForPrint();
 attachProgress();
-keepInTheLessonsRecord();
+tidyThisLesson();
