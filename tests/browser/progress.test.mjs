@@ -222,6 +222,11 @@ test('progress: erasing everything on one copy of the site leaves another copy\'
     assert.equal(await page.locator('.check textarea').first().inputValue(), '', 'each copy keeps its own answers');
     await page.locator('.check textarea').first().fill('Copy b\'s answer.');
     await page.locator('input[data-tried="stack"]').check();
+    const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
+    assert.equal(report.site, `${server.url}b/`);
+    assert.deepEqual(Object.keys(report.lessons), ['block'], 'copy b exports its own progress only');
+    assert.equal(report.lessons.block.address, `${server.url}b/block/`);
+    assert.deepEqual(report.lessons.block.answers.map((a) => a.answer), ['Copy b\'s answer.']);
     await page.getByRole('button', { name: 'Erase all my answers and marks…' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Erase all your answers and marks?' });
     assert.match(await ask.innerText(), /1 answer and 1 "I tried this" mark in 1 lesson/);

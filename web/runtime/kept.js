@@ -19,7 +19,8 @@
 // may have written anything. A record over MAX_RECORD characters is not parsed (and never rewritten);
 // anything else that cannot be understood is kept as an answer's text rather than thrown away.
 // The export's format is docs/progress-export.md.
-export const ROOT = new URL('../', import.meta.url).pathname; // assets/<bundle>.js -> the copy's root, under any sub-path
+export const SITE = new URL('../', import.meta.url).href; // assets/<bundle>.js -> the copy's root, under any sub-path
+export const ROOT = new URL(SITE).pathname;
 export const EXPORT_FORMAT = 'attention-lessons-progress';
 export const EXPORT_VERSION = 2;
 const PREFIX = 'attn-progress:';

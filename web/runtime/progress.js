@@ -7,7 +7,7 @@
 //   - askFirst(): the page's own confirmation (reader.js asks with it too);
 //   - sayNotKept(): when the browser's storage is full, one note on the page, with the export.
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, ROOT, eraseAll, pageRecord, pageTheme, readAll, savePage, thisLesson,
+  EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, savePage, thisLesson,
 } from './kept.js';
 
 const make = (tag, props = {}, children = []) => {
@@ -64,13 +64,13 @@ export function progressReport() {
     const { title, answers, tried } = kept[lesson];
     unread.push(...kept[lesson].unread);
     if (!answers.length && !tried.length) continue;
-    lessons[lesson] = { title, address: new URL(`${ROOT}${lesson}/`, location.origin).href, answers, tried };
+    lessons[lesson] = { title, address: new URL(`${lesson}/`, SITE).href, answers, tried };
   }
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exported: new Date().toISOString(),
-    site: new URL(ROOT, location.origin).href,
+    site: SITE,
     theme: pageTheme(),
     lessons,
     ...(unread.length ? { unread } : {}),
