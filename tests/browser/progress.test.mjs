@@ -333,6 +333,13 @@ test('progress: a kept record that is not JSON, deeply nested, of the wrong shap
   assert.deepEqual(report.unread, [{ key: 'attn-progress:/table', characters: 4_000_003 }]);
   assert.deepEqual(report.lessons.robot.answers, [{ number: null, question: '', answer: '{"answers": "not a list"}', earlier: true }]);
 
+  // On the lesson whose record is too large to read, an answer is not written over it, and the page says so.
+  await page.goto(`${site.server.url}table/`);
+  await ready(page);
+  await page.locator('.check textarea').first().fill('Typed over a record too large to read.');
+  assert.match(await page.getByRole('alert').filter({ hasText: 'too large to read' }).innerText(), /not being kept/);
+  assert.equal((await stored(page))['attn-progress:/table'].length, 4_000_003);
+
   await page.evaluate(() => localStorage.clear());
   assert.deepEqual(problems, []);
   await page.close();
