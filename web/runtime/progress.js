@@ -5,7 +5,8 @@
 //     small JSON file (docs/progress-export.md) or as a printable page; and one button that erases
 //     every lesson's answers and marks, after asking;
 //   - askFirst(): the page's own confirmation (reader.js asks with it too);
-//   - sayNotKept(): when the browser's storage is full, one note on the page, with the export.
+//   - sayNotKept(): when the browser's storage is full, one note on the page, with the export (also for
+//     theme.js, through an "attn-storage-full" event; offline.js loads this file on the list of lessons).
 import {
   EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, savePage, thisLesson,
 } from './kept.js';
@@ -131,6 +132,9 @@ export function sayNotKept(reason = 'full') {
   close.addEventListener('click', () => note.remove()); // said once: it does not come back on this page
   document.body.append(note);
 }
+
+// theme.js cannot import this file (it is also the <head>'s classic script): it says a full storage so.
+document.addEventListener('attn-storage-full', () => sayNotKept('full'));
 
 /** What a save's outcome means for the page: a full storage (or an unreadable record) is said. */
 export function said(outcome) {

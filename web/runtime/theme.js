@@ -8,9 +8,6 @@
 // paint (a module like this one runs only after the page is parsed, too late to
 // avoid a flash of the other theme); this module keeps the header's menu, the
 // attribute and the storage in step, in this tab and across tabs.
-import { sayNotKept } from './progress.js';
-import { isQuotaError } from './kept.js';
-
 export const THEME_KEY = 'attn-theme';
 const CHOICES = ['system', 'light', 'dark'];
 
@@ -35,8 +32,9 @@ function keep(choice) {
     if (choice === 'system') localStorage.removeItem(THEME_KEY);
     else localStorage.setItem(THEME_KEY, choice);
   } catch (error) {
-    // Storage refused: the choice still holds for this page. A full storage is said (once, with the export).
-    if (isQuotaError(error)) sayNotKept('full');
+    // Storage refused: the choice still holds for this page. A full storage is said, once, with the export,
+    // by progress.js (told by an event: this file is also the <head>'s small classic script, theme-first.js).
+    if (error instanceof DOMException && error.name === 'QuotaExceededError') document.dispatchEvent(new CustomEvent('attn-storage-full'));
   }
 }
 
