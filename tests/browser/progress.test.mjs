@@ -11,10 +11,9 @@ import { useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { serveFolder } from '../support/server.mjs';
 import { openPage } from '../support/browser.mjs';
-import { createRequire } from 'node:module';
+import { injectAxe } from '../support/axe.mjs';
 
 const site = useSite();
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const lessonJson = (slug) => JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8'));
 const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
@@ -364,8 +363,7 @@ test('progress: 50,000 kept answers for one lesson open the page at once: 50 are
 
 /** What axe finds wrong on the page now (target-size on, as tests/browser/accessibility.test.mjs asks). */
 async function violations(page) {
-  // Evaluated by the test's own channel, which the pages' Content-Security-Policy does not govern (a <script> it would).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, {
     resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },
   })).violations);
