@@ -116,6 +116,24 @@ test('progress: /block/ and /block/index.html show the same answers and marks: t
   await page.close();
 });
 
+test('progress: the same lesson open in two tabs: an answer or a mark made in one is not written over by the other', async () => {
+  const { page: first, problems } = await openClean('block/');
+  const { page: second, problems: secondProblems } = await site.open('block/');
+  await first.locator('.check textarea').first().fill('Typed in the first tab.');
+  await first.locator('input[data-tried="stack"]').check();
+  await second.waitForFunction(() => document.querySelector('.check textarea').value === 'Typed in the first tab.');
+  assert.equal(await second.locator('input[data-tried="stack"]').isChecked(), true);
+  await second.locator('.check textarea').nth(1).fill('Typed in the second tab.');
+  await first.reload();
+  await ready(first);
+  assert.equal(await first.locator('.check textarea').nth(0).inputValue(), 'Typed in the first tab.');
+  assert.equal(await first.locator('.check textarea').nth(1).inputValue(), 'Typed in the second tab.');
+  assert.equal(await first.locator('input[data-tried="stack"]').isChecked(), true);
+  assert.deepEqual([...problems, ...secondProblems], []);
+  await second.close();
+  await first.close();
+});
+
 test('progress: the export carries each lesson\'s title and each question\'s text, in the format docs/progress-export.md documents', async () => {
   const { page, problems } = await openClean('attention/');
   await page.locator('.check textarea').first().fill('A 6 × 6 table; each row adds up to 1.');

@@ -8,7 +8,7 @@
 //   - sayNotKept(): when the browser's storage is full, one note on the page, with the export (also for
 //     theme.js, through an "attn-storage-full" event; offline.js loads this file on the list of lessons).
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, savePage, thisLesson,
+  EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, recordKey, savePage, thisLesson,
 } from './kept.js';
 
 const make = (tag, props = {}, children = []) => {
@@ -155,6 +155,12 @@ function markTried(containers) {
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
     after.after(label);
   }
+  // The same lesson open in another tab: its marks come here too, so this page never saves older ones over them.
+  window.addEventListener('storage', (event) => {
+    if (!lesson || (event.key !== null && event.key !== recordKey(lesson))) return;
+    const now = new Set(readAll(lesson)[lesson]?.tried ?? []);
+    for (const box of document.querySelectorAll('input[data-tried]')) box.checked = now.has(box.dataset.tried);
+  });
 }
 
 function progressPanel() {

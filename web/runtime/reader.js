@@ -11,7 +11,7 @@
 // progress.js adds the "I tried this" marks, the export and the erase-everything button.
 import { askFirst, attachProgress, said } from './progress.js';
 import {
-  MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, savePage, thisLesson, tidyLesson,
+  MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, tidyLesson,
 } from './kept.js';
 
 const make = (tag, props = {}, children = []) => {
@@ -35,6 +35,7 @@ function keepAnswers(checks) {
   const { placed, earlier } = placeAnswers(readLesson(lesson).answers, checks.map(questionOf));
   const copies = [];      // what print shows in place of each box
   const notes = [];
+  const erasers = [];
 
   // The note under the box being edited says whether it was kept (one live region, not every one at
   // once: the note at the bottom of the page speaks for all of them when the storage is full).
@@ -58,6 +59,7 @@ function keepAnswers(checks) {
     erase.setAttribute('aria-label', `Erase this answer (${name})…`); // the visible words first, for speech input
     copy.after(make('p', { className: 'answer-note' }, [status, ' ', erase]));
     notes.push(status);
+    erasers.push(erase);
 
     box.addEventListener('input', () => {
       copy.textContent = box.value;
@@ -82,6 +84,18 @@ function keepAnswers(checks) {
   });
 
   showEarlier(checks.at(-1), earlier);
+  // The same lesson open in another tab: its answers come here too (but not into the box being typed in),
+  // or this page's next save would write its older answers over the other tab's.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== recordKey(lesson)) return;
+    const now = placeAnswers(readLesson(lesson).answers, checks.map(questionOf)).placed;
+    boxes.forEach((box, i) => {
+      if (box === document.activeElement) return;
+      box.value = now[i]?.answer ?? '';
+      copies[i].textContent = box.value;
+      erasers[i].disabled = !box.value.trim();
+    });
+  });
   document.addEventListener('attn-progress-erased', () => {
     boxes.forEach((box, i) => { box.value = ''; copies[i].textContent = ''; });
     for (const button of document.querySelectorAll('.erase-answers')) button.disabled = true;
