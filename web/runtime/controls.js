@@ -69,7 +69,10 @@ function logSlider(decl, id, labelText) {
   });
   input.dataset.scale = 'log';
   // A screen reader says the value, not the position along the track.
-  const describe = (v) => input.setAttribute('aria-valuetext', String(v));
+  const describe = (v) => {
+    // Written only when it changes: setting an attribute restyles the input, even to the same value.
+    if (input.getAttribute('aria-valuetext') !== String(v)) input.setAttribute('aria-valuetext', String(v));
+  };
   describe(decl.default);
   return {
     input,
@@ -201,7 +204,7 @@ function gridControl(decl, onInput) {
   return {
     id,
     get inputs() { return [...table.querySelectorAll('input')]; },
-    body: el('div', { className: 'grid' }, [el('div', { className: 'grid-scroll' }, table), buttons]),
+    body: el('div', { className: 'grid' }, [table, buttons]),
     show(v) {
       const rows = rowsOf(v);
       if (!Array.isArray(rows) || !rows.length || !rows.every(Array.isArray)) return; // a hand-edited URL: the core names it
