@@ -109,7 +109,7 @@ test('block feed-forward: W₁\'s rows are features and its columns hidden units
 
 test('block feed-forward: the hidden layer prints every value with the same decimals, as NumPy does', async () => {
   const { page, problems } = await site.open('block/');
-  const cells = await demo(page, 'ffn').locator('table.matrix[data-name="hidden"] tr:not(:first-child) td').allInnerTexts();
+  const cells = await demo(page, 'ffn').locator('table.matrix[data-name="hidden"] tr:nth-of-type(n+2) td').allInnerTexts();
   const decimals = new Set(cells.map((c) => (c.split('.')[1] ?? '').length));
   assert.equal(decimals.size, 1, `one format: ${cells.join(' ')}`);
   assert.deepEqual(problems, []);
@@ -166,7 +166,7 @@ test('counting axes: the blocks and the reading numbers are ticked at whole numb
     nativeCore.run('block_stack', { blocks: 2 }).result.printed.join('\n'));
   // The x axis's labels (d3's axisBottom sets dy 0.71em on them, axisLeft 0.32em).
   const xTicks = (page, instance) => demo(page, instance).locator('figure.chart svg g.tick text[dy="0.71em"]');
-  const ticks = async (page, instance) => xTicks(page, instance).allInnerTexts();
+  const ticks = async (page, instance) => xTicks(page, instance).allTextContents();
   assert.ok((await ticks(block.page, 'stack')).length > 0);
   for (const t of await ticks(block.page, 'stack')) assert.ok(/^-?[\d,]+$/.test(t), `tick "${t}" is a whole number`);
   assert.deepEqual(block.problems, []);
@@ -178,7 +178,7 @@ test('counting axes: the blocks and the reading numbers are ticked at whole numb
     nativeCore.run('robot_scores', { keys: 1 }).result.printed.join('\n'));
   const chart = demo(robot.page, 'scores').locator('figure.chart[data-name="history"] svg g.tick text[dy="0.71em"]');
   await robot.page.waitForFunction(() => document.querySelectorAll('.demo[data-instance="scores"] figure.chart g.tick').length > 0);
-  for (const t of await chart.allInnerTexts()) assert.ok(/^-?[\d,]+$/.test(t), `tick "${t}" is a whole number`);
+  for (const t of await chart.allTextContents()) assert.ok(/^-?[\d,]+$/.test(t), `tick "${t}" is a whole number`);
   assert.deepEqual(robot.problems, []);
   await robot.page.close();
 });
