@@ -35,7 +35,7 @@ TEST_CASE("feed-forward: a cell of W1 is named by its feature and hidden unit in
     CHECK(out["error"]["message"].get<std::string>().find("feature 1, hidden unit 3") != std::string::npos);
 }
 
-TEST_CASE("robot: the divisor, 0.01 to 10, is on a logarithmic slider; the run's setup is under More settings") {
+TEST_CASE("robot: the divisor, 0.01 to 10, is on a logarithmic slider and the run setup is under More settings") {
     for (const char* demo : {"robot_scores", "robot_run"}) {
         CHECK(declaration(demo, "divisor")["scale"] == "log");
         for (const char* more : {"ticks", "start_x", "start_y", "seed"}) CHECK(declaration(demo, more)["more"] == true);

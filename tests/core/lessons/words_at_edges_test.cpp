@@ -27,7 +27,7 @@ TEST_CASE("robot scores: with one key there is no runner-up, and its one score i
     CHECK(negative.rfind("the one score is", 0) == 0);
 }
 
-TEST_CASE("robot scores: two keys have a second but no third; the lesson's 20 have all three") {
+TEST_CASE("robot scores: two keys have a second but no third, the lesson's 20 have all three") {
     CHECK(result("robot_scores", {{"keys", 2}})["claims"]["ranked"] == "two");
     const json r = result("robot_scores", json::object());
     CHECK(r["claims"]["ranked"] == "three");
