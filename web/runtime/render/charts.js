@@ -27,6 +27,11 @@ function canvas() {
 }
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
 
+// An axis that counts (blocks, objects, a reading's number: every value on it whole) gets whole-number
+// ticks only; d3 would put one at 0.5 when the range is short.
+const counts = (values) => values.every(Number.isInteger);
+const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
+
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
 }
@@ -99,11 +104,15 @@ function drawChart(spec) {
     const ys = next.series.flatMap((s) => s.y);
     x.domain(extent(xs));
     y.domain(next.log_y ? extent(ys) : [Math.min(0, ...ys), Math.max(...ys)]).nice();
-    const domains = JSON.stringify([x.domain(), y.domain()]);
+    const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      xAxis.call(axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick));
-      yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick));
+      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick);
+      const left = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick);
+      if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
+      if (!next.log_y && counts(ys)) left.tickValues(wholeTicks(y, yTicks));
+      xAxis.call(bottom);
+      yAxis.call(left);
     }
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
