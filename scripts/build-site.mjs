@@ -22,6 +22,7 @@ import { writeServiceWorker } from './precache.mjs';
 import { checkLesson } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, moduleFiles, pageModule, WASM_DIR } from './core-modules.mjs';
+import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
@@ -31,6 +32,9 @@ const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
 
 const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+// The programs' sandbox frame, and the policy of every page, which allows the frame's script by its hash.
+const PROGRAM_FRAME = programFrame(ROOT);
+const POLICY = sitePolicy(PROGRAM_FRAME.hash);
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, key) => values[key] ?? '');
 
@@ -210,7 +214,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { core, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../' };
+  const page = { core, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
@@ -258,7 +262,7 @@ function withColourFallback(css) {
 `;
 }
 
-async function bundleRuntime() {
+async function bundleRuntime(modules) {
   await esbuild.build({
     // The page's runtime, and the training worker it starts (a separate file, as workers must be).
     // theme.js is also inside the runtime; the list of lessons, which has no demos, loads it alone.
@@ -267,16 +271,23 @@ async function bundleRuntime() {
       runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
       offline: path.join(ROOT, 'web/runtime/offline.js'), // registers sw.js: offline after the first visit
-      // The robot lesson's program panels (with CodeMirror) and the worker that runs Python: loaded on first use.
+      // The robot lesson's program panels (with CodeMirror): loaded on first use.
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
-      'program-worker': path.join(ROOT, 'web/runtime/programs/program-worker.js'),
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS,
-    // The Emscripten loaders (the cores', MicroPython's) sit beside the bundles, loaded as they are.
-    // (The core's is imported by a computed address, core.js, so esbuild leaves it alone.)
-    external: ['./micropython.mjs'],
+    // (The cores' loaders sit beside the bundles, loaded as they are: core.js imports them by a computed address.)
   });
+  // The kept theme applied before the first paint: theme.js again, as a classic script the <head> waits for
+  // (a module runs only after the page is parsed; the pages' policy allows no inline script).
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'web/runtime/theme.js')], bundle: true, format: 'iife', minify: true, target: 'es2020',
+    logLevel: 'warning', outfile: path.join(ASSETS, 'theme-first.js'),
+  });
+  // The programs' worker and the frame it runs in (scripts/program-sandbox.mjs).
+  const [programsCore] = moduleFiles(pageModule(modules, [], ['robot']));
+  await bundleProgramWorker(ROOT, ASSETS, path.join(WASM_DIR, programsCore));
+  fs.writeFileSync(path.join(ASSETS, 'program-frame.json'), JSON.stringify({ html: PROGRAM_FRAME.html }));
 }
 
 /**
@@ -306,10 +317,10 @@ function copyModules() {
   }
 }
 
-/** MicroPython (npm) and the programs' robot module, fetched by the program worker on the first Run. */
+/** MicroPython's WebAssembly (npm) and the programs' robot module, fetched by the page on the first Run. */
 function copyPython() {
   const dist = path.join(ROOT, 'node_modules/@micropython/micropython-webassembly-pyscript');
-  for (const f of ['micropython.mjs', 'micropython.wasm']) fs.copyFileSync(path.join(dist, f), path.join(ASSETS, f));
+  fs.copyFileSync(path.join(dist, 'micropython.wasm'), path.join(ASSETS, 'micropython.wasm'));
   fs.copyFileSync(path.join(ROOT, 'web/runtime/programs/robot.py'), path.join(ASSETS, 'robot.py'));
 }
 
@@ -350,12 +361,12 @@ async function main() {
     copyLessonModels(lesson);
   }
   const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
-  fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items }));
+  fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items, csp: POLICY, root: '' }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   copyModules();
   copyKatexAssets();
   copyPython();
-  await bundleRuntime();
+  await bundleRuntime(modules);
   checkLinks(lessons);
   // Last, as it hashes every file: site/sw.js, which keeps the whole site for offline use (web/sw.js).
   // Weights that load on request are cached when first loaded, not with the first visit (README, "Offline").

@@ -7,11 +7,9 @@
 // test only: the site never serves it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { useSite } from '../support/site.mjs';
+import { injectAxe } from '../support/axe.mjs';
 
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/'], ['block', 'block/']];
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
 const THEMES = ['light', 'dark'];
@@ -32,7 +30,7 @@ async function open(relative, viewport, colorScheme) {
 
 /** The violations axe finds on the page, each as one readable line per element. */
 async function violations(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   // target-size (WCAG 2.2 AA: every tap target at least 24 × 24 px) is off in axe by default; the lessons ask for it.
   const found = await page.evaluate(async () => (await window.axe.run(document, {
     resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },

@@ -8,11 +8,9 @@
 //   - axe still finds nothing after a keyboard move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { injectAxe } from '../support/axe.mjs';
 
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const site = useSite();
 const SHORT = 200; // characters: "one short sentence", with the key result cut to 100 by announce.js
 
@@ -147,7 +145,7 @@ test('axe: no violations on the table page after keyboard moves in the lab and t
     await page.keyboard.press('n');
   }
   await page.waitForTimeout(200);
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, {
     resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },
   })).violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)));

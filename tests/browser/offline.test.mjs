@@ -12,13 +12,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { serveFolder } from '../support/server.mjs';
 import { launchChromium, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { writeServiceWorker } from '../../scripts/precache.mjs';
+import { injectAxe } from '../support/axe.mjs';
 
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 const SUB = 'courses/ml/attention-site/';
 const PLAIN_256 = 'table/weights/find-plain-256.json';
 let top;
@@ -92,12 +91,37 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
   });
 }
 
+async function runOrderProgram(page) {
+  const panel = page.locator('.demo[data-instance="order"] details.program');
+  await panel.locator('summary').click();
+  await panel.locator('.cm-content').waitFor();
+  await panel.locator('.program-run').click();
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="order"] details.program').dataset.state, null, { timeout: 20000 });
+  return { state: await panel.getAttribute('data-state'), printed: await panel.locator('.program-printout').innerText() };
+}
+
+test('offline: a Python program runs in its sandbox with the network off, from what the first visit kept', async () => {
+  const { page, problems } = await openPage(browser.context, url('robot/'));
+  await offlineNote(page).waitFor({ timeout: 30000 });
+  await browser.context.setOffline(true);
+  try {
+    await page.reload();
+    await ready(page);
+    const ran = await runOrderProgram(page);
+    assert.equal(ran.state, 'done');
+    assert.equal(ran.printed, await page.locator('.demo[data-instance="order"] pre.printed').innerText());
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('offline: the notes pass axe (the offline line in the footer)', async () => {
   const page = await browser.context.newPage();
   await page.goto(url('attention/'));
   await ready(page);
   await offlineNote(page).waitFor({ timeout: 30000 });
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
   assert.deepEqual(found, []);
   await page.close();
@@ -179,5 +203,30 @@ test('update: after each rebuild with a change, the next online visit serves the
     assert.deepEqual(next.problems, []);
     await next.page.close();
   }
+  assert.deepEqual(problems, []);
+});
+
+test('update: a page touched before a new version took over loads none of the new version\'s files, and offers a reload', async () => {
+  const { page, problems } = await openPage(browser.context, url('robot/'));
+  await offlineNote(page).waitFor({ timeout: 30000 });
+  await page.reload();  // served by the site's worker from here on, as on any visit after the first
+  await ready(page);
+  await offlineNote(page).waitFor();
+  await page.locator('.demo[data-instance="order"] input[type="range"]').first().focus();
+  await page.keyboard.press('ArrowRight');  // touched: the page is not reloaded under the learner
+  const file = path.join(copy(), 'robot/index.html');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/(<p class="summary">)/, '$1Changed again. '));
+  writeServiceWorker(copy(), [PLAIN_256]);
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+  await page.locator('.update-note button').waitFor({ timeout: 30000 });
+  const fetchedBefore = await page.evaluate(() => performance.getEntriesByType('resource').length);
+  const panel = page.locator('.demo[data-instance="order"] details.program');
+  await panel.locator('summary').click();
+  await panel.locator('.site-updated').waitFor();
+  assert.equal(await panel.locator('.cm-content').count(), 0, 'no editor, no program: they would be the new version\'s');
+  assert.match(await panel.locator('.site-updated').innerText(), /updated since this page was opened/);
+  await panel.locator('.site-updated button').waitFor();
+  const fetched = await page.evaluate((n) => performance.getEntriesByType('resource').slice(n).map((r) => r.name), fetchedBefore);
+  assert.deepEqual(fetched.filter((n) => /programs\.js|program-worker|micropython|program-frame/.test(n)), []);
   assert.deepEqual(problems, []);
 });

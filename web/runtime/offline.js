@@ -53,6 +53,7 @@ async function start() {
 
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!servedByWorker) return; // the first install taking over this page: it already shows the newest files
+    document.documentElement.dataset.siteUpdated = 'true';  // what this page fetches now is another version (site-version.js)
     const reload = () => {
       leaving = true;
       try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }

@@ -3,6 +3,7 @@
 // recorded natively when its weights were made, and fetches the weights once,
 // whoever asks first (its button, or saving them).
 import { fetchText, requireLoaded } from './lesson-files.js';
+import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 
 /**
  * @param core      from loadCore()
@@ -14,6 +15,7 @@ export function createOnRequest(core, listed, networks) {
 
   async function fetchAndLoad(slot) {
     const { weights } = listed[slot];
+    if (siteUpdated()) throw new Error(UPDATED_MESSAGE);  // the file would be the new version's
     const text = await fetchText(weights);
     if (networks.has(slot)) return; // trained or loaded from a file meanwhile: that network stays
     requireLoaded(networks.use(slot, text, { kind: 'lesson' }), weights);

@@ -4,6 +4,7 @@
 // demos that read them. Also saves the current weights as a JSON file and loads
 // weights from one. Training needs no pretrained weights; saving pretrained
 // weights that load on request loads them first.
+import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
@@ -82,6 +83,10 @@ export function attachTrainPanel(view, networks, onRequest) {
         chartedAt = shownAt;
       }
     };
+    if (siteUpdated()) {  // the worker's script would be the new version's
+      status.textContent = UPDATED_MESSAGE;
+      return;
+    }
     train.disabled = true;
     cancel.disabled = false;
     bar.value = 0;

@@ -3,6 +3,7 @@
 // and Python load only when a learner opens one, so the page's first load is unchanged.
 import { el } from '../dom.js';
 import { hasProgram } from './program-url.js';
+import { siteUpdated, updatedNote } from '../site-version.js';
 
 // A separate bundle beside runtime.js (scripts/build-site.mjs); a computed URL keeps esbuild from inlining it.
 const panelModule = () => import(new URL('./programs.js', import.meta.url).href);
@@ -16,6 +17,10 @@ export function attachPrograms(views) {
     let mounted = null;
     details.addEventListener('toggle', () => {
       if (!details.open || mounted) return;
+      if (siteUpdated()) {  // the panel's code and the program would be the new version's
+        if (!details.querySelector('.site-updated')) details.append(updatedNote('problem site-updated'));
+        return;
+      }
       const file = new URL(`programs/${name}.py`, document.baseURI).href;
       mounted = panelModule().then((m) => m.mountProgram(details, view, file)).catch((error) => {
         details.append(el('p', { className: 'problem', textContent: `The program could not be loaded (${error.message ?? error}).` }));

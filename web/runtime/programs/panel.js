@@ -49,6 +49,7 @@ export async function mountProgram(details, view, file) {
     const clicked = performance.now();
     let firstPrint = null;
     events = [];
+    show();  // the last run's output does not stay under "Running…"
     let frame = 0;
     const answer = await runProgram(editor.text(), (batch) => {
       events.push(...batch);
@@ -71,6 +72,7 @@ export async function mountProgram(details, view, file) {
       budget = DEFAULT_BUDGET;
       parts.status.textContent = `Finished: ${countSteps(events)} waits, ${stateAt(events).printed.length} lines printed.`;
     } else if (answer.stopped) {
+      show();  // every batch that arrived before Stop, also those since the last frame
       parts.status.textContent = 'Stopped. The output below is what it had done by then.';
     } else {
       const { message, line, kind } = answer.error;

@@ -6,8 +6,18 @@
 //         | {type: 'draw', name, points: [[x, y], ...], colour, shape, size}
 //         | {type: 'wait', time, x, y, heading}   (one step of simulated time)
 
+import { bracketProblem } from './brackets.js';
+
 export const DEFAULT_BUDGET = 20000;  // prints and robot calls per run before asking [-]
 const HEAP_BYTES = 8 * 1024 * 1024;   // the programs' lists are small; 1 MB (the default) is tight for edits
+
+// What one run may show, whatever way the program finds to produce it. Each is far above what the
+// lesson's programs make at their largest settings (a few thousand lines, 3 lines, 26 points).
+export const LIMITS = {
+  printedPerStep: 50,  // characters of output per step of the budget: 1,000,000 at the default budget [-]
+  plotLines: 20,       // distinct plot() names: a chart with more could not be read [-]
+  matPoints: 5000,     // points of every drawing on the mat at once: each is a mark the page draws [-]
+};
 
 // CPython's round(x, n) and repr(x) for floats, in print() and repr() of numbers,
 // lists, tuples and dicts (MicroPython's own differ: 0.07 prints as 0.07000000000000001;
@@ -75,16 +85,44 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
     return `the program took more than ${budget} steps`;
   };
   const emit = (event) => step() || (sink(event), '');
+  let printed = 0;      // characters written by any path (print, sys.stdout.write, ...) this run
+  let overflow = '';    // why the run's output was cut, once it was
+  let line = [];        // the bytes of the line being written
+  const decoder = new TextDecoder();
+  const interrupt = () => mp._module._mp_sched_keyboard_interrupt();  // raised at the VM's next check, in any loop
+  // An interrupt asked for by the last write of a program that then ended is still pending: a loop takes it.
+  const absorbInterrupt = () => { try { mp.runPython('for _ in range(2): pass'); } catch { /* the pending interrupt */ } };
+  const endLine = () => {
+    sink({ type: 'print', text: decoder.decode(new Uint8Array(line)) });
+    line = [];
+  };
+  // MicroPython hands over each byte it writes (linebuffer: false: its own line buffer would hold a
+  // line that never ends, uncounted). Never throw from here: it is inside MicroPython's own write.
+  const write = ([byte]) => {
+    if (overflow) return interrupt();
+    if ((byte & 0xc0) !== 0x80 && ++printed > LIMITS.printedPerStep * budget) {  // a character starts
+      overflow = `the program printed more than ${(LIMITS.printedPerStep * budget).toLocaleString('en')} characters`;
+      spent = true;
+      if (line.length) endLine();
+      return interrupt();
+    }
+    if (byte === 10) endLine();
+    else line.push(byte);
+  };
   const mp = await loadMicroPython({
     heapsize: HEAP_BYTES, ...mpOptions,
-    // Never throw from here: it is inside MicroPython's own write. print() counts its step first (PRELUDE).
-    stdout: (text) => sink({ type: 'print', text }),
+    linebuffer: false, stdout: write,
     stderr: () => {},  // tracebacks arrive as the exception's text instead
   });
-  mp.registerJsModule('_core', coreBridge(core, emit, step));
+  const shown = { plots: new Set(), drawn: new Map() };  // plot names and drawing -> its points, this run
+  mp.registerJsModule('_core', coreBridge(core, emit, step, shown));
   mp.FS.writeFile('/robot.py', robotSource);
   mp.FS.writeFile('/_prelude.py', PRELUDE);
   mp.runPython('import _prelude');
+
+  const overBudget = () => ({
+    ok: false, error: { kind: 'budget', message: `${capitalised(overflow || `the program took more than ${budget} steps`)}.`, line: null, budget },
+  });
 
   /** Runs `code`; calls onEvent for each event; resolves to {ok} or {ok: false, error: {message, line, kind}}. */
   function run(code, onEvent, options = {}) {
@@ -92,16 +130,22 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
     steps = 0;
     budget = options.budget ?? DEFAULT_BUDGET;
     spent = false;
+    printed = 0;
+    overflow = '';
+    line = [];
+    shown.plots.clear();
+    shown.drawn.clear();
     try {
       mp.runPython(CLEAN);
       mp.runPython('import sys\nif "robot" in sys.modules: del sys.modules["robot"]');
       mp.runPython(code);
-      return { ok: true };
+      return spent ? overBudget() : { ok: true };  // a last write can pass the limit with nothing left to interrupt
     } catch (error) {
-      if (spent) return { ok: false, error: { kind: 'budget', message: `The program took more than ${budget} steps.`, line: null, budget } };
-      return { ok: false, error: describe(error) };
+      return spent ? overBudget() : { ok: false, error: describe(error, code) };
     } finally {
+      if (line.length) endLine();  // what was written after the last newline, as CPython would show it
       sink = () => {};
+      if (overflow) absorbInterrupt();
     }
   }
   return { run };
@@ -111,7 +155,7 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
 // here may throw: a JavaScript exception unwinding through MicroPython leaves it
 // running in the wrong module's globals. So each call answers with a value, or
 // with its error as text, which robot.py raises as a Python exception.
-function coreBridge(core, emit, step) {
+function coreBridge(core, emit, step, shown) {
   const guarded = (f) => (...args) => {
     try {
       return f(...args);
@@ -144,15 +188,28 @@ function coreBridge(core, emit, step) {
     step,
     round: (x, n) => bytesOf(core.pythonRound(x, n)),
     repr: (x) => core.pythonRepr(x),
-    plot: guarded((name, value) => emit({ type: 'plot', name, value })),
+    plot: guarded((name, value) => {
+      if (!shown.plots.has(name) && shown.plots.size >= LIMITS.plotLines) {
+        return `plot() can draw at most ${LIMITS.plotLines} lines, and "${String(name).slice(0, 40)}" would be one more`;
+      }
+      shown.plots.add(name);
+      return emit({ type: 'plot', name, value });
+    }),
     draw: guarded((name, flatJson, colour, shape, size) => {
       const xs = JSON.parse(flatJson);  // text, not a proxy of a Python list: nothing of it outlives the call
       const points = [];
       for (let i = 0; i + 1 < xs.length; i += 2) points.push([xs[i], xs[i + 1]]);
+      const onMat = [...shown.drawn].reduce((n, [other, count]) => n + (other === name ? 0 : count), 0) + points.length;
+      if (onMat > LIMITS.matPoints) {
+        return `the mat can show at most ${LIMITS.matPoints} drawn points at once, and this draw() would make ${onMat}`;
+      }
+      shown.drawn.set(name, points.length);
       return emit({ type: 'draw', name, points, colour, shape, size });
     }),
   };
 }
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A double's IEEE 754 bytes, little-endian, as hex: Python reads them back with struct. */
 function bytesOf(x) {
@@ -161,10 +218,13 @@ function bytesOf(x) {
   return [...new Uint8Array(view.buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// A Python traceback becomes its last line and the program's line it points at.
-function describe(error) {
+// A Python traceback becomes its last line and the program's line it points at; for brackets
+// that do not pair up, the line and words CPython would give (brackets.js).
+function describe(error, code) {
   const text = String(error.message ?? error);
   const lines = [...text.matchAll(/File "<stdin>", line (\d+)/g)];
   const last = text.trim().split('\n').pop();
+  const brackets = /^SyntaxError/.test(last) ? bracketProblem(code) : null;
+  if (brackets) return { kind: 'python', ...brackets };
   return { kind: error.name === 'PythonError' ? 'python' : 'internal', message: last, line: lines.length ? Number(lines.at(-1)[1]) : null };
 }
