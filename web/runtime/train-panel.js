@@ -11,6 +11,7 @@ import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
 import { workerCoreName } from './core.js';
+import { sizeText } from './on-request.js';
 
 // The bar and the status at most 5 times a second, the loss chart every 2 s:
 // in headless Chromium each redraw cost the main thread about 15 ms, 1.2 s per
@@ -142,9 +143,15 @@ export function attachTrainPanel(view, networks, onRequest) {
   file.addEventListener('change', async () => {
     const chosen = file.files[0];
     if (!chosen) return;
+    file.value = '';
+    // Refused by its size before it is read: the text would be copied into the module's memory
+    // before the core could refuse it, and that memory never shrinks (100 MB grew it by 200 MB).
+    if (chosen.size > networks.maxTextBytes) {
+      status.textContent = tooLargeText(chosen, networks.maxTextBytes);
+      return;
+    }
     const slot = slotOf(view.shownParams());
     status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`, { kind: 'file', name: chosen.name });
-    file.value = '';
   });
 
   return {
@@ -155,4 +162,11 @@ export function attachTrainPanel(view, networks, onRequest) {
       start({ ...view.state.values });
     },
   };
+}
+
+/** Why a file larger than the core takes was not loaded, with both sizes. */
+export function tooLargeText(chosen, maxBytes) {
+  const bytes = (n) => `${n.toLocaleString('en')} bytes (${sizeText(n)})`;
+  return `${chosen.name} is too large to be a weights file: it has ${bytes(chosen.size)}, and a weights file ` +
+    `can have at most ${bytes(maxBytes)}. Nothing was loaded; the weights in use stay.`;
 }
