@@ -3,13 +3,19 @@
 // Node tests and the benchmarks all go through it, so none of them parses the
 // module's answers on its own.
 
+/** The list of demos, or the core's message when it could not make it. */
+function listed(answer) {
+  if (Array.isArray(answer)) return answer;
+  throw new Error(`the core could not list its demos: ${answer?.error?.message ?? 'no answer'}`);
+}
+
 /** @param module  the instance createAttnCore() resolves to */
 export function wrapCore(module) {
   const call = (text) => JSON.parse(text);
   return {
     module,  // the raw embind surface, for tests that must pass it text no JSON value can hold
     /** id -> the demo's declaration: {id, title, params, sources, arithmetic, networks} */
-    demos: new Map(call(module.listDemos()).map((d) => [d.id, d])),
+    demos: new Map(listed(call(module.listDemos())).map((d) => [d.id, d])),
     run: (id, params) => call(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
     /** Trained weights for the demos that need a network, by slot "task/model". */
     loadModel: (slot, weightsJson) => call(module.loadModel(slot, weightsJson)),
