@@ -69,14 +69,19 @@ async function start() {
       showProblem(container, `This page asks for a demo called "${container.dataset.demo}", which the core does not have.`);
       continue;
     }
-    views.push(mountDemo(container, demo, core, networks));
+    // One demo that cannot start (a link's value no check foresaw) must not keep the others from starting.
+    try {
+      views.push(mountDemo(container, demo, core, networks));
+    } catch (error) {
+      showProblem(container, `This demo could not start (${error.message ?? error}). The link may set it in a way it cannot take: open the page without the part after “?” to see it as the lesson set it.`);
+    }
   }
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
     attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   }
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
-  const linked = linkedTrainings();
+  const linked = linkedTrainings(core.demos.has('train_plan') ? (settings) => core.run('train_plan', settings) : null);
   for (const view of views) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);

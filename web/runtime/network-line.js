@@ -23,7 +23,9 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
     const li = el('li', {}, [describeNetwork(slot, origin)]);
     const wanted = linked.get(slot);
     const matchesLink = origin?.kind === 'trained' && trainingText(origin.config) === trainingText(wanted ?? {});
-    if (wanted && !matchesLink && trainer) {
+    if (wanted?.problem && trainer) {
+      li.append(` ${wanted.problem} So the page does not offer to train it.`);
+    } else if (wanted && !matchesLink && trainer) {
       const train = el('button', { type: 'button', textContent: `Train ${networkName(slot)} as the link did` });
       train.addEventListener('click', () => trainer.train(wanted));
       li.append(` The link you opened used ${networkName(slot)} trained with ${trainingText(wanted)}; ` +

@@ -7,26 +7,48 @@
 //
 //   ?net.find/lookup={"seed":3,"lr":0.01,"epochs":30}
 
+import { readLinkValue } from './url-state.js';
+
 const URL_PREFIX = 'net.';
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
   const model = slot.slice(slot.indexOf('/') + 1);
-  return model[0].toUpperCase() + model.slice(1);
+  return model ? model[0].toUpperCase() + model.slice(1) : `“${slot}”`;  // a hand-made link may name none
 }
 
-/** The training settings a link asks for, by slot: {task, model, seed, lr, epochs}. */
-export function linkedTrainings() {
+const SETTINGS = ['seed', 'lr', 'epochs'];  // what the page writes (writeUrl); the slot names the network
+
+/**
+ * The training settings a link asks for, by slot, each checked before the page offers to train it:
+ * {task, model, seed, lr, epochs}, or {task, model, problem} when the link's settings cannot be used.
+ * The network is always the one the key names (net.find/lookup); the settings only set how it trains.
+ * @param check  (settings) => the core's answer for a training plan with them (train_plan), or null when
+ *               the page's core has no training plan (a page that cannot train offers nothing anyway)
+ */
+export function linkedTrainings(check) {
   const wanted = new Map();
   for (const [key, text] of new URLSearchParams(window.location.search)) {
     if (!key.startsWith(URL_PREFIX)) continue;
-    try {
-      const slot = key.slice(URL_PREFIX.length);
-      const [task, model] = slot.split('/');
-      wanted.set(slot, { task, model, ...JSON.parse(text) });
-    } catch { /* a hand-edited link: ignored, the lesson's network stays */ }
+    const slot = key.slice(URL_PREFIX.length);
+    const [task, model] = slot.split('/');
+    wanted.set(slot, { task, model, ...readSettings(text, `The link's training settings for ${networkName(slot)}`, { task, model }, check) });
   }
   return wanted;
+}
+
+/** {seed, lr, epochs} from a link's JSON text, or {problem}: why they cannot be used. */
+function readSettings(text, what, network, check) {
+  const read = readLinkValue(text, what);
+  if (read.problem) return { problem: read.problem };
+  const { value } = read;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: `${what} could not be read: they should look like {"seed":3,"lr":0.01,"epochs":30}.` };
+  }
+  const settings = Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]]));
+  const answer = check?.({ ...network, ...settings });
+  if (answer && !answer.ok) return { problem: `${what} cannot be used: ${answer.error.message}.` };
+  return { seed: 0, lr: 0, epochs: 0, ...settings };  // a setting left out is the training plan's default
 }
 
 function writeUrl(slot, origin) {
