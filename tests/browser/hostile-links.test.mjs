@@ -100,7 +100,7 @@ test('locks: a link\'s value for a parameter the lesson locks is not used, and t
 test('locks: a link that locks a refused value shows the message and the lesson\'s output, and a button goes back to the preset', async () => {
   const { page, problems } = await site.open('block/?stack.blocks=50&stack.lock=blocks');
   const stack = demo(page, 'stack');
-  assert.match(await note(page, 'stack'), /The link you followed locks “Blocks” at a value this demo cannot use \(“Blocks” is too large: it must be between 1 and 12 \(got 50\)\), so it is not locked\./);
+  assert.match(await note(page, 'stack'), /The link you followed locks “Blocks” at a value this demo cannot use, so it is not locked\. “Blocks” is too large: it must be between 1 and 12 \(got 50\)\./);
   assert.equal((await printed(page, 'stack')).trim(), nativePrinted('block_stack').trim(), 'the lesson\'s output, not an empty one');
   const blocks = stack.locator('.control', { hasText: 'Blocks' }).locator('input[type=text]');
   assert.equal(await blocks.isDisabled(), false);
@@ -178,6 +178,14 @@ test('training links: settings nested 5,000 deep are refused by name and the res
   const { page, problems } = await site.open(`table/?net.find/lookup=${q(`{"seed":${nested(5000)}}`)}`);
   assert.match(await demo(page, 'lab').locator('.network-line').innerText(), /The link's training settings for Lookup is too long to use/);
   assert.equal(await page.locator('.demo-links').count() > 0, true, 'the embed links, set up after the network lines, are there');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('training links: settings for a network no demo of the page uses are named under the training plan', async () => {
+  const { page, problems } = await site.open(`table/?net.find/nope=${q('{"seed":1}')}&net.find/=${q('{"seed":2}')}`);
+  assert.match(await demo(page, 'train').innerText(),
+    /The link you opened has training settings for “find\/nope”, “find\/”, which no demo on this page uses, so they were not used\./);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -74,7 +74,8 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
     // Unlock the value the core names, or, when it names another, every value the link locks.
     const culprits = lockedByLink.has(answer.error.param) ? [answer.error.param] : Object.keys(linkValues());
     for (const name of culprits) lockedByLink.delete(name);
-    problems.push(`The link you followed locks ${quoted(culprits.map(label))} at a value this demo cannot use (${answer.error.message}), so ${culprits.length > 1 ? 'they are' : 'it is'} not locked.`);
+    const them = culprits.length > 1 ? 'they are' : 'it is';
+    problems.push(`The link you followed locks ${quoted(culprits.map(label))} at a value this demo cannot use, so ${them} not locked. ${answer.error.message}.`);
     refused = true;
   }
   const lesson = [...locks.locked].filter((n) => !locks.lockedByLink.has(n));

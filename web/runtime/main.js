@@ -9,7 +9,7 @@ import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
 import { createNetworks, linkedTrainings } from './networks.js';
-import { attachNetworkLine } from './network-line.js';
+import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending } from './url-state.js';
@@ -82,10 +82,13 @@ async function start() {
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
   const linked = linkedTrainings(core.demos.has('train_plan') ? (settings) => core.run('train_plan', settings) : null);
+  const slotsRead = new Set();
   for (const view of views) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
+    for (const slot of slots) slotsRead.add(slot);
   }
+  if (trainer) attachUnusedTrainings(trainerView, linked, slotsRead);
   attachPrograms(views);
   // A lesson page offers each demo on its own page; that page (data-embed) does not offer itself again.
   if (!lesson.embed) for (const view of views) attachEmbedLinks(view, core.demos.get(view.container.dataset.demo).title);

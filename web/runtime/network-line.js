@@ -44,3 +44,16 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
   refresh();
   return { refresh };
 }
+
+/**
+ * Under the training plan: the link's training settings for networks no demo of this page reads
+ * (a mistyped or hand-made net.… key), which would otherwise be dropped without a word.
+ * @param slotsRead  every slot a demo of the page reads
+ */
+export function attachUnusedTrainings(view, linked, slotsRead) {
+  const unused = [...linked.keys()].filter((slot) => !slotsRead.has(slot));
+  if (!unused.length) return;
+  const names = unused.map((slot) => `“${slot}”`).join(', ');
+  view.container.append(el('p', { className: 'link-problem', textContent:
+    `The link you opened has training settings for ${names}, which no demo on this page uses, so they were not used.` }));
+}
