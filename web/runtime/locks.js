@@ -9,6 +9,10 @@
 import { el } from './dom.js';
 import { MAX_VALUE_CHARS, readParams } from './url-state.js';
 
+// A link's lock or hide list names at most this many unknown settings one by one, so a long hostile
+// list cannot bury the demo under notes; the most any demo declares is 11 settings.
+const MAX_UNKNOWN_NAMED = 11;
+
 const names = (text) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
 
@@ -29,7 +33,12 @@ function linkList(query, instance, list, declarations, problems) {
   }
   const declared = new Set(declarations.map((d) => d.name));
   const listed = names(text);
-  for (const name of listed.filter((n) => !declared.has(n))) problems.push(unknownName(name, list, declarations));
+  const unknown = [...new Set(listed.filter((n) => !declared.has(n)))];
+  for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) problems.push(unknownName(name, list, declarations));
+  if (unknown.length > MAX_UNKNOWN_NAMED) {
+    const more = (unknown.length - MAX_UNKNOWN_NAMED).toLocaleString('en');
+    problems.push(`The link's list of controls to ${list} names ${more} more that this demo does not have.`);
+  }
   return listed.filter((n) => declared.has(n));
 }
 
@@ -40,8 +49,9 @@ function linkList(query, instance, list, declarations, problems) {
 function readLocks(container, instance, declarations) {
   const query = new URLSearchParams(window.location.search);
   const problems = [];
-  const lesson = new Set(names(container.dataset.lock));
-  const lessonHidden = new Set(names(container.dataset.hide));
+  const declared = (list) => new Set(names(list).filter((n) => declarations.some((d) => d.name === n)));  // the build checks them
+  const lesson = declared(container.dataset.lock);
+  const lessonHidden = declared(container.dataset.hide);
   const lockedByLink = new Set(linkList(query, instance, 'lock', declarations, problems).filter((n) => !lesson.has(n)));
   const hiddenByLink = new Set(linkList(query, instance, 'hide', declarations, problems).filter((n) => !lessonHidden.has(n)));
   return {
