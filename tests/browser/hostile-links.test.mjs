@@ -116,13 +116,19 @@ test('locks: a link that locks a refused value shows the message and the lesson\
   await page.close();
 });
 
-test('locks: a lock or hide naming a label or an unknown control is named in the note, with the name a link uses', async () => {
+test('locks: a lock, hide or value naming a label or an unknown control is named in the note, with the name a link uses', async () => {
   const { page, problems } = await site.open('block/?stack.lock=Blocks&stack.hide=nope');
   const text = await note(page, 'stack');
   assert.match(text, /The link you followed asks to lock “Blocks”, which this demo does not have, so nothing was locked for it\. A link names the setting “Blocks” as blocks\./);
   assert.match(text, /asks to hide “nope”, which this demo does not have, so nothing was hidden for it\. This demo's settings are X, blocks, residual, norm\./);
   assert.equal(await demo(page, 'stack').locator('.control.locked').count(), 0);
   assert.deepEqual(problems, []);
+  const typo = await site.open('block/?stack.Residual=false&stack.blok=6');
+  const typed = await note(typo.page, 'stack');
+  assert.match(typed, /The link you followed sets “Residual”, which this demo does not have, so it was not used\. A link names the setting “Residual connections” as residual\./);
+  assert.match(typed, /sets “blok”, which this demo does not have/);
+  assert.deepEqual(typo.problems, []);
+  await typo.page.close();
   await page.close();
 });
 

@@ -7,21 +7,15 @@
 // reason beside it, and the demo's state refuses to change it. A hidden one has no control.
 // What the link asked for and did not get is said in the note above the demo.
 import { el } from './dom.js';
-import { MAX_VALUE_CHARS, readParams } from './url-state.js';
-
-// A link's lock or hide list names at most this many unknown settings one by one, so a long hostile
-// list cannot bury the demo under notes; the most any demo declares is 11 settings.
-const MAX_UNKNOWN_NAMED = 11;
+import { MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readParams } from './url-state.js';
 
 const names = (text) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
 
 /** Why a name in a link's lock or hide list is not one of the demo's parameters, in the teacher's words. */
 function unknownName(name, list, declarations) {
-  const byLabel = declarations.find((d) => d.label.toLowerCase() === name.toLowerCase() || d.name.toLowerCase() === name.toLowerCase());
-  const hint = byLabel ? ` A link names the setting “${byLabel.label}” as ${byLabel.name}.`
-    : ` This demo's settings are ${declarations.map((d) => d.name).join(', ')}.`;
-  return `The link you followed asks to ${list} “${name}”, which this demo does not have, so nothing was ${list === 'lock' ? 'locked' : 'hidden'} for it.${hint}`;
+  return `The link you followed asks to ${list} “${name}”, which this demo does not have, so nothing was ` +
+    `${list === 'lock' ? 'locked' : 'hidden'} for it. ${nameHint(name, declarations)}`;
 }
 
 /** The names of a link's lock or hide list the demo declares, and a note for each it does not. */

@@ -14,6 +14,10 @@ export const MAX_VALUE_CHARS = 4096;
 // over a value (comparing, copying, drawing) stays far from the browser's stack at this depth.
 export const MAX_DEPTH = 64;
 
+// A link names at most this many unknown settings of one demo, one by one, so a long hostile link cannot
+// bury the demo under notes; the most any demo declares is 11 settings.
+export const MAX_UNKNOWN_NAMED = 11;
+
 const thousands = (n) => n.toLocaleString('en');
 
 /** How deeply lists and objects nest in JSON `text`, read without parsing it (brackets in strings do not count). */
@@ -95,7 +99,25 @@ export function readParams(instance, declarations) {
     if (problem) problems.push(`${problem} It was not used.`);
     else values[decl.name] = read.value;
   }
-  return { values, problems };
+  return { values, problems: [...problems, ...unknownParams(query, instance, declarations)] };
+}
+
+// The instance's keys of a link that are not parameters: its locks and hides (locks.js) and its program.
+const NOT_PARAMS = new Set(['lock', 'hide', 'program']);
+
+/** A note for each name the link sets for this instance that the demo does not declare (a typo, a label). */
+function unknownParams(query, instance, declarations) {
+  const prefix = `${instance}.`;
+  const unknown = [...new Set([...query.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)))]
+    .filter((name) => !NOT_PARAMS.has(name) && !declarations.some((d) => d.name === name));
+  return unknown.slice(0, MAX_UNKNOWN_NAMED)
+    .map((name) => `The link you followed sets “${name}”, which this demo does not have, so it was not used. ${nameHint(name, declarations)}`);
+}
+
+/** For a name a demo does not declare: the name of the setting it was likely meant for (its label, say), or the names there are. */
+export function nameHint(name, declarations) {
+  const meant = declarations.find((d) => [d.label, d.name].some((known) => known.toLowerCase() === name.toLowerCase()));
+  return meant ? `A link names the setting “${meant.label}” as ${meant.name}.` : `This demo's settings are ${declarations.map((d) => d.name).join(', ')}.`;
 }
 
 // Browsers throttle history.replaceState (Chromium warns past about 100 calls in
