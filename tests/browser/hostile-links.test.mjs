@@ -116,7 +116,7 @@ test('locks: a link that locks a refused value shows the message and the lesson\
   await page.close();
 });
 
-test('locks: a lock, hide or value naming a label or an unknown control is named in the note, with the name a link uses', async () => {
+test('locks: a lock, hide or value naming a label, an unknown control or an unknown demo is named in a note, with the name a link uses', async () => {
   const { page, problems } = await site.open('block/?stack.lock=Blocks&stack.hide=nope');
   const text = await note(page, 'stack');
   assert.match(text, /The link you followed asks to lock “Blocks”, which this demo does not have, so nothing was locked for it\. A link names the setting “Blocks” as blocks\./);
@@ -129,6 +129,11 @@ test('locks: a lock, hide or value naming a label or an unknown control is named
   assert.match(typed, /sets “blok”, which this demo does not have/);
   assert.deepEqual(typo.problems, []);
   await typo.page.close();
+  const wrongDemo = await site.open('block/?stak.blocks=6');
+  assert.match(await wrongDemo.page.locator('.lesson-head .link-problem').innerText(),
+    /^The link you followed sets “stak”, which is not a demo on this page, so that part of it was not used\. This page's demos are residual, norm, ffn, stack, q1, q2\.$/);
+  assert.deepEqual(wrongDemo.problems, []);
+  await wrongDemo.page.close();
   await page.close();
 });
 

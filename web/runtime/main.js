@@ -8,11 +8,11 @@ import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
-import { createNetworks, linkedTrainings } from './networks.js';
+import { createNetworks, linkedTrainings, NETWORKS_KEY } from './networks.js';
 import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
-import { addressPending } from './url-state.js';
+import { addressPending, MAX_UNKNOWN_NAMED } from './url-state.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -39,6 +39,20 @@ function fetchLessonModels(listed) {
 /** The weights fetched by fetchLessonModels, put in `networks`. */
 async function loadLessonModels(networks, fetching) {
   for (const [slot, file, text] of await fetching) requireLoaded(networks.use(slot, text, { kind: 'lesson' }), file);
+}
+
+/** Under the page's heading: the demos a link sets that the page does not have (a mistyped instance name). */
+function noteUnknownInstances(containers) {
+  const instances = containers.map((c) => c.dataset.instance || c.dataset.demo);
+  const named = new Set([...new URLSearchParams(window.location.search).keys()]
+    .filter((key) => key.includes('.')).map((key) => key.slice(0, key.indexOf('.'))));
+  const unknown = [...named].filter((name) => name !== NETWORKS_KEY && !instances.includes(name)).slice(0, MAX_UNKNOWN_NAMED);
+  if (!unknown.length) return;
+  const note = document.createElement('p');
+  note.className = 'link-problem link-instances';
+  note.textContent = `The link you followed sets ${unknown.map((n) => `“${n}”`).join(', ')}, which ${unknown.length > 1 ? 'are not demos' : 'is not a demo'} ` +
+    `on this page, so that part of it was not used. This page's demos are ${instances.join(', ')}.`;
+  (document.querySelector('.lesson-head') ?? document.querySelector('main'))?.append(note);
 }
 
 async function start() {
@@ -79,6 +93,7 @@ async function start() {
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
     attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   }
+  noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
   const linked = linkedTrainings(core.demos.has('train_plan') ? (settings) => core.run('train_plan', settings) : null);

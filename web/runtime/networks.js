@@ -9,7 +9,8 @@
 
 import { readLinkValue } from './url-state.js';
 
-const URL_PREFIX = 'net.';
+export const NETWORKS_KEY = 'net';  // ?net.find/lookup=…: the one key of a link that is not a demo's
+const URL_PREFIX = `${NETWORKS_KEY}.`;
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
