@@ -177,9 +177,9 @@ test('training links: settings that are a list, a string or out of range are nam
   const { page, problems } = await site.open(`table/?net.find/lookup=${q('[1,2]')}&net.find/plain-16=${q('"abc"')}&net.find/plain-256=${q('{"seed":-4}')}`);
   const lines = await demo(page, 'compare').locator('.network-line').innerText();
   assert.doesNotMatch(lines, /undefined/);
-  assert.match(lines, /The link's training settings for Lookup could not be read: they should look like \{"seed":3,"lr":0\.01,"epochs":30\}\. So the page does not offer to train it\./);
-  assert.match(lines, /The link's training settings for Plain-16 could not be read/);
-  assert.match(lines, /The link's training settings for Plain-256 cannot be used: “Seed” is too small: it must be between 0 and 1000000 \(got -4\)\./);
+  assert.match(lines, /The link's value for Lookup's training could not be read: it should look like \{"seed":3,"lr":0\.01,"epochs":30\}\. So the page does not offer to train it\./);
+  assert.match(lines, /The link's value for Plain-16's training could not be read/);
+  assert.match(lines, /The link's value for Plain-256's training cannot be used: “Seed” is too small: it must be between 0 and 1000000 \(got -4\)\./);
   assert.equal(await demo(page, 'compare').getByRole('button', { name: /as the link did/ }).count(), 0);
   assert.deepEqual(problems, []);
   await page.close();
@@ -187,7 +187,7 @@ test('training links: settings that are a list, a string or out of range are nam
 
 test('training links: settings nested 5,000 deep are refused by name and the rest of the page is set up', async () => {
   const { page, problems } = await site.open(`table/?net.find/lookup=${q(`{"seed":${nested(5000)}}`)}`);
-  assert.match(await demo(page, 'lab').locator('.network-line').innerText(), /The link's training settings for Lookup is too long to use/);
+  assert.match(await demo(page, 'lab').locator('.network-line').innerText(), /The link's value for Lookup's training is too long to use/);
   assert.equal(await page.locator('.demo-links').count() > 0, true, 'the embed links, set up after the network lines, are there');
   assert.deepEqual(problems, []);
   await page.close();

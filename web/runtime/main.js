@@ -96,7 +96,8 @@ async function start() {
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
-  const linked = linkedTrainings(core.demos.has('train_plan') ? (settings) => core.run('train_plan', settings) : null);
+  const plan = core.demos.get('train_plan');
+  const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
   for (const view of views) {
     const slots = core.demos.get(view.container.dataset.demo).networks;

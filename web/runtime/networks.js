@@ -24,32 +24,33 @@ const SETTINGS = ['seed', 'lr', 'epochs'];  // what the page writes (writeUrl); 
  * The training settings a link asks for, by slot, each checked before the page offers to train it:
  * {task, model, seed, lr, epochs}, or {task, model, problem} when the link's settings cannot be used.
  * The network is always the one the key names (net.find/lookup); the settings only set how it trains.
- * @param check  (settings) => the core's answer for a training plan with them (train_plan), or null when
- *               the page's core has no training plan (a page that cannot train offers nothing anyway)
+ * @param plan  {params, run(settings)}: the training plan's declarations and the core's answer for a plan
+ *              (train_plan), or null when the page's core has none (a page that cannot train offers nothing)
  */
-export function linkedTrainings(check) {
+export function linkedTrainings(plan) {
   const wanted = new Map();
   for (const [key, text] of new URLSearchParams(window.location.search)) {
     if (!key.startsWith(URL_PREFIX)) continue;
     const slot = key.slice(URL_PREFIX.length);
     const [task, model] = slot.split('/');
-    wanted.set(slot, { task, model, ...readSettings(text, `The link's training settings for ${networkName(slot)}`, { task, model }, check) });
+    wanted.set(slot, { task, model, ...readSettings(text, `The link's value for ${networkName(slot)}'s training`, { task, model }, plan) });
   }
   return wanted;
 }
 
-/** {seed, lr, epochs} from a link's JSON text, or {problem}: why they cannot be used. */
-function readSettings(text, what, network, check) {
+/** {seed, lr, epochs} from a link's JSON text (a setting left out is the plan's default), or {problem}. */
+function readSettings(text, what, network, plan) {
   const read = readLinkValue(text, what);
   if (read.problem) return { problem: read.problem };
   const { value } = read;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problem: `${what} could not be read: they should look like {"seed":3,"lr":0.01,"epochs":30}.` };
+    return { problem: `${what} could not be read: it should look like {"seed":3,"lr":0.01,"epochs":30}.` };
   }
-  const settings = Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]]));
-  const answer = check?.({ ...network, ...settings });
+  const defaults = Object.fromEntries((plan?.params ?? []).filter((d) => SETTINGS.includes(d.name)).map((d) => [d.name, d.default]));
+  const settings = { ...defaults, ...Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]])) };
+  const answer = plan?.run({ ...network, ...settings });
   if (answer && !answer.ok) return { problem: `${what} cannot be used: ${answer.error.message}.` };
-  return { seed: 0, lr: 0, epochs: 0, ...settings };  // a setting left out is the training plan's default
+  return settings;
 }
 
 function writeUrl(slot, origin) {
