@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore, ROOT } from '../support/core.mjs';
 
@@ -153,6 +154,23 @@ test('locks: a link that locks or hides controls marks each paragraph written fo
   assert.deepEqual([...problems, ...hid.problems], []);
   await page.close();
   await hid.page.close();
+});
+
+const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
+
+test('links: the notes a link brings pass axe on a phone, in light and dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, problems } = await site.open('block/?stack.blocks=50&stack.lock=blocks,Residual&stack.hide=norm&stak.x=1', { width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(fs.readFileSync(AXE, 'utf8'));  // not a script tag: the page's policy allows none added
+    const found = await page.evaluate(async () => (await window.axe.run(
+      { include: [['.link-note'], ['.link-instances'], ['[data-defaults="stack"]']] },
+      { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } },
+    )).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    assert.deepEqual(found, [], colorScheme);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
 
 // Training links (web/runtime/networks.js): ?net.find/lookup={"seed":3,"lr":0,"epochs":1}
