@@ -1,15 +1,15 @@
 // Links that are damaged, hand-edited or hostile (issue 20, items 3, 4 and 7; issue 19, the teacher's
-// items 2 and 3): every value of a link is read within limits before it is parsed, drawn or inflated;
-// the part of a link that cannot be used is named in the page in words, and the rest of the page works;
-// the lesson's locks hold against a link, and a link's lock never traps the learner.
+// items 2 and 3): every value of a link is read within limits before it is parsed or drawn; the part of
+// a link that cannot be used is named in the page in words, and the rest of the page works; the lesson's
+// locks hold against a link, and a link's lock never traps the learner. (Program links, which are
+// unpacked: program-links.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { demo, printed, useSite } from '../support/site.mjs';
-import { nativeCore, ROOT } from '../support/core.mjs';
+import { nativeCore } from '../support/core.mjs';
 
 const site = useSite();
 const note = (page, instance) => demo(page, instance).locator('.link-note').innerText();
@@ -217,51 +217,4 @@ test('training links: settings for a network no demo of the page uses are named 
     /The link you opened has training settings for “find\/nope”, “find\/”, which no demo on this page uses, so they were not used\./);
   assert.deepEqual(problems, []);
   await page.close();
-});
-
-// Program links (web/runtime/programs/program-url.js): ?INSTANCE.program=<deflate-raw, base64url>
-const base64url = (bytes) => Buffer.from(bytes).toString('base64url');
-const panel = (page, instance) => demo(page, instance).locator('details.program');
-const programReady = (page, instance) => page.waitForFunction((i) =>
-  document.querySelector(`.demo[data-instance="${i}"] details.program`)?.dataset.ready === 'true', instance, { timeout: 20000 });
-const editorText = (page, instance) => page.evaluate((i) =>
-  document.querySelector(`.demo[data-instance="${i}"] details.program`).programEditor.text(), instance);
-const lessonProgramStart = fs.readFileSync(path.join(ROOT, 'lessons/robot/programs/scores.py'), 'utf8').split('\n')[0];
-
-test('program links: a deflate bomb (52 KB of link, 40 MB unpacked) is refused with a message and the lesson\'s program opens', async () => {
-  const bomb = base64url(zlib.deflateRawSync(Buffer.alloc(40 * 1024 * 1024, 'a'), { level: 9 }));
-  const started = Date.now();
-  const { page, problems } = await site.open(`robot/?scores.program=${bomb}`);
-  await programReady(page, 'scores');
-  console.log(`# deflate bomb: ${(bomb.length / 1024).toFixed(0)} KB packed, 40 MB unpacked: panel ready after ${Date.now() - started} ms`);
-  assert.equal(await panel(page, 'scores').locator('.program-origin').innerText(),
-    'The program in this link is too long to open (over 256 KB once unpacked); the lesson\'s program is shown instead.');
-  assert.equal((await editorText(page, 'scores')).split('\n')[0], lessonProgramStart);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('program links: a program link over 64 KB packed is refused before it is unpacked', async () => {
-  const html = fs.readFileSync(path.join(ROOT, 'site/robot/index.html'), 'utf8');
-  const { page, problems } = await site.open('robot/');
-  // Python's http.server answers 414 to so long an address; the page itself is served from the file here.
-  await page.route(/robot\/\?scores\.program=/, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.goto(`${site.server.url}robot/?scores.program=${'A'.repeat(70 * 1024)}`);
-  await programReady(page, 'scores');
-  assert.equal(await panel(page, 'scores').locator('.program-origin').innerText(),
-    'The program in this link is too long to open (over 64 KB packed); the lesson\'s program is shown instead.');
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('program links: a program link that is not base64url or not deflate says it could not be read', async () => {
-  for (const packed of ['not*base64!', base64url(Buffer.from('plain text, never deflated'))]) {
-    const { page, problems } = await site.open(`robot/?scores.program=${q(packed)}`);
-    await programReady(page, 'scores');
-    assert.equal(await panel(page, 'scores').locator('.program-origin').innerText(),
-      'The program in this link could not be read (the link may have been cut short or changed); the lesson\'s program is shown instead.', packed);
-    assert.equal((await editorText(page, 'scores')).split('\n')[0], lessonProgramStart);
-    assert.deepEqual(problems, []);
-    await page.close();
-  }
 });
