@@ -3,13 +3,13 @@
 // The controls are built from the core's declarations and write into the
 // state; pictures that move things (a drag) call state.set too.
 import { buildControl } from './controls.js';
-import { readParams, writeParams } from './url-state.js';
+import { writeParams } from './url-state.js';
 import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
 import { createAnnouncer } from './announce.js';
-import { linkLocksNote, lockControl, readLocks } from './locks.js';
+import { linkChanges, linkNote, lockControl, readLink } from './locks.js';
 
 
 /**
@@ -21,10 +21,9 @@ import { linkLocksNote, lockControl, readLocks } from './locks.js';
 export function mountDemo(container, demo, core, networks) {
   const instance = container.dataset.instance || demo.id;
   const lessonPreset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
-  const locks = readLocks(container, instance, demo.params);
-  const fromUrl = readParams(instance, demo.params);
-  // A link's value for a parameter it locks is the task's preset: Reset keeps it.
-  const preset = { ...lessonPreset, ...Object.fromEntries([...locks.locked].filter((n) => n in fromUrl).map((n) => [n, fromUrl[n]])) };
+  // A link's value for a parameter only it locks is the task's preset: Reset keeps it.
+  const link = readLink(container, instance, demo.params, lessonPreset, (params) => core.run(demo.id, params));
+  const { preset, locks, values: fromUrl } = link;
   const state = createDemoState(demo.params, preset, locks.locked);
 
   // A change is drawn at once, in a microtask after the input's handlers (which coalesces the several
@@ -62,7 +61,8 @@ export function mountDemo(container, demo, core, networks) {
       ...controls.filter((c) => !folded.has(c.name)).map((c) => c.element), more, reset].filter(Boolean)),
   ]);
   form.addEventListener('submit', (e) => e.preventDefault());
-  container.replaceChildren(...[linkLocksNote(locks, demo.params), form, status, announce.element, view.element].filter(Boolean));
+  const note = linkNote(locks, demo.params, link.problems, link.refused ? () => state.reset() : null);
+  container.replaceChildren(...[note, form, status, announce.element, view.element].filter(Boolean));
   container.classList.add('ready');
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
@@ -121,7 +121,7 @@ export function mountDemo(container, demo, core, networks) {
   const backToLesson = () => demo.networks.forEach((slot) => {
     if (networks?.has(slot) && networks.origin(slot).kind !== 'lesson' && networks.hasLessonNetwork(slot)) networks.backToLesson(slot);
   });
-  const remark = attachDefaultsNotes(instance, state, lessonSetup, backToLesson);
+  const remark = attachDefaultsNotes(instance, state, lessonSetup, backToLesson, linkChanges(locks, demo.params));
   networks?.onChange((slot) => { if (demo.networks.includes(slot)) { remark(); schedule(); } });
 
   if (Object.keys(fromUrl).length) state.set(fromUrl);

@@ -2,28 +2,107 @@
 // (hidden), from the lesson and from the link (docs/lesson-format.md):
 //   <div class="demo" ... data-lock="blocks,residual" data-hide="norm">
 //   ?stack.lock=blocks,residual&stack.hide=norm&stack.blocks=6
-// A locked parameter keeps its preset value (a link's value for it becomes the
-// preset): its control is disabled with the reason beside it, and the demo's
-// state refuses to change it. A hidden one has no control at all.
+// A locked parameter keeps its preset value: the lesson's, or for a parameter only the
+// link locks, the link's value if the core accepts it. Its control is disabled with the
+// reason beside it, and the demo's state refuses to change it. A hidden one has no control.
+// What the link asked for and did not get is said in the note above the demo.
 import { el } from './dom.js';
+import { MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readParams } from './url-state.js';
 
 const names = (text) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
+
+/** Why a name in a link's lock or hide list is not one of the demo's parameters, in the teacher's words. */
+function unknownName(name, list, declarations) {
+  return `The link you followed asks to ${list} “${name}”, which this demo does not have, so nothing was ` +
+    `${list === 'lock' ? 'locked' : 'hidden'} for it. ${nameHint(name, declarations)}`;
+}
+
+/** The names of a link's lock or hide list the demo declares, and a note for each it does not. */
+function linkList(query, instance, list, declarations, problems) {
+  const text = query.get(`${instance}.${list}`) ?? '';
+  if (text.length > MAX_VALUE_CHARS) {
+    problems.push(`The link's list of controls to ${list} is too long to read (${text.length.toLocaleString('en')} characters), so it was not used.`);
+    return [];
+  }
+  const declared = new Set(declarations.map((d) => d.name));
+  const listed = names(text);
+  const unknown = [...new Set(listed.filter((n) => !declared.has(n)))];
+  for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) problems.push(unknownName(name, list, declarations));
+  if (unknown.length > MAX_UNKNOWN_NAMED) {
+    const more = (unknown.length - MAX_UNKNOWN_NAMED).toLocaleString('en');
+    problems.push(`The link's list of controls to ${list} names ${more} more that this demo does not have.`);
+  }
+  return listed.filter((n) => declared.has(n));
+}
 
 /**
- * @returns {{locked: Set, hidden: Set, lockedByLink: Set}} only names the demo declares
- *          (the build checks the lesson's; a link's unknown names are dropped)
+ * @returns {{locked: Set, hidden: Set, lockedByLink: Set, hiddenByLink: Set, problems: string[]}}
+ *          only names the demo declares (the build checks the lesson's); `problems` names the rest of the link's
  */
-export function readLocks(container, instance, declarations) {
-  const declared = new Set(declarations.map((d) => d.name));
+function readLocks(container, instance, declarations) {
   const query = new URLSearchParams(window.location.search);
-  const known = (list) => new Set(list.filter((n) => declared.has(n)));
-  const lesson = known(names(container.dataset.lock));
-  const lockedByLink = known(names(query.get(`${instance}.lock`)).filter((n) => !lesson.has(n)));
+  const problems = [];
+  const declared = (list) => new Set(names(list).filter((n) => declarations.some((d) => d.name === n)));  // the build checks them
+  const lesson = declared(container.dataset.lock);
+  const lessonHidden = declared(container.dataset.hide);
+  const lockedByLink = new Set(linkList(query, instance, 'lock', declarations, problems).filter((n) => !lesson.has(n)));
+  const hiddenByLink = new Set(linkList(query, instance, 'hide', declarations, problems).filter((n) => !lessonHidden.has(n)));
   return {
     locked: new Set([...lesson, ...lockedByLink]),
-    hidden: known([...names(container.dataset.hide), ...names(query.get(`${instance}.hide`))]),
+    hidden: new Set([...lessonHidden, ...hiddenByLink]),
     lockedByLink,
+    hiddenByLink,
+    problems,
   };
+}
+
+/**
+ * The preset under the locks: the lesson's, with the link's value for each parameter only the link locks.
+ * A link's value for a parameter the lesson locks is not used (the lesson's lock beats a link), and a
+ * locked value the core refuses is not locked, so the learner is never held at a value with no output.
+ * @param accepts  (params) => the core's answer for them
+ * @returns {{preset, locks, problems: string[], refused: boolean}}  refused: a locked value was refused
+ */
+function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
+  const label = (name) => declarations.find((d) => d.name === name).label;
+  const differs = (n) => JSON.stringify(fromUrl[n]) !== JSON.stringify(lessonPreset[n]);
+  const problems = Object.keys(fromUrl).filter((n) => locks.locked.has(n) && !locks.lockedByLink.has(n) && differs(n))
+    .map((n) => `The link you followed sets “${label(n)}”, which the lesson locks: the lesson's value stays.`);
+  const lockedByLink = new Set([...locks.lockedByLink]);
+  const linkValues = () => Object.fromEntries([...lockedByLink].filter((n) => n in fromUrl).map((n) => [n, fromUrl[n]]));
+  let refused = false;
+  while (Object.keys(linkValues()).length) {
+    const answer = accepts({ ...lessonPreset, ...linkValues() });
+    if (answer.ok) break;
+    // Unlock the value the core names, or, when it names another, every value the link locks.
+    const culprits = lockedByLink.has(answer.error.param) ? [answer.error.param] : Object.keys(linkValues());
+    for (const name of culprits) lockedByLink.delete(name);
+    const them = culprits.length > 1 ? 'they are' : 'it is';
+    problems.push(`The link you followed locks ${quoted(culprits.map(label))} at a value this demo cannot use, so ${them} not locked. ${answer.error.message}.`);
+    refused = true;
+  }
+  const lesson = [...locks.locked].filter((n) => !locks.lockedByLink.has(n));
+  return {
+    preset: { ...lessonPreset, ...linkValues() },
+    locks: { ...locks, lockedByLink, locked: new Set([...lesson, ...lockedByLink]) },
+    problems,
+    refused,
+  };
+}
+
+/**
+ * Everything a link asks of one demo instance, checked: its values, locks and hides, and the preset under
+ * the locks (the lesson's, with the values only the link locks, where the core accepts them).
+ * @param accepts  (params) => the core's answer for them
+ * @returns {{values, preset, locks, problems: string[], refused: boolean}}  values: the link's usable values;
+ *          problems: each part of the link not used, in words; refused: a locked value was refused and not locked
+ */
+export function readLink(container, instance, declarations, lessonPreset, accepts) {
+  const { values, problems: unreadable } = readParams(instance, declarations);
+  const asked = readLocks(container, instance, declarations);
+  const { preset, locks, problems, refused } = presetUnderLocks(declarations, lessonPreset, asked, values, accepts);
+  return { values, preset, locks, problems: [...unreadable, ...asked.problems, ...problems], refused };
 }
 
 /** Disables a locked control's inputs and says why beside it. */
@@ -36,9 +115,28 @@ export function lockControl(control, byLink) {
   }));
 }
 
-/** The line above a demo naming the controls a link locked, or null when it locked none. */
-export function linkLocksNote(locks, declarations) {
-  if (!locks.lockedByLink.size) return null;
-  const labels = declarations.filter((d) => locks.lockedByLink.has(d.name)).map((d) => `“${d.label}”`);
-  return el('p', { className: 'link-locks', textContent: `The link you followed locked ${labels.join(', ')}.` });
+/** What the link changed, for the paragraphs written for the lesson's preset ("locked “Blocks” and hid …"), or ''. */
+export function linkChanges(locks, declarations) {
+  const labels = (set) => quoted(declarations.filter((d) => set.has(d.name)).map((d) => d.label));
+  return [locks.lockedByLink.size ? `locked ${labels(locks.lockedByLink)}` : '',
+    locks.hiddenByLink.size ? `hid ${labels(locks.hiddenByLink)}` : ''].filter(Boolean).join(' and ');
+}
+
+/**
+ * The note above a demo: the controls a link locked, and each part of the link that was not used.
+ * @param backToPreset  shown as a button when a refused value was left in place, or null
+ * @returns the element, or null when the link asked for nothing of the kind
+ */
+export function linkNote(locks, declarations, problems, backToPreset) {
+  const lines = problems.map((text) => el('p', { className: 'link-problem', textContent: text }));
+  if (locks.lockedByLink.size) {
+    const labels = quoted(declarations.filter((d) => locks.lockedByLink.has(d.name)).map((d) => d.label));
+    lines.unshift(el('p', { className: 'link-locks', textContent: `The link you followed locked ${labels}.` }));
+  }
+  if (backToPreset) {
+    const back = el('button', { type: 'button', className: 'link-back', textContent: 'Back to the lesson\'s values' });
+    back.addEventListener('click', backToPreset);
+    lines.push(el('p', {}, [back]));
+  }
+  return lines.length ? el('div', { className: 'link-note' }, lines) : null;
 }

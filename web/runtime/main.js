@@ -8,11 +8,11 @@ import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
-import { createNetworks, linkedTrainings } from './networks.js';
-import { attachNetworkLine } from './network-line.js';
+import { createNetworks, linkedTrainings, NETWORKS_KEY } from './networks.js';
+import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
-import { addressPending } from './url-state.js';
+import { addressPending, MAX_UNKNOWN_NAMED } from './url-state.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -39,6 +39,20 @@ function fetchLessonModels(listed) {
 /** The weights fetched by fetchLessonModels, put in `networks`. */
 async function loadLessonModels(networks, fetching) {
   for (const [slot, file, text] of await fetching) requireLoaded(networks.use(slot, text, { kind: 'lesson' }), file);
+}
+
+/** Under the page's heading: the demos a link sets that the page does not have (a mistyped instance name). */
+function noteUnknownInstances(containers) {
+  const instances = containers.map((c) => c.dataset.instance || c.dataset.demo);
+  const named = new Set([...new URLSearchParams(window.location.search).keys()]
+    .filter((key) => key.includes('.')).map((key) => key.slice(0, key.indexOf('.'))));
+  const unknown = [...named].filter((name) => name !== NETWORKS_KEY && !instances.includes(name)).slice(0, MAX_UNKNOWN_NAMED);
+  if (!unknown.length) return;
+  const note = document.createElement('p');
+  note.className = 'link-problem link-instances';
+  note.textContent = `The link you followed sets ${unknown.map((n) => `“${n}”`).join(', ')}, which ${unknown.length > 1 ? 'are not demos' : 'is not a demo'} ` +
+    `on this page, so that part of it was not used. This page's demos are ${instances.join(', ')}.`;
+  (document.querySelector('.lesson-head') ?? document.querySelector('main'))?.append(note);
 }
 
 async function start() {
@@ -69,18 +83,28 @@ async function start() {
       showProblem(container, `This page asks for a demo called "${container.dataset.demo}", which the core does not have.`);
       continue;
     }
-    views.push(mountDemo(container, demo, core, networks));
+    // One demo that cannot start (a link's value no check foresaw) must not keep the others from starting.
+    try {
+      views.push(mountDemo(container, demo, core, networks));
+    } catch (error) {
+      showProblem(container, `This demo could not start (${error.message ?? error}). The link may set it in a way it cannot take: open the page without the part after “?” to see it as the lesson set it.`);
+    }
   }
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
     attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   }
+  noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
-  const linked = linkedTrainings();
+  const plan = core.demos.get('train_plan');
+  const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
+  const slotsRead = new Set();
   for (const view of views) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
+    for (const slot of slots) slotsRead.add(slot);
   }
+  if (trainer) attachUnusedTrainings(trainerView, linked, slotsRead);
   attachPrograms(views);
   // A lesson page offers each demo on its own page; that page (data-embed) does not offer itself again.
   if (!lesson.embed) for (const view of views) attachEmbedLinks(view, core.demos.get(view.container.dataset.demo).title);

@@ -23,7 +23,9 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
     const li = el('li', {}, [describeNetwork(slot, origin)]);
     const wanted = linked.get(slot);
     const matchesLink = origin?.kind === 'trained' && trainingText(origin.config) === trainingText(wanted ?? {});
-    if (wanted && !matchesLink && trainer) {
+    if (wanted?.problem && trainer) {
+      li.append(` ${wanted.problem} So the page does not offer to train it.`);
+    } else if (wanted && !matchesLink && trainer) {
       const train = el('button', { type: 'button', textContent: `Train ${networkName(slot)} as the link did` });
       train.addEventListener('click', () => trainer.train(wanted));
       li.append(` The link you opened used ${networkName(slot)} trained with ${trainingText(wanted)}; ` +
@@ -41,4 +43,17 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
   networks.onChange((slot) => { if (slots.includes(slot)) refresh(); });
   refresh();
   return { refresh };
+}
+
+/**
+ * Under the training plan: the link's training settings for networks no demo of this page reads
+ * (a mistyped or hand-made net.… key), which would otherwise be dropped without a word.
+ * @param slotsRead  every slot a demo of the page reads
+ */
+export function attachUnusedTrainings(view, linked, slotsRead) {
+  const unused = [...linked.keys()].filter((slot) => !slotsRead.has(slot));
+  if (!unused.length) return;
+  const names = unused.map((slot) => `“${slot}”`).join(', ');
+  view.container.append(el('p', { className: 'link-problem', textContent:
+    `The link you opened has training settings for ${names}, which no demo on this page uses, so they were not used.` }));
 }

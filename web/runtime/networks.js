@@ -7,26 +7,50 @@
 //
 //   ?net.find/lookup={"seed":3,"lr":0.01,"epochs":30}
 
-const URL_PREFIX = 'net.';
+import { readLinkValue } from './url-state.js';
+
+export const NETWORKS_KEY = 'net';  // ?net.find/lookup=…: the one key of a link that is not a demo's
+const URL_PREFIX = `${NETWORKS_KEY}.`;
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
   const model = slot.slice(slot.indexOf('/') + 1);
-  return model[0].toUpperCase() + model.slice(1);
+  return model ? model[0].toUpperCase() + model.slice(1) : `“${slot}”`;  // a hand-made link may name none
 }
 
-/** The training settings a link asks for, by slot: {task, model, seed, lr, epochs}. */
-export function linkedTrainings() {
+const SETTINGS = ['seed', 'lr', 'epochs'];  // what the page writes (writeUrl); the slot names the network
+
+/**
+ * The training settings a link asks for, by slot, each checked before the page offers to train it:
+ * {task, model, seed, lr, epochs}, or {task, model, problem} when the link's settings cannot be used.
+ * The network is always the one the key names (net.find/lookup); the settings only set how it trains.
+ * @param plan  {params, run(settings)}: the training plan's declarations and the core's answer for a plan
+ *              (train_plan), or null when the page's core has none (a page that cannot train offers nothing)
+ */
+export function linkedTrainings(plan) {
   const wanted = new Map();
   for (const [key, text] of new URLSearchParams(window.location.search)) {
     if (!key.startsWith(URL_PREFIX)) continue;
-    try {
-      const slot = key.slice(URL_PREFIX.length);
-      const [task, model] = slot.split('/');
-      wanted.set(slot, { task, model, ...JSON.parse(text) });
-    } catch { /* a hand-edited link: ignored, the lesson's network stays */ }
+    const slot = key.slice(URL_PREFIX.length);
+    const [task, model] = slot.split('/');
+    wanted.set(slot, { task, model, ...readSettings(text, `The link's value for ${networkName(slot)}'s training`, { task, model }, plan) });
   }
   return wanted;
+}
+
+/** {seed, lr, epochs} from a link's JSON text (a setting left out is the plan's default), or {problem}. */
+function readSettings(text, what, network, plan) {
+  const read = readLinkValue(text, what);
+  if (read.problem) return { problem: read.problem };
+  const { value } = read;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: `${what} could not be read: it should look like {"seed":3,"lr":0.01,"epochs":30}.` };
+  }
+  const defaults = Object.fromEntries((plan?.params ?? []).filter((d) => SETTINGS.includes(d.name)).map((d) => [d.name, d.default]));
+  const settings = { ...defaults, ...Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]])) };
+  const answer = plan?.run({ ...network, ...settings });
+  if (answer && !answer.ok) return { problem: `${what} cannot be used: ${answer.error.message}.` };
+  return settings;
 }
 
 function writeUrl(slot, origin) {

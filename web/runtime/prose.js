@@ -61,9 +61,12 @@ export function renderProse(instance, result) {
  * @param state        the instance's state (state.js)
  * @param lessonSetup  () => false while the demo runs a network that is not the lesson's
  * @param backToLesson () => puts the lesson's networks back
+ * @param byLink       what a link changed for good ("locked “Blocks”"), or '': the note then always shows,
+ *                     as the paragraph may ask for what the link took away, and its button only once the
+ *                     learner has moved off the link's setup too
  * @returns {() => void}  marks again (after a network changed)
  */
-export function attachDefaultsNotes(instance, state, lessonSetup = () => true, backToLesson = () => {}) {
+export function attachDefaultsNotes(instance, state, lessonSetup = () => true, backToLesson = () => {}, byLink = '') {
   const paragraphs = [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"]`)];
   const notes = paragraphs.map((paragraph) => {
     const note = document.createElement('span');
@@ -71,14 +74,17 @@ export function attachDefaultsNotes(instance, state, lessonSetup = () => true, b
     note.hidden = true;
     const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
     back.addEventListener('click', () => { backToLesson(); state.reset(); });
-    note.append('This paragraph describes the demo as the lesson set it; you have changed it. ', back);
+    note.append(byLink ? `This paragraph describes the demo as the lesson set it; the link you followed ${byLink}. `
+      : 'This paragraph describes the demo as the lesson set it; you have changed it. ', back);
     paragraph.prepend(note);
-    return { paragraph, note };
+    return { paragraph, note, back };
   });
   const mark = () => {
-    const off = !state.isPreset() || !lessonSetup();
-    for (const { paragraph, note } of notes) {
+    const moved = !state.isPreset() || !lessonSetup();
+    const off = moved || Boolean(byLink);
+    for (const { paragraph, note, back } of notes) {
       note.hidden = !off;
+      back.hidden = !moved;
       paragraph.classList.toggle('off-preset', off);
     }
   };

@@ -20,7 +20,8 @@ const URL_DELAY_MS = 400;      // write the address once typing pauses
 export async function mountProgram(details, view, file) {
   const lessons = await fetch(file).then((r) => { if (!r.ok) throw new Error(`${file}: ${r.status}`); return r.text(); });
   const lessonProgram = () => withSettings(lessons, view.state.values, view.shownResult());
-  const edited = await readProgram(view.instance);
+  const linked = await readProgram(view.instance);  // null, {text} or {error}
+  const edited = linked?.text ?? null;
   const parts = panelParts(view.instance);
   details.append(parts.element);
 
@@ -29,9 +30,9 @@ export async function mountProgram(details, view, file) {
     clearTimeout(urlTimer);
     urlTimer = setTimeout(() => writeProgram(view.instance, text === lessonProgram() ? null : text), URL_DELAY_MS);
   }, `Python program for the ${view.instance} demo`);
-  parts.origin.textContent = edited
+  parts.origin.textContent = linked?.error ?? (edited
     ? 'This is an edited program from the address.'
-    : 'The constants at the top are the demo\'s current settings.';
+    : 'The constants at the top are the demo\'s current settings.');
 
   let good = null;  // the events of the last run that finished without an error
   let events = [];
