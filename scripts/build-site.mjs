@@ -480,6 +480,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`build-site: ${error.message}`);
+  console.error(`build-site: ${error?.message ?? error}`); console.error(error?.stack ?? "");
   process.exit(1);
 });

@@ -19,16 +19,18 @@ constexpr const char* kNotJson =
 }  // namespace
 
 std::string list_demos_json() {
-    json out = json::array();
-    for (const Demo& d : all_demos()) {
-        json params = json::array();
-        for (const auto& p : d.params) params.push_back(p.to_json());
-        json claims = json::object();  // name -> every value it can take
-        for (const auto& c : d.claims) claims[c.name] = c.values;
-        out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources},
-                       {"arithmetic", d.arithmetic}, {"networks", d.networks}, {"claims", claims}});
-    }
-    return dump(out);
+    return guarded([] {  // a declaration that cannot be written is a message, never an exception into JavaScript
+        json out = json::array();
+        for (const Demo& d : all_demos()) {
+            json params = json::array();
+            for (const auto& p : d.params) params.push_back(p.to_json());
+            json claims = json::object();  // name -> every value it can take
+            for (const auto& c : d.claims) claims[c.name] = c.values;
+            out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources},
+                           {"arithmetic", d.arithmetic}, {"networks", d.networks}, {"claims", claims}});
+        }
+        return out;
+    });
 }
 
 std::string run_demo_json(const std::string& demo_id, const std::string& params_json) {

@@ -241,7 +241,9 @@ Demo robot_scores() {
                 compute,
                 {"robot-attention", "softmax", "bugbot-sensor"}}
         .claiming("vs_no_change", prose::compared_words())
-        .claiming("best_lag", {"revolution", "other"});  // only when at least one key is shown
+        .claiming("best_lag", {"revolution", "other"})  // only when at least one key is shown
+        .claiming("ranked", {"one", "two", "three"})
+        .claiming("negatives", {"some", "none"});
 }
 
 }  // namespace attn::lesson_robot
