@@ -56,8 +56,9 @@ export function renderProse(instance, result) {
 }
 
 /**
- * Marks each paragraph written for `instance`'s preset while the demo is off it,
- * with a button that brings the preset back.
+ * Marks the paragraphs written for `instance`'s preset while the demo is off it: each is greyed, and
+ * one note after the demo, for the section that holds it, says so with a button that brings the preset
+ * back (a note on every paragraph put six on the page for one edit, on the Try-it list too).
  * @param state        the instance's state (state.js)
  * @param lessonSetup  () => false while the demo runs a network that is not the lesson's
  * @param backToLesson () => puts the lesson's networks back
@@ -65,22 +66,24 @@ export function renderProse(instance, result) {
  */
 export function attachDefaultsNotes(instance, state, lessonSetup = () => true, backToLesson = () => {}) {
   const paragraphs = [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"]`)];
-  const notes = paragraphs.map((paragraph) => {
-    const note = document.createElement('span');
+  const container = document.querySelector(`.demo[data-instance="${CSS.escape(instance)}"]`);
+  let note = null;
+  if (paragraphs.length && container) {
+    note = document.createElement('p');
     note.className = 'defaults-note';
+    note.dataset.for = instance;
     note.hidden = true;
     const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
     back.addEventListener('click', () => { backToLesson(); state.reset(); });
-    note.append('This paragraph describes the demo as the lesson set it; you have changed it. ', back);
-    paragraph.prepend(note);
-    return { paragraph, note };
-  });
+    note.append('You have changed this demo: the greyed text describes it as the lesson set it.', back);
+    // After the demo (and its code), so showing the note moves nothing the learner is using.
+    const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
+    after.after(note);
+  }
   const mark = () => {
     const off = !state.isPreset() || !lessonSetup();
-    for (const { paragraph, note } of notes) {
-      note.hidden = !off;
-      paragraph.classList.toggle('off-preset', off);
-    }
+    if (note && note.hidden === off) note.hidden = !off;
+    for (const paragraph of paragraphs) paragraph.classList.toggle('off-preset', off);
   };
   state.onChange(mark);
   mark();
