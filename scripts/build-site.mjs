@@ -358,7 +358,7 @@ function lessonList(lessons, pages) {
     const html = pages.get(l.slug);
     const demos = (html.match(/<div class="demo"/g) ?? []).length;
     const checks = (html.match(/<div class="check"/g) ?? []).length;
-    const meta = [`About ${l.minutes} minutes`, before.length ? `builds on ${before.join(' and ')}` : 'needs no earlier lesson'];
+    const meta = [l.minutes ? `About ${l.minutes} minutes` : '', before.length ? `builds on ${before.join(' and ')}` : 'needs no earlier lesson'].filter(Boolean);
     return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? '<p class="start-here">Start here</p>' : ''}` +
       `<a href="${l.slug}/">${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p>${escapeHtml(l.summary)}</p>` +
       `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
