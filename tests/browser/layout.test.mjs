@@ -258,3 +258,26 @@ test('path: the table lesson, where it first uses residuals, layer normalisation
   assert.equal(await sentence.locator('a[href="../block/"]').count(), 1);
   assert.deepEqual(problems, []);
 });
+
+test('table: at the preset of "Two questions in a row" the ball and the cube are both drawn, with labels clear of each other and of the other circle', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { page, problems } = await site.open('table/', viewport);
+    const pictures = await demo(page, 'layers').locator('svg.table-top').evaluateAll((svgs) => svgs.map((svg) => {
+      const box = (n) => { const r = n.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+      const objects = Object.fromEntries([...svg.querySelectorAll('g.object')].map((g) => [g.querySelector('text').textContent, {
+        label: box(g.querySelector('text')), circle: box(g.querySelector('circle')), opacity: Number(getComputedStyle(g.querySelector('circle')).fillOpacity),
+      }]));
+      return objects;
+    }));
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    assert.equal(pictures.length, 6);
+    for (const [k, { ball, cube }] of pictures.entries()) {
+      assert.ok(ball && cube, `picture ${k}: both drawn`);
+      assert.ok(!overlap(ball.label, cube.label), `picture ${k}: the labels do not overlap`);
+      assert.ok(!overlap(ball.label, cube.circle) && !overlap(cube.label, ball.circle), `picture ${k}: no label under the other circle`);
+      assert.ok(overlap(ball.circle, cube.circle) ? cube.opacity < 1 && ball.opacity < 1 : true, `picture ${k}: overlapping circles let each other show`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
