@@ -1,8 +1,8 @@
 // The lesson's sentences read the demo's result, never the other way round
 // (after Bret Victor's Tangle): a number is a view of a named number the core
 // returns, a phrase that can change is one of several, each kept for one value
-// of a named claim, and a paragraph written for the preset says so in place as
-// soon as the demo leaves it.
+// of a named claim, and as soon as the demo leaves its preset the paragraphs
+// written for it are greyed, with one note under the demo that says why.
 //
 //   <span data-num="lab.miss_cm" data-digits="2">0.07</span>
 //   <span data-claim="lab.miss_size" data-is="under_mm">well under a millimetre</span>
