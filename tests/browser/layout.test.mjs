@@ -281,3 +281,14 @@ test('table: at the preset of "Two questions in a row" the ball and the cube are
     await page.close();
   }
 });
+
+test('notes: a Try-it that holds from any setting (the cost demo\'s) stays as it is when the learner follows it', async () => {
+  const { page, problems } = await site.open('attention/', PHONE);
+  const tokens = demo(page, 'cost').getByLabel('Tokens T', { exact: true });
+  await tokens.fill('1000');
+  await page.waitForFunction(() => /1,000,000/.test(document.querySelector('.demo[data-instance="cost"] pre.printed').textContent));
+  const tryIt = page.locator('#cost p', { hasText: 'Try it' });
+  assert.equal(await tryIt.evaluate((p) => p.classList.contains('off-preset')), false, 'not greyed');
+  assert.equal(await page.locator('.defaults-note:visible').count(), 0, 'no note');
+  assert.deepEqual(problems, []);
+});
