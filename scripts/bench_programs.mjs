@@ -47,8 +47,8 @@ async function main() {
     console.log(`the 70-reading values program at full speed: Run click to done ${median(done).toFixed(1)} ms (goal < 200 ms)`);
     const added = await page.evaluate((seen) => performance.getEntriesByType('resource')
       .filter((r) => !seen.includes(r.name)).map((r) => ({ name: r.name, bytes: r.encodedBodySize })), [...before]);
-    // The worker's own requests are not in the page's timeline: list its files from the site.
-    const worker = ['program-worker.js', 'micropython.mjs', 'micropython.wasm', 'robot.py'];
+    // The page fetches the sandbox's files itself (worker-client.js); listed here too, in case one came from the cache.
+    const worker = ['program-frame.json', 'program-worker.js', 'micropython.wasm', 'robot.py'];
     const files = [...new Set([...added.map((a) => new URL(a.name).pathname.replace(/^\//, '')), ...worker.map((f) => `assets/${f}`)])]
       .filter((f) => fs.existsSync(path.join(ROOT, 'site', f)));
     let raw = 0;
@@ -60,7 +60,7 @@ async function main() {
       gz += g;
       console.log(`  ${f.padEnd(34)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB raw ${(g / 1024).toFixed(1).padStart(8)} KB gzip`);
     }
-    console.log(`bytes added by opening a panel and running (the worker's second copy of the core comes from the cache): ` +
+    console.log(`bytes added by opening a panel and running: ` +
       `${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`);
   } finally {
     await browser.close();

@@ -83,7 +83,7 @@ def stack_case(params):
     x, printed = X, []
     for b in range(params.get("blocks", 2)):
         x = block(x, b, params.get("residual", True), params.get("norm", True))
-        printed += show(x)
+        printed += [f"after block {b + 1}:"] + show(x)
     return printed, {"spread_input": spread(X), "spread_output": spread(x)}
 
 

@@ -19,7 +19,7 @@ import * as esbuild from 'esbuild';
 import { fillProse, lessonInstances } from './lesson-prose.mjs';
 import { prerenderDemo } from './prerender.mjs';
 import { writeServiceWorker } from './precache.mjs';
-import { checkLesson } from './lesson-check.mjs';
+import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, moduleFiles, pageModule, WASM_DIR } from './core-modules.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
@@ -27,7 +27,10 @@ import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
 const LESSONS = path.resolve(ROOT, process.env.ATTN_LESSONS ?? 'lessons');
-const SITE = path.resolve(ROOT, process.env.ATTN_SITE ?? 'site');
+const SERVED_SITE = path.resolve(ROOT, process.env.ATTN_SITE ?? 'site');
+// The site is built beside the served one and replaces it only once the whole build has succeeded
+// (replaceSite), so a failed build leaves the site that is being served as it was.
+const SITE = path.join(path.dirname(SERVED_SITE), `.${path.basename(SERVED_SITE)}.building-${process.pid}`);
 const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
 
@@ -35,6 +38,7 @@ const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 // The programs' sandbox frame, and the policy of every page, which allows the frame's script by its hash.
 const PROGRAM_FRAME = programFrame(ROOT);
 const POLICY = sitePolicy(PROGRAM_FRAME.hash);
+const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, key) => values[key] ?? '');
 
@@ -50,12 +54,12 @@ function collectSnippets() {
       const start = line.match(/\/\/ \[snippet:([\w-]+)\]/);
       if (start) open = { name: start[1], from: i + 1, body: [] };
       else if (open && line.includes('// [/snippet]')) {
-        if (snippets.has(open.name)) throw new Error(`snippet "${open.name}" is defined twice`);
+        if (snippets.has(open.name)) throw new Error(`${path.relative(ROOT, file)}:${open.from}: snippet "${open.name}" is marked twice (also in ${snippets.get(open.name).file})`);
         snippets.set(open.name, { file: path.relative(ROOT, file), from: open.from + 1, to: i, code: open.body.join('\n') });
         open = null;
       } else if (open) open.body.push(line);
     });
-    if (open) throw new Error(`snippet "${open.name}" in ${file} is never closed`);
+    if (open) throw new Error(`${path.relative(ROOT, file)}:${open.from}: snippet "${open.name}" is never closed: add // [/snippet] after its code`);
   }
   return snippets;
 }
@@ -81,13 +85,13 @@ function noteMathCharacters(typeset) {
 
 /** \( inline \) and \[ display \] math, typeset now so the page needs no KaTeX JavaScript. */
 function typesetMath(html) {
-  const decode = (tex) => tex.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const render = (tex, displayMode) => noteMathCharacters(katex.renderToString(decode(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' }))
+  // scripts/lesson-check.mjs (checkMath) has found every formula typesets, with its file and line.
+  const render = (tex, displayMode) => noteMathCharacters(katex.renderToString(mathSource(tex), { displayMode, throwOnError: true, output: 'htmlAndMathml' }))
     // A display equation wider than a phone scrolls sideways in its box, so the box takes focus (a keyboard can then scroll it).
     .replace(/^<span class="katex-display">/, '<span class="katex-display" tabindex="0" role="group" aria-label="Equation">');
   return html
-    .replace(/\\\[([\s\S]+?)\\\]/g, (_, tex) => render(tex, true))
-    .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex) => render(tex, false));
+    .replace(DISPLAY_MATH, (_, tex) => render(tex, true))
+    .replace(INLINE_MATH, (_, tex) => render(tex, false));
 }
 
 /**
@@ -97,10 +101,7 @@ function typesetMath(html) {
  */
 function lessonModels(lesson) {
   const models = lesson.models ?? {};
-  const later = new Set(lesson.load_on_request ?? []);
-  for (const slot of later) {
-    if (!models[slot]) throw new Error(`${lesson.slug}: "load_on_request" names ${slot}, which "models" does not list`);
-  }
+  const later = new Set(lesson.load_on_request ?? []); // each a slot of "models" (readLesson)
   const atOnce = {};
   const onRequest = {};
   for (const [slot, file] of Object.entries(models)) {
@@ -117,13 +118,17 @@ function modelSummary(slot, file) {
 }
 
 /** Each network that loads on request needs a button in a demo (data-load-weights="slot"), and each button such a network. */
-function checkLoadButtons(lesson, html, onRequest) {
-  const buttons = [...html.matchAll(/data-load-weights="([^"]*)"/g)].map((m) => m[1]);
-  for (const slot of buttons) {
-    if (!onRequest[slot]) throw new Error(`${lesson.slug}: a demo offers to load ${slot}, which "load_on_request" does not list`);
+function checkLoadButtons(lesson, html, file, onRequest) {
+  const buttons = [...html.matchAll(/data-load-weights="([^"]*)"/g)];
+  for (const { 1: slot, index } of buttons) {
+    if (!onRequest[slot]) {
+      throw new Error(`${file}:${lineOf(html, index)}: a demo offers to load ${slot}, which "load_on_request" of lesson.json does not list: add it there, or remove data-load-weights`);
+    }
   }
   for (const slot of Object.keys(onRequest)) {
-    if (!buttons.includes(slot)) throw new Error(`${lesson.slug}: ${slot} loads on request, but no demo has data-load-weights="${slot}"`);
+    if (!buttons.some((b) => b[1] === slot)) {
+      throw new Error(`${lesson.file}:${lesson.lineOf(slot)}: ${slot} loads on request, but no demo has its button: add data-load-weights="${slot}" to a demo of lesson.html`);
+    }
   }
 }
 
@@ -168,17 +173,20 @@ function runNativeOnce(modelsDir, id, params) {
  * the demos above it.
  */
 function lessonModule(lesson, html, file, modules) {
-  const uses = [...html.matchAll(/<div class="demo" data-demo="([\w-]+)"/g)];
+  const uses = [...html.matchAll(/<div class="demo"[^>]*>/g)].map((m) => ({ id: demoId(m[0]), index: m.index }));
   const api = Object.keys(lesson.models ?? {}).length ? ['models'] : [];
   try {
-    return pageModule(modules, uses.map((m) => m[1]), api);
+    return pageModule(modules, uses.map((u) => u.id), api);
   } catch (error) {
-    const fits = (k) => { try { return pageModule(modules, uses.slice(0, k + 1).map((m) => m[1]), []); } catch { return null; } };
+    const fits = (k) => { try { return pageModule(modules, uses.slice(0, k + 1).map((u) => u.id), []); } catch { return null; } };
     const first = uses.find((_, k) => !fits(k)) ?? uses[0];
-    const line = first ? html.slice(0, first.index).split('\n').length : 1;
+    const line = first ? lineOf(html, first.index) : 1;
     throw new Error(`${file}:${line}: ${error.message}`);
   }
 }
+
+/** The demo id of a `<div class="demo" …>` tag, wherever data-demo stands in it. */
+const demoId = (tag) => tag.match(/\sdata-demo="([\w-]+)"/)?.[1];
 
 // The calls only a page's workers make, by the markup that starts the worker: each worker loads the
 // smallest module with them, so the page's own module (its first load) goes without.
@@ -192,9 +200,10 @@ function lessonWorkerModules(html, modules) {
 
 function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules) {
   const { atOnce, onRequest } = lessonModels(lesson);
-  checkLoadButtons(lesson, html, onRequest);
-  const file = path.relative(ROOT, path.join(LESSONS, lesson.slug, 'lesson.html'));
-  checkLesson(html, file, demos, pages);
+  const folder = path.join(LESSONS, lesson.slug);
+  const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
+  checkLoadButtons(lesson, html, file, onRequest);
+  checkLesson(html, file, { folder, demos, pages, snippets });
   const core = lessonModule(lesson, html, file, modules);
   const workerCores = lessonWorkerModules(html, modules);
   const modelsDir = pageModelsDir(lesson);
@@ -203,7 +212,8 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
   // Each demo: its output at the preset (scripts/prerender.mjs) until the runtime takes over, then the core code it runs.
   const instances = lessonInstances(html, file, demos);
-  body = body.replace(/(<div class="demo" data-demo="([\w-]+)"[^>]*>)<\/div>/g, (_, open, id) => {
+  body = body.replace(/(<div class="demo"[^>]*>)\s*<\/div>/g, (_, open) => {
+    const id = demoId(open);
     const demo = demos.get(id);
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
     const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
@@ -293,10 +303,10 @@ async function bundleRuntime(modules) {
 
 /**
  * The files a lesson ships beside its page: trained weights ("models": slot -> file), "data" files,
- * and a summary of each network that loads on request.
+ * the programs its demos open (data-program), and a summary of each network that loads on request.
  */
-function copyLessonModels(lesson) {
-  for (const file of [...Object.values(lesson.models ?? {}), ...(lesson.data ?? [])]) {
+function copyLessonFiles(lesson, html) {
+  for (const file of new Set([...Object.values(lesson.models ?? {}), ...(lesson.data ?? []), ...lessonPrograms(html)])) {
     const target = path.join(SITE, lesson.slug, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(LESSONS, lesson.slug, file), target);
@@ -352,7 +362,7 @@ function lessonList(lessons, pages) {
   const items = lessons.map((l, i) => {
     const before = (l.builds_on ?? []).map((slug) => {
       const earlier = bySlug.get(slug);
-      if (!earlier || earlier.order >= l.order) throw new Error(`lessons/${l.slug}/lesson.json: "builds_on" names "${slug}", which is not an earlier lesson`);
+      if (!earlier || earlier.order >= l.order) throw new Error(`${l.file}:${l.lineOf(slug)}: "builds_on" names "${slug}", which is not an earlier lesson's folder`);
       return `<a href="${slug}/">${escapeHtml(earlier.title)}</a>`;
     });
     const html = pages.get(l.slug);
@@ -366,24 +376,98 @@ function lessonList(lessons, pages) {
   return fill(read('web/index.html'), { lessons: items, csp: POLICY, root: '' });
 }
 
-async function main() {
+/** Where the text of lesson.json breaks JSON, as `file:line: message`. */
+function parseLessonJson(text, file) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const at = Number(error.message.match(/at position (\d+)/)?.[1] ?? text.length);
+    const why = error.message.replace(/ in JSON at position \d+$/, '').replace(/ JSON input$/, ' of the file');
+    throw new Error(`${file}:${lineOf(text, at)}: lesson.json is not valid JSON here (${why}): ` +
+      'check the quotes, commas and braces, as in {"slug": "my-lesson", "order": 5, "title": "…", "summary": "…"}');
+  }
+}
+
+/**
+ * lessons/<folder>/lesson.json, checked where the pages and the lesson list need it: its slug is its
+ * folder's name (the lesson's address), its order, title and summary are there, and every file it
+ * names is in the folder. Returns its keys, with `file` and `lineOf(text)` for messages.
+ */
+function readLesson(folder) {
+  const file = path.relative(ROOT, path.join(LESSONS, folder, 'lesson.json'));
+  const text = fs.readFileSync(path.join(LESSONS, folder, 'lesson.json'), 'utf8');
+  const meta = parseLessonJson(text, file);
+  const lineOfText = (quoted) => Math.max(1, lineOf(text, text.indexOf(`"${quoted}"`)));
+  const where = (quoted) => `${file}:${lineOfText(quoted)}`;
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
+    throw new Error(`${file}:1: lesson.json holds one object: {"slug": "${folder}", "order": 5, "title": "…", "summary": "…"}`);
+  }
+  if (meta.slug !== undefined && meta.slug !== folder) {
+    throw new Error(`${where('slug')}: "slug" is "${meta.slug}", but the lesson's folder is called "${folder}": ` +
+      `write "slug": "${folder}" (the folder's name is the lesson's address), or rename the folder`);
+  }
+  for (const [key, kind, example] of [['order', 'number', '5'], ['title', 'string', '"My lesson"'], ['summary', 'string', '"One sentence."']]) {
+    if (typeof meta[key] !== kind) {
+      throw new Error(`${key in meta ? where(key) : `${file}:1`}: "${key}" ${key in meta ? `must be a ${kind === 'number' ? 'number' : 'text in quotes'}` : 'is missing'}: write "${key}": ${example}`);
+    }
+  }
+  const files = [...Object.entries(meta.models ?? {}).map(([slot, f]) => ['models', f, ` (for ${slot})`]), ...(meta.data ?? []).map((f) => ['data', f, ''])];
+  for (const [key, f, what] of files) {
+    if (!fs.existsSync(path.join(LESSONS, folder, f))) {
+      throw new Error(`${where(f)}: "${key}" names ${f}${what}, which the lesson's folder does not have: add the file to ${folder}/, or correct the name`);
+    }
+  }
+  for (const slot of meta.load_on_request ?? []) {
+    if (!meta.models?.[slot]) throw new Error(`${where(slot)}: "load_on_request" names ${slot}, which "models" does not list: add it to "models", or remove it here`);
+  }
+  return { ...meta, slug: folder, file, lineOf: lineOfText };
+}
+
+/**
+ * Every module of web/modules.json must have been built (build/wasm/core-NAME.js and .wasm): one added
+ * to the list since the last WebAssembly build has no files to copy.
+ */
+function checkModulesBuilt() {
+  const list = 'web/modules.json';
+  const text = read(list);
+  for (const name of declaredModules().keys()) {
+    const missing = moduleFiles(name).find((f) => !fs.existsSync(path.join(WASM_DIR, f)));
+    if (!missing) continue;
+    const line = lineOf(text, Math.max(0, text.search(new RegExp(`"${name}"\\s*:`))));
+    throw new Error(`${list}:${line}: the module "${name}" is not built yet (${path.relative(ROOT, path.join(WASM_DIR, missing))} is missing): ` +
+      'run scripts/build.sh, which builds every module this list names');
+  }
+}
+
+/**
+ * Puts the finished build in the served folder's place: two renames, each atomic, so the folder is
+ * at no moment half-built (between them, for an instant, there is no folder at all).
+ */
+function replaceSite() {
+  const old = `${SITE}.old`;
+  if (fs.existsSync(SERVED_SITE)) fs.renameSync(SERVED_SITE, old);
+  fs.renameSync(SITE, SERVED_SITE);
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+async function buildSite() {
   fs.rmSync(SITE, { recursive: true, force: true });
   fs.mkdirSync(ASSETS, { recursive: true });
   const demos = new Map(JSON.parse(execFileSync(NATIVE_CLI, ['list'], { encoding: 'utf8' })).map((d) => [d.id, d]));
   const snippets = collectSnippets();
   const template = read('web/page.html');
-  const lessonFile = (slug, name) => fs.readFileSync(path.join(LESSONS, slug, name), 'utf8');
   const lessons = fs.readdirSync(LESSONS)
     .filter((slug) => fs.existsSync(path.join(LESSONS, slug, 'lesson.json')))
-    .map((slug) => ({ slug, ...JSON.parse(lessonFile(slug, 'lesson.json')) }))
+    .map(readLesson)
     .sort((a, b) => a.order - b.order);
-  const pages = new Map(lessons.map((l) => [l.slug, lessonFile(l.slug, 'lesson.html')]));
+  const pages = new Map(lessons.map((l) => [l.slug, fs.readFileSync(path.join(LESSONS, l.slug, 'lesson.html'), 'utf8')]));
+  checkModulesBuilt();
   const modules = await builtModules();
   for (const lesson of lessons) {
     const html = pages.get(lesson.slug);
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
     fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules));
-    copyLessonModels(lesson);
+    copyLessonFiles(lesson, html);
   }
   fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
@@ -395,7 +479,28 @@ async function main() {
   // Last, as it hashes every file: site/sw.js, which keeps the whole site for offline use (web/sw.js).
   // Weights that load on request are cached when first loaded, not with the first visit (README, "Offline").
   writeServiceWorker(SITE, lessons.flatMap((l) => Object.values(lessonModels(l).onRequest).map((m) => `${l.slug}/${m.weights}`)));
-  console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SITE) || '.'}/`);
+  return lessons;
+}
+
+/** A build stopped by Ctrl-C (or a kill) removes its half-built folder too, as a failed one does in main. */
+function removeBuildWhenStopped() {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      fs.rmSync(SITE, { recursive: true, force: true });
+      process.exit(1);
+    });
+  }
+}
+
+async function main() {
+  removeBuildWhenStopped();
+  try {
+    const lessons = await buildSite();
+    replaceSite();
+    console.log(`site built: ${lessons.length} lesson(s) in ${path.relative(process.cwd(), SERVED_SITE) || '.'}/`);
+  } finally {
+    fs.rmSync(SITE, { recursive: true, force: true }); // what a failed build made; nothing after a success
+  }
 }
 
 main().catch((error) => {

@@ -4,7 +4,9 @@
 //
 //   <div class="demo" data-demo="ID" data-instance="NAME" data-params='{...}'>   an instance and its preset
 //   <span data-num="NAME.number" data-digits="3"></span>                         filled with the number
-//   <span data-claim="NAME.claim" data-is="value">phrase</span>                  shown only for that value
+//   <span data-claim="NAME.claim" data-is="value">phrase</span>                  shown only for that value;
+//                                                                                one phrase for every value
+//                                                                                the demo declares for the claim
 //   <p data-defaults="NAME">...</p>                                              written for the preset
 //
 // The page runtime (web/runtime/prose.js) keeps them in step afterwards, with
@@ -36,6 +38,26 @@ export function lessonInstances(html, file, demos) {
     instances.set(name, { demo, params, line });
   }
   return instances;
+}
+
+/** Every value `claim` of `demo` can take, as the core declares it (`attn list`); undefined when it has no such claim. */
+const declaredClaimValues = (demo, claim) => demo?.claims?.[claim];
+
+/**
+ * A claim's value changes with the learner's settings: a value without a phrase would end the
+ * sentence with nothing at that setting, so each claim the lesson uses needs a phrase for every value.
+ */
+function checkEveryClaimValueHasAPhrase(claimsUsed, instances, file) {
+  for (const [full, { line, phrases }] of claimsUsed) {
+    const name = full.slice(0, full.indexOf('.'));
+    const values = declaredClaimValues(instances.get(name).demo, full.slice(name.length + 1));
+    const missing = values.filter((v) => !phrases.has(v));
+    if (missing.length) {
+      throw new LessonError(`${file}:${line}: claim "${full}" has no phrase for ${missing.map((v) => `"${v}"`).join(', ')}: ` +
+        `at some settings the demo gives ${missing.length > 1 ? 'those values' : 'that value'}, and the sentence would end with nothing. ` +
+        `Add ${missing.map((v) => `<span data-claim="${full}" data-is="${v}">…</span>`).join(' ')} beside the others`);
+    }
+  }
 }
 
 /**
@@ -74,25 +96,32 @@ export function fillProse(html, file, demos, run) {
     return `<span${attrs}>${formatValue(numbers[number], digits === undefined ? undefined : Number(digits))}</span>`;
   });
 
-  const claimsUsed = new Map(); // "name.claim" -> {line, shown}
+  const claimsUsed = new Map(); // "name.claim" -> {line, phrases: the data-is values written}
   out = out.replace(/<(\w+)([^>]*\sdata-claim="([^"]+)"[^>]*)>/g, (whole, tag, attrs, full, offset) => {
-    const line = lineOf(out, offset);
+    const line = lineOf(out, offset + whole.indexOf('data-claim')); // a tag may span lines: the attribute's
     const [name, claim] = split(full, line, 'claim');
-    const claims = resultOf(name, line).claims ?? {};
-    if (!(claim in claims)) {
-      throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no claim "${claim}" (it has: ${Object.keys(claims).join(', ') || 'none'})`);
+    const current = resultOf(name, line).claims?.[claim];
+    const { demo } = instances.get(name);
+    const values = declaredClaimValues(demo, claim);
+    if (!values) {
+      throw new LessonError(`${file}:${line}: demo "${demo.id}" returns no claim "${claim}" (it has: ${Object.keys(demo.claims ?? {}).join(', ') || 'none'})`);
+    }
+    if (current === undefined) throw new LessonError(`${file}:${line}: demo "${demo.id}" gives claim "${claim}" no value at the preset of "${name}", so none of its phrases would show`);
+    if (!values.includes(current)) {
+      // The core's mistake, not the lesson's (tests/core/demo/declared_claims_test.cpp looks for it).
+      throw new LessonError(`${file}:${line}: demo "${demo.id}" gives claim "${claim}" the value "${current}", which its declaration in core/lessons/ does not list`);
     }
     const is = attribute(attrs, 'data-is');
-    if (is === undefined) throw new LessonError(`${file}:${line}: the phrase for claim "${full}" needs data-is="value"`);
-    const used = claimsUsed.get(full) ?? { line, shown: false };
-    used.shown ||= claims[claim] === is;
+    if (is === undefined) throw new LessonError(`${file}:${line}: the phrase for claim "${full}" needs data-is="value" (one of: ${values.join(', ')})`);
+    if (!values.includes(is)) {
+      throw new LessonError(`${file}:${line}: claim "${full}" is never "${is}": write data-is="…" with one of its values (${values.join(', ')})`);
+    }
+    const used = claimsUsed.get(full) ?? { line, phrases: new Set() };
+    used.phrases.add(is);
     claimsUsed.set(full, used);
-    return claims[claim] === is ? whole : `<${tag}${attrs} hidden>`;
+    return current === is ? whole : `<${tag}${attrs} hidden>`;
   });
-  for (const [full, { line, shown }] of claimsUsed) {
-    const [name, claim] = split(full, line, 'claim');
-    if (!shown) throw new LessonError(`${file}:${line}: no phrase for claim "${full}" at its preset value "${results.get(name).claims[claim]}"`);
-  }
+  checkEveryClaimValueHasAPhrase(claimsUsed, instances, file);
 
   for (const match of out.matchAll(/\sdata-defaults="([^"]*)"/g)) {
     if (!instances.has(match[1])) {

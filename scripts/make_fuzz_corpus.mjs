@@ -3,6 +3,7 @@
 //   demo_api:    each demo at its defaults, with every bounded parameter at its min, and at its max
 //   model_files: the lesson's smallest weights file and Plain-256's summary
 //   training:    a few short trainings, one at a rate that diverges
+//   robot:       the lesson's spin as its programs run it, a drive and a wait at their bounds, a call before connect
 // Usage: node scripts/make_fuzz_corpus.mjs   (after a native build; the output is committed)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,11 +49,24 @@ writeCorpus('training', {
   'lesson-choices': '{}',
 });
 
+// One robot call a line: "<op> <arguments JSON>" (tests/fuzz/fuzz_robot.cpp).
+const calls = (...lines) => lines.join('\n') + '\n';
+writeCorpus('robot', {
+  'lesson-spin': calls('connect {"x":50,"y":20,"noise":1.5,"seed":11}', 'drive {"left":0,"right":0,"turn":100}',
+    'distance {}', 'wait {"seconds":0.25}', 'distance {}', 'position {}', 'heading {}'),
+  'bounds': calls('connect {"x":5,"y":95,"heading":-360,"noise":10,"seed":1e15}', 'drive {"left":100,"right":-100,"turn":-100}',
+    'wait {"seconds":3600}', 'position {}', 'stop {}', 'wait {"seconds":0}'),
+  'before-connect': calls('heading {}', 'arguments {}', 'connect {"seed":-1}', 'drive {"left":1e308}'),
+});
+
 // Every name the surface knows, and the values that broke it before (issue 13).
 const words = new Set(['{', '}', '[', ']', ',', ':', '"', 'true', 'false', 'null', '0', '-1', '1e400', '1e30',
   '16.5', '4294967312', '3e38', 'NaN', 'Infinity', '"format"', '"version"', '"model"', '"parameters"', '"name"',
   '"shape"', '"values"', '"misses"', '"training"', '"attn-nn-weights"', '"attn-nn-summary"', '"task"', '"lr"',
-  '"epochs"', '"seed"', '"find"', '"nearest"', 'find/lookup', 'summary ']);
+  '"epochs"', '"seed"', '"find"', '"nearest"', 'find/lookup', 'summary ',
+  // the robot's commands and arguments (core/api/robot_session.hpp)
+  'connect', 'drive', 'stop', 'wait', 'distance', 'position', 'heading', 'arguments', '"x"', '"y"', '"heading"',
+  '"noise"', '"left"', '"right"', '"turn"', '"seconds"', '1e15', '3600', '100', '-100', '1e308']);
 for (const d of demos) {
   words.add(d.id);
   for (const p of d.params) {

@@ -12,10 +12,14 @@ EMSCRIPTEN_BINDINGS(attn_demos) {
 }
 
 #ifdef ATTN_API_MODELS
+#include "api/json_limits.hpp"
 #include "api/models.hpp"
 EMSCRIPTEN_BINDINGS(attn_models) {
     emscripten::function("loadModel", &attn::load_model_json);
     emscripten::function("loadModelSummary", &attn::load_model_summary_json);
+    // The largest JSON text the core accepts [bytes]: the page refuses a larger weights file by its
+    // size, before its bytes are copied into the module's memory (which never shrinks again).
+    emscripten::function("maxJsonBytes", +[]() -> double { return attn::json_limits::kMaxTextBytes; });
 }
 #endif
 

@@ -23,8 +23,10 @@ std::string list_demos_json() {
     for (const Demo& d : all_demos()) {
         json params = json::array();
         for (const auto& p : d.params) params.push_back(p.to_json());
+        json claims = json::object();  // name -> every value it can take
+        for (const auto& c : d.claims) claims[c.name] = c.values;
         out.push_back({{"id", d.id}, {"title", d.title}, {"params", params}, {"sources", d.sources},
-                       {"arithmetic", d.arithmetic}, {"networks", d.networks}});
+                       {"arithmetic", d.arithmetic}, {"networks", d.networks}, {"claims", claims}});
     }
     return dump(out);
 }

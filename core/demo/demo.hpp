@@ -35,6 +35,15 @@ private:
     Models& (*store_)() = nullptr;
 };
 
+// A claim a demo returns (Result::claim) and every value it can take. The site build asks for
+// them (`attn list`) and requires the lesson to have a phrase for each value of a claim it uses,
+// so no setting leaves a sentence without its ending; tests/core/demo/declared_claims_test.cpp
+// checks that the demo returns no other.
+struct ClaimSpec {
+    std::string name;
+    std::vector<std::string> values;
+};
+
 struct Demo {
     std::string id;     // stable name used by the page, the URL and the CLI
     std::string title;
@@ -46,6 +55,13 @@ struct Demo {
     std::string arithmetic = "double";
     // The trained networks it reads, by slot ("find/lookup"): the page says which one each is.
     std::vector<std::string> networks = {};
+    std::vector<ClaimSpec> claims = {};
+
+    // Declares a claim with its values, after the braces: `return Demo{...}.claiming("tokens", {...});`
+    Demo& claiming(std::string name, std::vector<std::string> values) {
+        claims.push_back({std::move(name), std::move(values)});
+        return *this;
+    }
 };
 
 // Each folder of core/lessons/ registers its demos once, in its lesson.cpp:

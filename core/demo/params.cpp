@@ -66,7 +66,9 @@ std::string named(const ParamSpec& s) { return "\u201c" + s.label + "\u201d"; }
 
 // How a cell of a table is named: "“Tokens X”, token 1, feature 0".
 std::string cell_name(const ParamSpec& s, std::size_t row, std::size_t col, bool is_vector) {
-    const std::string column = col < s.column_names.size() ? s.column_names[col] : "feature " + std::to_string(col);
+    const std::string column = col < s.column_names.size()
+                                   ? s.column_names[col]
+                                   : (s.column_name.empty() ? "feature" : s.column_name) + " " + std::to_string(col);
     if (is_vector) return named(s) + ", entry " + std::to_string(col);
     return named(s) + ", " + (s.row_name.empty() ? "token" : s.row_name) + " " + std::to_string(row) + ", " + column;
 }
@@ -178,12 +180,15 @@ json ParamSpec::to_json() const {
         if (!row_name.empty()) j["row_name"] = row_name;
         if (!column_names.empty()) j["column_names"] = column_names;
     }
+    if ((type == ParamType::Matrix || type == ParamType::Vector) && !column_name.empty()) j["column_name"] = column_name;
+    if (logarithmic_slider && min > 0 && (type == ParamType::Number || type == ParamType::Integer)) j["scale"] = "log";
     if (type == ParamType::Choice) {
         j["choices"] = choices;
         if (!choice_labels.empty()) j["choice_labels"] = choice_labels;
     }
     if (!follows.empty()) j["follows"] = follows;
     if (set_by_picture) j["input"] = "picture";
+    if (more_setting) j["more"] = true;
     return j;
 }
 

@@ -36,6 +36,9 @@ struct ParamSpec {
     // ("token", {"feature 0", ...} when not given).
     std::string row_name;
     std::vector<std::string> column_names;
+    // Matrices and vectors: what one column (or entry) stands for, when every column is one of a kind
+    // ("hidden unit" -> "hidden unit 0", "+ hidden unit"); "feature" when not given.
+    std::string column_name;
     // Choices: what the page calls each one, when not the value itself.
     std::vector<std::string> choice_labels;
     // The parameters this one depends on: when the learner changes any of them,
@@ -45,6 +48,11 @@ struct ParamSpec {
     // Set by dragging in the demo's picture (which has a keyboard equivalent and
     // a table of the numbers), not typed into a control of its own.
     bool set_by_picture = false;
+    // Numbers spanning decades (0.01 to 10): the slider moves along the logarithm, so each
+    // decade gets as much of the track as the others.
+    bool logarithmic_slider = false;
+    // Not among the demo's main controls: the page folds it under "More settings".
+    bool more_setting = false;
 
     // Fluent setters so a declaration reads as one sentence.
     ParamSpec& labelled(std::string text) { label = std::move(text); return *this; }
@@ -56,6 +64,9 @@ struct ParamSpec {
     ParamSpec& columns(int lo, int hi) { min_cols = lo; max_cols = hi; return *this; }
     ParamSpec& rows_named(std::string name) { row_name = std::move(name); return *this; }
     ParamSpec& columns_named(std::vector<std::string> names) { column_names = std::move(names); return *this; }
+    ParamSpec& columns_called(std::string name) { column_name = std::move(name); return *this; }
+    ParamSpec& on_log_slider() { logarithmic_slider = true; return *this; }
+    ParamSpec& in_more_settings() { more_setting = true; return *this; }
     ParamSpec& choices_labelled(std::vector<std::string> labels) { choice_labels = std::move(labels); return *this; }
     ParamSpec& following(std::vector<std::string> names) { follows = std::move(names); return *this; }
     ParamSpec& from_picture() { set_by_picture = true; return *this; }

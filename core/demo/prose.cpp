@@ -50,6 +50,17 @@ std::string counted(long long n, const std::string& noun) {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+std::string counted(long long n, const std::string& noun, const std::string& plural) {
+    return std::to_string(n) + " " + (n == 1 ? noun : plural);
+}
+
+std::string share_of(long long part, long long whole, const std::string& noun) {
+    if (whole == 1) return part == 1 ? "the one " + noun + " is" : "the one " + noun + " is not";
+    const std::string of = " of the " + counted(whole, noun);
+    if (part == 0) return "none" + of + " are";
+    return std::to_string(part) + of + (part == 1 ? " is" : " are");
+}
+
 std::string steps_back(long long n) { return counted(n, "step") + " back"; }
 
 std::string compared(double error, double rival) {

@@ -19,11 +19,18 @@ std::string decimals(const std::vector<double>& values, int decimals);
 std::string count_word(long long n);
 // (1, "step") -> "1 step", (11, "step") -> "11 steps"
 std::string counted(long long n, const std::string& noun);
+// (3, 20, "score") -> "3 of the 20 scores are", (1, 20, ...) -> "1 of the 20 scores is",
+// (1, 1, ...) -> "the one score is", (0, 20, ...) -> "none of the 20 scores are": a share as a sentence's subject.
+std::string share_of(long long part, long long whole, const std::string& noun);
+// (1, "query", "queries") -> "1 query", (2, ...) -> "2 queries": a noun whose plural is not noun + "s"
+std::string counted(long long n, const std::string& noun, const std::string& plural);
 // (1) -> "1 step back", (11) -> "11 steps back"
 std::string steps_back(long long n);
 // Two mean errors side by side, as a sentence weighs them: "better" when `error`
 // is clearly below `rival`, "worse" when clearly above, "similar" within 5 % of the larger.
 std::string compared(double error, double rival);
+// Every word compared() returns, for a claim's declaration (demo.hpp, ClaimSpec).
+inline std::vector<std::string> compared_words() { return {"better", "similar", "worse"}; }
 // A vector as the lesson writes one by hand: "[1, 0]"
 std::string bracketed(const std::vector<double>& values, int decimals);
 

@@ -32,6 +32,11 @@ Result& Result::table(const std::string& name, const std::string& title, const M
     return *this;
 }
 
+Result& Result::one_format() {
+    j_["tables"].back()["one_format"] = true;
+    return *this;
+}
+
 Result& Result::chart(const std::string& name, const std::string& title, const std::string& x_label,
                       const std::string& y_label, const std::vector<Series>& series, bool log_x) {
     json s = json::array();

@@ -26,6 +26,9 @@ public:
     Result& print(const std::string& text);
     Result& table(const std::string& name, const std::string& title, const Matrix& values,
                   std::vector<std::string> row_labels, std::vector<std::string> col_labels, bool heat);
+    // A table of one quantity throughout (a layer's activations): the page prints every cell with the
+    // same digits, as NumPy prints an array, rather than a whole-number column as whole numbers.
+    Result& one_format();
     Result& chart(const std::string& name, const std::string& title, const std::string& x_label,
                   const std::string& y_label, const std::vector<Series>& series, bool log_x = false);
     Result& figure(json description);

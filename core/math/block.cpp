@@ -64,4 +64,14 @@ double largest_row_distance(const Matrix& x) {
     return largest;
 }
 
+ClosestRows closest_rows(const Matrix& x) {
+    ClosestRows closest{0, 1, (x.row(0) - x.row(1)).norm()};
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        for (Eigen::Index j = i + 1; j < x.rows(); ++j) {
+            const double d = (x.row(i) - x.row(j)).norm();
+            if (d < closest.distance) closest = {i, j, d};
+        }
+    return closest;
+}
+
 }  // namespace attn

@@ -39,4 +39,11 @@ Matrix encoder_block(const Matrix& x, int block, BlockSwitches switches);
 // The largest distance between two rows: 0 when every token has the same vector.
 double largest_row_distance(const Matrix& x);
 
+// The two rows closest together (the first such pair, i < j) and their distance; needs two rows.
+struct ClosestRows {
+    Eigen::Index i = 0, j = 1;
+    double distance = 0;
+};
+ClosestRows closest_rows(const Matrix& x);
+
 }  // namespace attn

@@ -82,8 +82,7 @@ void Trainer::fail(const std::string& what) {
     std::ostringstream why;
     why << "training stopped at epoch " << progress_.epoch + 1 << ", step " << progress_.step + 1 << ": " << what
         << " (" << progress_.loss << " after the last good step) at learning rate " << lr_
-        << ", which is too large for this network. The weights from before the first bad step are kept; "
-        << "try a smaller learning rate, such as " << lr_ / 10 << ".";
+        << ", which is too large for this network: try a smaller learning rate, such as " << lr_ / 10 << ".";
     progress_.failed = true;
     progress_.message = why.str();
 }

@@ -225,7 +225,7 @@ test('index: the list shows the learner\'s progress from what the lesson pages k
   // As a learner: mark a demo as tried and answer a question.
   await page.locator('label.tried').first().getByRole('checkbox').check();
   await page.locator('.check textarea').first().fill('Because it lags behind the corners.');
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('attn-answers:')));
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('attn-progress:') && /Because it lags/.test(localStorage.getItem(k))));
   await page.goto(new URL('../', page.url()).href);
   const line = page.locator('.lesson-progress[data-slug="robot"]');
   await line.waitFor({ state: 'visible' });

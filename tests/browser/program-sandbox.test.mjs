@@ -84,6 +84,15 @@ test('program sandbox: a message the program posts itself shows only what print 
   assert.equal(await panel(page).locator('.program-printout img').count(), 0);
 });
 
+test('program sandbox: a malformed message the program posts ends the run with a message, and Run works again', async () => {
+  const { page, problems } = await site.open('robot/');
+  const bad = await runProgram(page, 'import js\njs.self.postMessage(\'{"type":"events","events":[{"type":"draw","name":"x"}]}\')\nwhile True:\n    pass\n');
+  assert.equal(bad.status, 'The program sent the page something it cannot show, so it was stopped.');
+  assert.equal(await panel(page).locator('.program-run').isEnabled(), true);
+  assert.equal((await runProgram(page, 'print(6 * 7)\n')).printed, '42');
+  assert.deepEqual(problems, []);
+});
+
 test('program sandbox: a flood through sys.stdout.write ends at the output budget and the page keeps answering', async () => {
   const { page } = await site.open('robot/');
   const { printed, status } = await runProgram(page, 'import sys\nwhile True:\n    sys.stdout.write("x" * 200 + "\\n")\n');

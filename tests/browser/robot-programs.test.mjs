@@ -94,7 +94,7 @@ test('programs: a syntax error names its line, marks it, and the page stays usab
   assert.equal(await panel(page, 'scores').locator('.program-printout').innerText(), good, 'the last good output stays');
   await typeProgram(page, 'scores', 'from robot import *\nconnect()\ndrive("fast", 0)\n');
   await runAndWait(page, 'scores');
-  assert.match(await panel(page, 'scores').locator('.program-status').innerText(), /^Line 3: .*drive\(\) takes three numbers/);
+  assert.match(await panel(page, 'scores').locator('.program-status').innerText(), /^Line 3: .*drive\(\): left must be a number between -100 and 100 percent \(got 'fast'\)/);
   await demo(page, 'scores').getByLabel('Divisor', { exact: true }).fill('0.7');
   await page.waitForFunction(() => /scores\.divisor=0\.7/.test(location.search));
   assert.deepEqual(problems, []);
@@ -142,5 +142,15 @@ test('programs: Step shows one more wait, and Play at x10 plays the recorded run
   await panel(page, 'scores').locator('.program-play').click();  // 43 waits of 0.25 s at x10: about 1.1 s
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="scores"] .program-scrub').value === '49', null, { timeout: 5000 });
   assert.match(await panel(page, 'scores').locator('.program-printout').innerText(), /^what came next: \d+ cm$/m);
+  assert.deepEqual(problems, []);
+});
+
+test('programs: plot of NaN is refused with its range in the status line, and the page logs no error', async () => {
+  const { page, problems } = await site.open('robot/');
+  await openPanel(page, 'scores');
+  await typeProgram(page, 'scores', 'from robot import *\nplot("reading", 57)\nplot("reading", float("nan"))\n');
+  await runAndWait(page, 'scores');
+  assert.match(await panel(page, 'scores').locator('.program-status').innerText(),
+    /^Line 3: .*plot\(\): value must be a number between -1e\+15 and 1e\+15 \(got nan\)/);
   assert.deepEqual(problems, []);
 });

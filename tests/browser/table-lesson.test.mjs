@@ -152,6 +152,26 @@ test('table page: a one-epoch training in the worker reaches the end, agrees wit
   assert.deepEqual(problems, []);
 });
 
+test('table page: at the Try-it\'s rate of 0.1 Lookup\'s training stops, as the lesson says, in one message that agrees with itself', async () => {
+  const { page, problems } = await lesson();
+  const train = demo(page, 'train');
+  const compareBefore = await printed(page, 'compare');
+  const rate = train.getByLabel("Learning rate (0: the lesson's choice)");
+  await rate.fill('0.1');
+  await rate.press('Enter');
+  await train.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /stopped|Done/.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 60000 });
+  const text = await train.locator('.train-status').innerText();
+  const native = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'),
+    ['train', '--task', 'find', '--model', 'lookup', '--lr', '0.1', '--seed', '0', '--quiet'], { encoding: 'utf8' }));
+  assert.equal(native.failed, true, 'the lesson says this rate fails');
+  assert.equal(text, `${native.message.charAt(0).toUpperCase()}${native.message.slice(1)} The network you had before is still the one in use.`);
+  assert.match(text, /more than 100 times its first value/);
+  assert.doesNotMatch(text, /weights from before the first bad step are kept/);
+  assert.equal(await printed(page, 'compare'), compareBefore, 'the comparison still shows the lesson\'s network');
+  assert.deepEqual(problems, []);
+});
+
 test('table page: cancelling a training stops it and keeps the earlier weights', async () => {
   const { page, problems } = await lesson('?train.model="plain-256"');
   const train = demo(page, 'train');

@@ -34,7 +34,18 @@ test('lesson prose: the build refuses an unknown claim, with the file and line',
 
 test('lesson prose: the build refuses a claim with no phrase for its value at the preset', () => {
   assert.throws(() => fill('<div class="demo" data-demo="worked_example" data-instance="w"></div>\n' +
-    '<span data-claim="w.scaled" data-is="no">raw</span>'), /no phrase for claim "w.scaled" at its preset value "yes"/);
+    '<span data-claim="w.scaled" data-is="no">raw</span>'), /lesson\.html:2: claim "w.scaled" has no phrase for "yes"/);
+});
+
+test('lesson prose: the build refuses a claim with no phrase for a value it takes only away from the preset', () => {
+  assert.throws(() => fill('<div class="demo" data-demo="worked_example" data-instance="w"></div>\n' +
+    '<span data-claim="w.scaled" data-is="yes">scaled</span>'), /lesson\.html:2: claim "w.scaled" has no phrase for "no"/);
+});
+
+test('lesson prose: the build refuses a phrase for a value the claim cannot take, naming those it can', () => {
+  assert.throws(() => fill('<div class="demo" data-demo="worked_example" data-instance="w"></div>\n' +
+    '<span data-claim="w.scaled" data-is="yes">scaled</span><span data-claim="w.scaled" data-is="No">raw</span>'),
+  /lesson\.html:2: claim "w.scaled" is never "No": write data-is="…" with one of its values \(yes, no\)/);
 });
 
 test('lesson prose: the build refuses a name of an instance the lesson does not have, and an unknown demo', () => {

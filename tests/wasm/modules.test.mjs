@@ -10,7 +10,7 @@ const wasm = await loadWasmCore();
 // The embind functions of each API group (web/bindings.cpp); every module has the demos'.
 const GROUPS = {
   demos: ['listDemos', 'runDemo'],
-  models: ['loadModel', 'loadModelSummary'],
+  models: ['loadModel', 'loadModelSummary', 'maxJsonBytes'],
   training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange'],
   robot: ['robotCall', 'pythonRound', 'pythonRepr'],
 };

@@ -37,7 +37,7 @@ test('programs: a wrong argument names the function and what it takes', () => {
   const ran = programs.run('from robot import *\nconnect()\ndrive("fast", 0)\n');
   assert.equal(ran.ok, false);
   assert.equal(ran.error.line, 3);
-  assert.match(ran.error.message, /drive\(\) takes three numbers/);
+  assert.match(ran.error.message, /drive\(\): left must be a number between -100 and 100 percent \(got 'fast'\)/);
 });
 
 test('programs: a syntax error names its line', () => {

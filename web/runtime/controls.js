@@ -32,12 +32,53 @@ function numberBox(id, value, decl, ariaLabel) {
 }
 
 function sliderFor(decl, id, labelText) {
+  if (decl.min === undefined || decl.max === undefined) return null;
+  if (decl.scale === 'log') return logSlider(decl, id, labelText);
   const steps = (decl.max - decl.min) / (decl.step || 1);
-  if (decl.min === undefined || decl.max === undefined || steps > 2000) return null;
-  return el('input', {
+  if (steps > 2000) return null;
+  const input = el('input', {
     type: 'range', min: decl.min, max: decl.max, step: decl.step || 'any', value: decl.default,
     ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
   });
+  return { input, valueOf: () => Number(input.value), show: (v) => { input.value = v; } };
+}
+
+// The marks of a logarithmic slider: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 and 8 in every decade, those
+// within the bounds that the declared step allows (0.01: no 0.012). Equal steps of the track are then
+// about equal ratios, so 0.01 to 10 gives each decade the same room and every arrow key moves the value.
+const MANTISSAS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+export function logMarks(min, max, step = 0) {
+  const marks = [];
+  for (let e = Math.floor(Math.log10(min)); 10 ** e <= max; ++e) {
+    for (const m of MANTISSAS) {
+      const v = Number((m * 10 ** e).toPrecision(3));
+      const onStep = !step || Math.abs(v / step - Math.round(v / step)) < 1e-9;
+      if (v >= min && v <= max && onStep) marks.push(v);
+    }
+  }
+  return marks;
+}
+
+/** A slider along the logarithm of the value: its position is the index of the nearest mark. */
+function logSlider(decl, id, labelText) {
+  const marks = logMarks(decl.min, decl.max, decl.step);
+  const nearest = (v) => marks.reduce((best, m, k) => (Math.abs(Math.log(m / v)) < Math.abs(Math.log(marks[best] / v)) ? k : best), 0);
+  const input = el('input', {
+    type: 'range', min: 0, max: marks.length - 1, step: 1, value: nearest(decl.default),
+    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
+  });
+  input.dataset.scale = 'log';
+  // A screen reader says the value, not the position along the track.
+  const describe = (v) => {
+    // Written only when it changes: setting an attribute restyles the input, even to the same value.
+    if (input.getAttribute('aria-valuetext') !== String(v)) input.setAttribute('aria-valuetext', String(v));
+  };
+  describe(decl.default);
+  return {
+    input,
+    valueOf: () => marks[Number(input.value)],
+    show: (v) => { if (v > 0) { input.value = nearest(v); describe(v); } },
+  };
 }
 
 /** A single number or whole number, as a text box with a slider when the range is small. */
@@ -46,15 +87,15 @@ function scalarControl(decl, onInput) {
   const box = numberBox(id, decl.default, decl);
   const slider = sliderFor(decl, id, decl.label);
   box.addEventListener('input', () => onInput(parseNumber(box.value)));
-  slider?.addEventListener('input', () => onInput(Number(slider.value)));
+  slider?.input.addEventListener('input', () => onInput(slider.valueOf()));
   return {
     id,
-    inputs: [box, slider].filter(Boolean),
-    body: el('div', { className: 'scalar' }, [slider, box, decl.unit ? el('span', { className: 'unit', textContent: decl.unit }) : ''].filter(Boolean)),
+    inputs: [box, slider?.input].filter(Boolean),
+    body: el('div', { className: 'scalar' }, [slider?.input, box, decl.unit ? el('span', { className: 'unit', textContent: decl.unit }) : ''].filter(Boolean)),
     show(v) {
       // While the learner types "0.50" the state holds 0.5: leave their text alone.
       if (!same(parseNumber(box.value), v)) box.value = String(v);
-      if (slider && typeof v === 'number') slider.value = v;
+      if (slider && typeof v === 'number') slider.show(v);
     },
   };
 }
@@ -76,30 +117,56 @@ function choiceControl(decl, onInput) {
 }
 
 /**
+ * A new cell's value: 0 where the declaration allows it, else the bound nearest to 0 (a list of
+ * divisors from 0.01 gets 0.01), so that a new box never holds a value the core refuses.
+ */
+export function freshCell(decl) {
+  if (decl.min !== undefined && decl.min > 0) return decl.min;
+  if (decl.max !== undefined && decl.max < 0) return decl.max;
+  return 0;
+}
+
+/**
  * A grid of number boxes for a matrix (rows x cols) or a vector (one row).
- * Buttons add or remove rows and columns within the declared bounds.
+ * Buttons add or remove rows and columns within the declared bounds; a dimension the declaration
+ * fixes has no buttons. Rows and columns are named as the core declares them ("feature 1",
+ * "hidden unit 3"), "token" and "feature" when it does not say.
  */
 function gridControl(decl, onInput) {
   const id = uniqueId(decl.name);
   const isVector = decl.type === 'vector';
   const rowName = decl.row_name ?? 'token';
-  const columnName = (j) => decl.column_names?.[j] ?? `feature ${j}`;
+  const columnStem = isVector ? 'entry' : decl.column_name ?? 'feature';
+  const columnName = (j) => decl.column_names?.[j] ?? `${columnStem} ${j}`;
   const rowsOf = (v) => (isVector ? [v] : v);
   let cells = rowsOf(decl.default).map((row) => row.slice()); // what the state last gave, as rows
+  let drawn = '';  // the shape of the boxes on screen, "rows x cols"
+  const shapeOf = (rows) => `${rows.length}x${rows[0]?.length ?? 0}`;
   const table = el('table', { className: 'grid-editor' });
   const buttons = el('div', { className: 'grid-buttons' });
   const send = () => onInput(isVector ? cells[0].slice() : cells.map((row) => row.slice()));
 
   const button = (text, enabled, action) => {
     const b = el('button', { type: 'button', textContent: text, disabled: !enabled });
-    b.addEventListener('click', () => { cells = cells.map((row) => row.slice()); action(); send(); });
+    b.addEventListener('click', () => {
+      cells = cells.map((row) => row.slice());
+      action();
+      // The boxes follow at once (the state's answer has this same shape), and focus stays on the button.
+      draw();
+      send();
+    });
     return b;
   };
 
   function draw() {
     table.replaceChildren();
+    drawn = shapeOf(cells);
     const rows = cells.length;
     const cols = cells[0]?.length ?? decl.min_cols ?? 0;
+    if (!isVector && rows) {
+      // Column headers say what each column is, as the row headers do for rows.
+      table.append(el('tr', {}, [el('td'), ...cells[0].map((_, j) => el('th', { scope: 'col', textContent: columnName(j) }))]));
+    }
     cells.forEach((row, i) => {
       const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `${rowName} ${i}` })]);
       row.forEach((v, j) => {
@@ -115,19 +182,23 @@ function gridControl(decl, onInput) {
       });
       table.append(tr);
     });
-    const widthRange = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
-    // A matrix with a fixed width (x and y, say) only grows by rows.
-    const controls = widthRange[0] === widthRange[1] && !isVector ? [] : [
-      button(isVector ? '+ entry' : '+ feature', cols < widthRange[1], () => cells.forEach((r) => r.push(0))),
-      button(isVector ? '− entry' : '− feature', cols > widthRange[0], () => cells.forEach((r) => r.pop())),
-    ];
-    if (!isVector) {
-      controls.unshift(
-        button(`+ ${rowName}`, rows < decl.max_len, () => cells.push(Array(cols).fill(0))),
+    const [minCols, maxCols] = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
+    const fresh = freshCell(decl);
+    const controls = [];
+    if (!isVector && decl.min_len !== decl.max_len) {
+      controls.push(
+        button(`+ ${rowName}`, rows < decl.max_len, () => cells.push(Array(cols).fill(fresh))),
         button(`− ${rowName}`, rows > decl.min_len, () => cells.pop()),
       );
     }
+    if (minCols !== maxCols) {
+      controls.push(
+        button(`+ ${columnStem}`, cols < maxCols, () => cells.forEach((r) => r.push(fresh))),
+        button(`− ${columnStem}`, cols > minCols, () => cells.forEach((r) => r.pop())),
+      );
+    }
     buttons.replaceChildren(...controls);
+    buttons.hidden = !controls.length;
   }
   draw();
   return {
@@ -137,9 +208,9 @@ function gridControl(decl, onInput) {
     show(v) {
       const rows = rowsOf(v);
       if (!Array.isArray(rows) || !rows.length || !rows.every(Array.isArray)) return; // a hand-edited URL: the core names it
-      const sameShape = rows.length === cells.length && rows.every((r, i) => r.length === cells[i].length);
       cells = rows.map((r) => r.slice());
-      if (!sameShape) { draw(); return; }
+      // Compared with the boxes on screen, not with `cells`: a button changes `cells` before the state answers.
+      if (shapeOf(cells) !== drawn || !cells.every((r) => r.length === cells[0].length)) { draw(); return; }
       // Same shape: update the boxes in place, so the one being typed in keeps its focus and its text.
       cells.forEach((row, i) => row.forEach((cell, j) => {
         const box = table.querySelector(`[data-cell="${i},${j}"]`);

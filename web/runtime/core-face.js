@@ -19,8 +19,10 @@ export function wrapCore(module) {
     trainStart: (config) => call(module.trainStart(JSON.stringify(config))),
     trainAdvance: (steps) => call(module.trainAdvance(steps)),
     trainResult: () => call(module.trainResult()),
-    /** The Python programs' robot (core/api/robot_session.hpp): robot('wait', {seconds: 0.25}). */
-    robot: (op, args = {}) => call(module.robotCall(op, JSON.stringify(args))),
+    /** The Python programs' robot (core/api/robot_session.hpp): robot('wait', {seconds: 0.25}), or the arguments' JSON text. */
+    robot: (op, args = {}) => call(module.robotCall(op, typeof args === 'string' ? args : JSON.stringify(args))),
+    /** The largest JSON text the core accepts (core/api/json_limits.hpp) [bytes]; in the modules with networks. */
+    maxJsonBytes: module.maxJsonBytes?.(),
     /** CPython's round(x, n) for a float, which MicroPython's own round does not always equal. */
     pythonRound: (x, n) => module.pythonRound(x, n),
     /** CPython's repr(x) of a float: MicroPython prints 0.07 as 0.07000000000000001. */

@@ -51,8 +51,15 @@ export function mountDemo(container, demo, core, networks) {
   const announce = createAnnouncer(demo.params, state);
   const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to the lesson\'s values' });
   const view = createResultView({ instance, state, setParams: state.set });
+  // The core declares which controls are not the demo's main ones: they wait under "More settings".
+  const folded = new Set(demo.params.filter((d) => d.more).map((d) => d.name));
+  const more = controls.some((c) => folded.has(c.name))
+    ? el('details', { className: 'more-settings' }, [el('summary', { textContent: 'More settings' }),
+      el('div', { className: 'more-controls' }, controls.filter((c) => folded.has(c.name)).map((c) => c.element))])
+    : null;
   const form = el('form', { className: 'controls' }, [
-    el('fieldset', {}, [el('legend', { textContent: demo.title }), ...controls.map((c) => c.element), reset]),
+    el('fieldset', {}, [el('legend', { textContent: demo.title }),
+      ...controls.filter((c) => !folded.has(c.name)).map((c) => c.element), more, reset].filter(Boolean)),
   ]);
   form.addEventListener('submit', (e) => e.preventDefault());
   container.replaceChildren(...[linkLocksNote(locks, demo.params), form, status, announce.element, view.element].filter(Boolean));
@@ -108,6 +115,7 @@ export function mountDemo(container, demo, core, networks) {
     }
     const control = controls.find((c) => c.name === answer.error.param);
     if (control) control.showError(answer.error.message);
+    if (control && folded.has(control.name)) more.open = true; // the message beside a folded control is seen
     status.textContent = control
       ? 'Fix the highlighted value; the results below are from the last values that worked.'
       : `${answer.error.message} The results below are from the last values that worked.`;
@@ -134,6 +142,8 @@ export function mountDemo(container, demo, core, networks) {
   networks?.onChange((slot) => { if (demo.networks.includes(slot)) { remark(); schedule(); } });
 
   if (Object.keys(fromUrl).length) state.set(fromUrl);
+  // A link that changes a folded setting shows it.
+  if (more && Object.keys(fromUrl).some((name) => folded.has(name))) more.open = true;
   update();
   return {
     instance,

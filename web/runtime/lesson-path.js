@@ -1,27 +1,24 @@
-// The list of lessons: under each, what the learner has done there, from what this browser keeps
-// (progress.js's report: the "I tried this" marks and the knowledge-check answers of each page).
+// The list of lessons: under each, what the learner has done there, from what this browser keeps for
+// this copy of the site (kept.js's records, read only: the "I tried this" marks and the answers).
 // The site build gives each line its lesson's folder and how many demos and questions it has.
-import { progressReport } from './progress.js';
+import { readAll } from './kept.js';
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-function progressLine(line, pages) {
-  // A page is kept under its own path, which is "…/robot/" or, opened so, "…/robot/index.html".
-  const folder = new URL(`${line.dataset.slug}/`, location.href).pathname;
-  const kept = [pages[folder], pages[`${folder}index.html`]].filter(Boolean);
-  const tried = new Set(kept.flatMap((p) => p.tried)).size;
-  const answered = new Set(kept.flatMap((p) => Object.entries(p.answers).filter(([, text]) => text.trim()).map(([q]) => q))).size;
+function progressLine(line, kept) {
+  const lesson = kept[line.dataset.slug];
+  if (!lesson) return;
+  const tried = lesson.tried.length;
+  // An answer to a question the lesson no longer has ("earlier") is kept, but is not one of its questions.
+  const answered = new Set(lesson.answers.filter((a) => !a.earlier && String(a.answer ?? '').trim()).map((a) => a.number)).size;
   if (!tried && !answered) return;
   const demos = Number(line.dataset.demos);
   const checks = Number(line.dataset.checks);
-  const parts = [`you tried ${tried} of ${count(demos, 'demo', 'demos')}`];
-  if (checks) parts.push(`answered ${answered} of ${count(checks, 'question', 'questions')}`);
+  const parts = [`you tried ${Math.min(tried, demos)} of ${count(demos, 'demo', 'demos')}`];
+  if (checks) parts.push(`answered ${Math.min(answered, checks)} of ${count(checks, 'question', 'questions')}`);
   line.textContent = `In this browser ${parts.join(' and ')}.`;
   line.hidden = false;
 }
 
-let pages = {};
-try {
-  pages = progressReport().pages;
-} catch { /* storage off: nothing is kept */ }
-for (const line of document.querySelectorAll('.lesson-progress[data-slug]')) progressLine(line, pages);
+const kept = readAll();
+for (const line of document.querySelectorAll('.lesson-progress[data-slug]')) progressLine(line, kept);

@@ -72,6 +72,8 @@ export function createNetworks(core) {
   }
 
   return {
+    /** The largest weights file the core takes [bytes] (core/api/json_limits.hpp, through the module). */
+    maxTextBytes: core.maxJsonBytes,
     has: (slot) => texts.has(slot),
     text: (slot) => texts.get(slot),
     origin: (slot) => origins.get(slot),

@@ -6,6 +6,8 @@
 //   reloads into the new version at once; otherwise a note offers to reload.
 // Without service workers (file://, a plain-HTTP host other than localhost, an old browser) it does
 // nothing and the site works from the network as before.
+import './progress.js'; // says a full storage (for the theme menu: the list of lessons has no reader.js), with the export
+
 const SW_URL = new URL('../sw.js', import.meta.url); // assets/offline.js -> the site's root, under any sub-path
 const VERSION_KEY = `attn-site-version ${new URL('../', import.meta.url).pathname}`;
 const RELOADED_KEY = 'attn-site-reloaded-for-update'; // this tab reloaded into a new version (sessionStorage)

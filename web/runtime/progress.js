@@ -1,69 +1,81 @@
-// The learner's progress, kept in this browser only, with no account:
-//   - an "I tried this" mark beside every demo, per page (attn-tried:<path>);
-//   - the knowledge-check answers reader.js keeps (attn-answers:<path>);
-//   - at the end of the page: export everything this site keeps, for every page, as a
-//     small JSON file, or as a printable page; and one button that erases all of it.
-const TRIED_PREFIX = 'attn-tried:';
-const ANSWERS_PREFIX = 'attn-answers:';
-const TRIED_KEY = `${TRIED_PREFIX}${location.pathname}`;
-const OURS = (key) => key.startsWith(TRIED_PREFIX) || key.startsWith(ANSWERS_PREFIX) || key === 'attn-theme';
+// The learner's progress, kept in this browser only, with no account (what is kept, and where, is
+// web/runtime/kept.js):
+//   - an "I tried this" mark beside every demo;
+//   - at the end of the page: export everything this copy of the site keeps, for every lesson, as a
+//     small JSON file (docs/progress-export.md) or as a printable page; and one button that erases
+//     every lesson's answers and marks, after asking;
+//   - askFirst(): the page's own confirmation (reader.js asks with it too);
+//   - sayNotKept(): when the browser's storage is full, one note on the page, with the export (also for
+//     theme.js, through an "attn-storage-full" event; offline.js loads this file on the list of lessons).
+import {
+  EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, recordKey, savePage, thisLesson,
+} from './kept.js';
 
 const make = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
 };
+const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function readJson(key) {
-  try {
-    const value = JSON.parse(localStorage.getItem(key) ?? '{}');
-    return value && typeof value === 'object' ? value : {};
-  } catch {
-    return {};
-  }
+let asked = 0;
+/**
+ * Asks in the page, not with window.confirm (which some browsers and tests block): a modal <dialog>,
+ * so focus stays in it and a screen reader reads its title and text; Escape or "no" keeps everything.
+ * Resolves to true only for "yes". Focus goes back to what had it.
+ */
+export function askFirst({ title, text, yes, no }) {
+  const opener = document.activeElement;
+  const id = `ask-first-${++asked}`;
+  const keep = make('button', { type: 'submit', value: 'no', textContent: no, autofocus: true }); // the safe choice has focus
+  const go = make('button', { type: 'submit', value: 'yes', textContent: yes, className: 'ask-first-yes' });
+  const dialog = make('dialog', { className: 'ask-first' }, [
+    make('form', { method: 'dialog' }, [
+      make('h2', { id: `${id}-title`, textContent: title }),
+      make('p', { id: `${id}-text`, textContent: text }),
+      make('p', { className: 'ask-first-buttons' }, [keep, ' ', go]),
+    ]),
+  ]);
+  dialog.setAttribute('role', 'alertdialog');
+  dialog.setAttribute('aria-labelledby', `${id}-title`);
+  dialog.setAttribute('aria-describedby', `${id}-text`);
+  document.body.append(dialog);
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      const answer = dialog.returnValue === 'yes'; // Escape closes with no value
+      dialog.remove();
+      if (opener?.isConnected) opener.focus();
+      resolve(answer);
+    }, { once: true });
+  });
 }
 
-function storedKeys() {
-  try {
-    return Object.keys(localStorage).filter(OURS);
-  } catch {
-    return []; // storage off: nothing is kept
-  }
-}
-
-/** A checkbox after each demo (outside it: the runtime replaces the demo's insides). */
-function markTried(containers) {
-  const tried = readJson(TRIED_KEY);
-  for (const container of containers) {
-    const instance = container.dataset.instance || container.dataset.demo;
-    const box = make('input', { type: 'checkbox', checked: tried[instance] === true });
-    box.dataset.tried = instance;
-    box.addEventListener('change', () => {
-      const now = readJson(TRIED_KEY);
-      if (box.checked) now[instance] = true; else delete now[instance];
-      try {
-        if (Object.keys(now).length) localStorage.setItem(TRIED_KEY, JSON.stringify(now));
-        else localStorage.removeItem(TRIED_KEY);
-      } catch { /* storage off: the mark stays until the page is left */ }
-    });
-    const label = make('label', { className: 'tried' }, [box, ' I tried this']);
-    const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
-    after.after(label);
-  }
-}
-
-/** Everything this site keeps in this browser: {exported, pages: {path: {answers, tried}}}. */
+/** Everything this copy of the site keeps in this browser, in the export's format (docs/progress-export.md). */
 export function progressReport() {
-  const pages = {};
-  for (const key of storedKeys()) {
-    const [prefix, kind] = key.startsWith(TRIED_PREFIX) ? [TRIED_PREFIX, 'tried'] : key.startsWith(ANSWERS_PREFIX) ? [ANSWERS_PREFIX, 'answers'] : [];
-    if (!prefix) continue;
-    const page = (pages[key.slice(prefix.length)] ??= { answers: {}, tried: [] });
-    const value = readJson(key);
-    if (kind === 'tried') page.tried = Object.keys(value).filter((k) => value[k] === true);
-    else page.answers = Object.fromEntries(Object.entries(value).map(([i, text]) => [`question ${Number(i) + 1}`, text]));
+  const kept = readAll();
+  const here = thisLesson();
+  // This page as it is now, whether or not the browser could keep it (its storage may be full).
+  if (here && document.querySelector('main .check textarea, input[data-tried]')) {
+    kept[here] = { ...(kept[here] ?? { unread: [] }), ...pageRecord(kept[here] ?? { answers: [], tried: [] }) };
   }
-  return { exported: new Date().toISOString(), pages };
+  const lessons = {};
+  const unread = [];
+  for (const lesson of Object.keys(kept).sort()) {
+    const { title, answers, tried } = kept[lesson];
+    unread.push(...kept[lesson].unread);
+    if (!answers.length && !tried.length) continue;
+    lessons[lesson] = { title, address: new URL(`${lesson}/`, SITE).href, answers, tried };
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported: new Date().toISOString(),
+    site: SITE,
+    theme: pageTheme(),
+    lessons,
+    ...(unread.length ? { unread } : {}),
+  };
 }
 
 function download(report) {
@@ -81,12 +93,74 @@ function printable(report) {
   if (!page) return;
   const doc = page.document;
   doc.title = 'My progress';
-  doc.body.append(make('h1', { textContent: 'My progress' }), make('p', { textContent: `Exported ${report.exported}` }));
-  for (const [path, { answers, tried }] of Object.entries(report.pages)) {
-    doc.body.append(make('h2', { textContent: path }),
-      make('p', { textContent: tried.length ? `Demos tried: ${tried.join(', ')}` : 'No demos marked as tried.' }),
-      ...Object.entries(answers).map(([q, text]) => make('p', {}, [make('strong', { textContent: `${q}: ` }), text])));
+  doc.body.append(make('h1', { textContent: 'My progress' }), make('p', { textContent: `Exported ${report.exported} from ${report.site}` }));
+  const lessons = Object.entries(report.lessons);
+  if (!lessons.length) doc.body.append(make('p', { textContent: 'Nothing is kept in this browser yet.' }));
+  for (const [lesson, { title, answers, tried }] of lessons) {
+    doc.body.append(make('h2', { textContent: title || lesson }),
+      make('p', { textContent: tried.length ? `Demos tried: ${tried.join(', ')}` : 'No demos marked as tried.' }));
+    for (const a of answers) {
+      const name = a.number ? `Question ${a.number}` : 'An answer';
+      const where = a.earlier ? ' (this question is no longer in the lesson)' : '';
+      doc.body.append(make('p', {}, [make('strong', { textContent: `${name}${where}: ` }), a.question]),
+        make('blockquote', { textContent: a.answer }));
+    }
   }
+}
+
+/**
+ * When the browser's storage is full (or, rarely, what it kept for this lesson is too large to read),
+ * says so once on the page, whichever script found it (the theme menu's bundle is not reader.js's, so
+ * the page itself remembers it was said), and offers the export, which includes what is on this page now.
+ */
+export function sayNotKept(reason = 'full') {
+  const root = document.documentElement;
+  if (root.dataset.notKeptSaid !== undefined) return;
+  root.dataset.notKeptSaid = reason;
+  const text = reason === 'unread'
+    ? 'What this browser kept for this lesson is too large to read, so this page leaves it as it is and your latest answers and marks here are not being kept.'
+    : 'This browser\'s storage for these lessons is full, so your latest answers, "I tried this" marks and theme choice are not being kept.';
+  const exportButton = make('button', { type: 'button', textContent: 'Export my progress (JSON)' });
+  exportButton.addEventListener('click', () => download(progressReport()));
+  const close = make('button', { type: 'button', textContent: 'Close' });
+  close.setAttribute('aria-label', 'Close this note');
+  const note = make('div', { className: 'not-kept' }, [
+    make('p', { textContent: `${text} Export your progress to keep a copy of everything, this page included.` }),
+    make('p', { className: 'not-kept-buttons' }, [exportButton, ' ', close]),
+  ]);
+  note.setAttribute('role', 'alert');
+  close.addEventListener('click', () => note.remove()); // said once: it does not come back on this page
+  document.body.append(note);
+}
+
+// theme.js cannot import this file (it is also the <head>'s classic script): it says a full storage so.
+document.addEventListener('attn-storage-full', () => sayNotKept('full'));
+
+/** What a save's outcome means for the page: a full storage (or an unreadable record) is said. */
+export function said(outcome) {
+  if (outcome === 'full' || outcome === 'unread') sayNotKept(outcome);
+  return outcome;
+}
+
+/** A checkbox after each demo (outside it: the runtime replaces the demo's insides). */
+function markTried(containers) {
+  const lesson = thisLesson();
+  const tried = new Set(lesson ? readAll()[lesson]?.tried ?? [] : []);
+  for (const container of containers) {
+    const instance = container.dataset.instance || container.dataset.demo;
+    const box = make('input', { type: 'checkbox', checked: tried.has(instance) });
+    box.dataset.tried = instance;
+    box.addEventListener('change', () => said(savePage())); // if it is not kept, the mark stays until the page is left
+    const label = make('label', { className: 'tried' }, [box, ' I tried this']);
+    const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
+    after.after(label);
+  }
+  // The same lesson open in another tab: its marks come here too, so this page never saves older ones over them.
+  window.addEventListener('storage', (event) => {
+    if (!lesson || (event.key !== null && event.key !== recordKey(lesson))) return;
+    const now = new Set(readAll(lesson)[lesson]?.tried ?? []);
+    for (const box of document.querySelectorAll('input[data-tried]')) box.checked = now.has(box.dataset.tried);
+  });
 }
 
 function progressPanel() {
@@ -97,23 +171,40 @@ function progressPanel() {
     b.addEventListener('click', action);
     return b;
   };
-  const section = make('section', { className: 'progress', id: 'my-progress' }, [
+  const eraseEverything = async () => {
+    const kept = Object.values(readAll());
+    const answers = kept.reduce((n, l) => n + l.answers.length, 0);
+    const marks = kept.reduce((n, l) => n + l.tried.length, 0);
+    const lessons = kept.filter((l) => l.answers.length || l.tried.length || l.unread.length).length;
+    if (!lessons) {
+      status.textContent = 'This browser keeps no answers or marks for these lessons: there is nothing to erase.';
+      return;
+    }
+    const what = [answers && count(answers, 'answer'), marks && count(marks, '"I tried this" mark')].filter(Boolean).join(' and ')
+      || 'what this browser kept'; // only a record too large to read
+    const yes = await askFirst({
+      title: 'Erase all your answers and marks?',
+      text: `This erases ${what} in ${count(lessons, 'lesson')} from this browser. `
+        + 'It cannot be undone: export your progress first if you want a copy. Other copies of these lessons, at other addresses, keep theirs, and your theme choice stays.',
+      yes: 'Erase them all',
+      no: 'Keep them',
+    });
+    if (!yes) { status.textContent = 'Nothing was erased.'; return; }
+    eraseAll();
+    for (const box of document.querySelectorAll('input[data-tried]')) box.checked = false;
+    document.dispatchEvent(new CustomEvent('attn-progress-erased')); // reader.js empties the answer boxes
+    status.textContent = 'All your answers and "I tried this" marks in these lessons were erased from this browser.';
+  };
+  return make('section', { className: 'progress', id: 'my-progress' }, [
     make('h2', { textContent: 'Your progress' }),
     make('p', { textContent: 'Your answers and "I tried this" marks stay in this browser only: no account, nothing is sent anywhere.' }),
     make('p', { className: 'progress-buttons' }, [
       button('Export my progress (JSON)', () => download(progressReport())), ' ',
       button('Printable page', () => printable(progressReport())), ' ',
-      button('Erase everything this site kept', () => {
-        for (const key of storedKeys()) localStorage.removeItem(key);
-        for (const box of document.querySelectorAll('input[data-tried]')) box.checked = false;
-        for (const box of document.querySelectorAll('.check textarea')) { box.value = ''; box.dispatchEvent(new Event('input')); }
-        for (const key of storedKeys()) localStorage.removeItem(key); // the answers the input events just wrote
-        status.textContent = 'Everything this site kept in this browser was erased.';
-      }),
+      button('Erase all my answers and marks…', eraseEverything),
     ]),
     status,
   ]);
-  return section;
 }
 
 export function attachProgress() {

@@ -1,83 +1,157 @@
 // For the reader of the text, whatever the demos do (it is its own small
 // script, so it works even when the core cannot start):
 //   - the answers typed into the knowledge checks (<div class="check"> with a
-//     <textarea>) are kept in this browser, per page, and come back on the next
-//     visit; a button under each check erases this page's answers;
+//     <textarea>) are kept in this browser, per lesson, and come back on the next
+//     visit (web/runtime/kept.js); a button under each check erases that answer, after asking;
+//   - answers kept for questions the lesson no longer has are shown after the last
+//     question, and kept (and exported) until the learner erases them;
 //   - printing gives the lesson as a document: the explanations open, each
 //     answer printed as text (a <textarea> prints cut off at its box).
 // The print layout itself is the @media print block of web/style.css.
 // progress.js adds the "I tried this" marks, the export and the erase-everything button.
-import { attachProgress } from './progress.js';
+import { askFirst, attachProgress, said } from './progress.js';
+import {
+  MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, tidyLesson,
+} from './kept.js';
 
-// Per page, so two lessons' "Question 1" never share an answer; the path also
-// keeps apart two copies of the site hosted under different paths.
-const ANSWERS_KEY = `attn-answers:${location.pathname}`;
-
-function readAnswers() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(ANSWERS_KEY) ?? '{}');
-    return kept && typeof kept === 'object' ? kept : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeAnswers(answers) {
-  try {
-    if (Object.keys(answers).length) localStorage.setItem(ANSWERS_KEY, JSON.stringify(answers));
-    else localStorage.removeItem(ANSWERS_KEY);
-    return true;
-  } catch {
-    return false; // storage off or full: the answers stay on the page until it is left
-  }
-}
+const make = (tag, props = {}, children = []) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+const KEPT = 'Your answers stay in this browser only.';
+const NOT_KEPT = {
+  off: 'This browser is not keeping answers (its storage is off).',
+  full: 'This answer is not being kept: this browser\'s storage is full.',
+  unread: 'This answer is not being kept (see the note at the bottom of the page).',
+};
+const SHOWN_EARLIER = 50; // storage may hold thousands (it is untrusted): the page shows these, the export has all
+const excerpt = (text) => (text.length > 80 ? `${text.slice(0, 80).trimEnd()}…` : text);
 
 function keepAnswers(checks) {
-  const boxes = checks.map((check) => check.querySelector('textarea')).filter(Boolean);
-  if (!boxes.length) return;
-  const answers = readAnswers();
+  const lesson = thisLesson();
+  const boxes = checks.map((check) => check.querySelector('textarea'));
+  if (!boxes.length || !lesson) return;
+  const { placed, earlier } = placeAnswers(readLesson(lesson).answers, checks.map(questionOf));
   const copies = [];      // what print shows in place of each box
-  const erasers = [];
   const notes = [];
+  const erasers = [];
 
-  const save = () => {
-    const now = {};
-    boxes.forEach((box, i) => { if (box.value.trim()) now[i] = box.value; });
-    const kept = writeAnswers(now);
-    for (const b of erasers) b.disabled = !Object.keys(now).length;
-    return kept;
+  // The note under the box being edited says whether it was kept (one live region, not every one at
+  // once: the note at the bottom of the page speaks for all of them when the storage is full).
+  const afterSave = (outcome, note) => {
+    said(outcome);
+    if (note) note.textContent = NOT_KEPT[outcome] ?? KEPT;
   };
 
   boxes.forEach((box, i) => {
-    // Keyed by the check's place on the page: the lesson's questions are numbered in that order.
-    if (typeof answers[i] === 'string') box.value = answers[i];
-    const copy = Object.assign(document.createElement('div'), { className: 'answer-print', textContent: box.value });
+    const name = checks[i].querySelector('h3')?.textContent.trim() || `Question ${i + 1}`;
+    if (placed[i]) box.value = placed[i].answer;
+    box.maxLength = MAX_ANSWER; // an answer of a few thousand words at most keeps the record small enough to read back
+    const copy = make('div', { className: 'answer-print', textContent: box.value });
     copy.setAttribute('aria-hidden', 'true'); // the <textarea> is what a screen reader reads
     (box.closest('label') ?? box).after(copy);
     copies.push(copy);
 
-    const note = Object.assign(document.createElement('p'), { className: 'answer-note' });
-    const status = Object.assign(document.createElement('span'), { textContent: 'Your answers stay in this browser only.' });
+    const status = make('span', { textContent: KEPT });
     status.setAttribute('role', 'status');
-    const erase = Object.assign(document.createElement('button'), { type: 'button', className: 'erase-answers', textContent: 'Erase my answers' });
-    note.append(status, ' ', erase);
-    copy.after(note);
-    erasers.push(erase);
+    const erase = make('button', { type: 'button', className: 'erase-answers', textContent: 'Erase this answer…', disabled: !box.value.trim() });
+    erase.setAttribute('aria-label', `Erase this answer (${name})…`); // the visible words first, for speech input
+    copy.after(make('p', { className: 'answer-note' }, [status, ' ', erase]));
     notes.push(status);
+    erasers.push(erase);
 
     box.addEventListener('input', () => {
       copy.textContent = box.value;
-      const kept = save();
-      status.textContent = kept ? 'Your answers stay in this browser only.' : 'This browser is not keeping answers (storage is off).';
+      erase.disabled = !box.value.trim();
+      afterSave(savePage(), status);
     });
-    erase.addEventListener('click', () => {
-      boxes.forEach((b, k) => { b.value = ''; copies[k].textContent = ''; });
-      save();
-      notes.forEach((n) => { n.textContent = 'Your answers on this page were erased.'; });
+    erase.addEventListener('click', async () => {
+      const yes = await askFirst({
+        title: `Erase your answer to ${name}?`,
+        text: `Your answer "${excerpt(box.value.trim())}" will be removed from this page and from this browser. Your other answers stay. This cannot be undone.`,
+        yes: 'Erase it',
+        no: 'Keep it',
+      });
+      if (!yes) return;
+      box.value = '';
+      copy.textContent = '';
+      erase.disabled = true;
+      const outcome = said(savePage());
+      status.textContent = outcome === 'kept' ? `Your answer to ${name} was erased.` : NOT_KEPT[outcome];
       box.focus();
     });
   });
-  save();
+
+  showEarlier(checks.at(-1), earlier);
+  // The same lesson open in another tab: its answers come here too (but not into the box being typed in),
+  // or this page's next save would write its older answers over the other tab's.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== recordKey(lesson)) return;
+    const now = placeAnswers(readLesson(lesson).answers, checks.map(questionOf)).placed;
+    boxes.forEach((box, i) => {
+      if (box === document.activeElement) return;
+      box.value = now[i]?.answer ?? '';
+      copies[i].textContent = box.value;
+      erasers[i].disabled = !box.value.trim();
+    });
+  });
+  document.addEventListener('attn-progress-erased', () => {
+    boxes.forEach((box, i) => { box.value = ''; copies[i].textContent = ''; });
+    for (const button of document.querySelectorAll('.erase-answers')) button.disabled = true;
+    document.querySelector('.earlier-answers')?.remove();
+    for (const note of notes) note.textContent = 'Your answers on this page were erased.';
+  });
+}
+
+/**
+ * Answers kept for questions this page no longer has (the lesson changed since they were written, or
+ * an older version of the site kept them): shown after the last question, kept until erased.
+ */
+function showEarlier(lastCheck, earlier) {
+  if (!earlier.length) return;
+  const list = make('ul');
+  const section = make('section', { className: 'earlier-answers' }, [
+    make('h3', { textContent: 'Your answers to questions no longer in this lesson' }),
+    make('p', { textContent: 'The lesson has changed since you wrote these. They stay in this browser, and in your exported progress, until you erase them.' }),
+    list,
+  ]);
+  for (const a of earlier.slice(0, SHOWN_EARLIER)) {
+    const question = a.number ? `Question ${a.number}` : 'A question';
+    const heading = a.question ? `${question}: ${a.question}`
+      : a.number ? `${question} (its wording was not saved)` : 'An answer kept by an older version of these lessons';
+    const erase = make('button', { type: 'button', className: 'erase-earlier', textContent: 'Erase this answer…' });
+    const item = make('li', {}, [make('p', { className: 'earlier-question', textContent: heading }), make('blockquote', { textContent: a.answer }), erase]);
+    erase.setAttribute('aria-label', `Erase this answer ("${excerpt(a.answer)}")…`);
+    erase.addEventListener('click', async () => {
+      const yes = await askFirst({
+        title: 'Erase this answer?',
+        text: `Your answer "${excerpt(a.answer)}" will be removed from this browser. This cannot be undone.`,
+        yes: 'Erase it',
+        no: 'Keep it',
+      });
+      if (!yes) return;
+      said(savePage({ without: a }));
+      const next = item.nextElementSibling ?? item.previousElementSibling;
+      item.remove();
+      if (!list.children.length) section.remove();
+      (next?.querySelector('button') ?? lastCheck.querySelector('textarea')).focus();
+    });
+    list.append(item);
+  }
+  if (earlier.length > SHOWN_EARLIER) {
+    section.append(make('p', { textContent: `And ${earlier.length - SHOWN_EARLIER} more, in your exported progress.` }));
+  }
+  lastCheck.after(section);
+}
+
+/**
+ * Moves what older versions kept for this lesson (by the page's path) into the lesson's one record, with
+ * each question's text. Nothing to say if it cannot (a full storage): the old keys stay, nothing is lost.
+ */
+function tidyThisLesson() {
+  const lesson = thisLesson();
+  if (lesson && document.querySelector('main')?.dataset.embed === undefined) tidyLesson(lesson, pageRecord(readLesson(lesson)));
 }
 
 /**
@@ -98,6 +172,7 @@ function prepareForPrint() {
   });
 }
 
-keepAnswers([...document.querySelectorAll('.check')]);
+keepAnswers(answerChecks());
 prepareForPrint();
 attachProgress();
+tidyThisLesson();

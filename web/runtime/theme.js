@@ -31,8 +31,10 @@ function keep(choice) {
   try {
     if (choice === 'system') localStorage.removeItem(THEME_KEY);
     else localStorage.setItem(THEME_KEY, choice);
-  } catch {
-    // Storage refused: the choice still holds for this page.
+  } catch (error) {
+    // Storage refused: the choice still holds for this page. A full storage is said, once, with the export,
+    // by progress.js (told by an event: this file is also the <head>'s small classic script, theme-first.js).
+    if (error instanceof DOMException && error.name === 'QuotaExceededError') document.dispatchEvent(new CustomEvent('attn-storage-full'));
   }
 }
 

@@ -5,10 +5,13 @@
 // weights from one. Training needs no pretrained weights; saving pretrained
 // weights that load on request loads them first.
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
+
+const STILL_IN_USE = 'The network you had before is still the one in use.';
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
 import { workerCoreName } from './core.js';
+import { sizeText } from './on-request.js';
 
 // The bar and the status at most 5 times a second, the loss chart every 2 s:
 // in headless Chromium each redraw cost the main thread about 15 ms, 1.2 s per
@@ -105,16 +108,17 @@ export function attachTrainPanel(view, networks, onRequest) {
         const loaded = load(slot, JSON.stringify({ ...data.result.weights, misses }), 'The new weights', { kind: 'trained', config });
         finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
       } else {
-        finish(`Training stopped: ${data.message} The earlier weights are still in use.`);
+        // The core's message says where and why ("training stopped at epoch 13, …"); the page keeps the network it had.
+        finish(`${data.message.charAt(0).toUpperCase()}${data.message.slice(1)} ${STILL_IN_USE}`);
       }
     };
-    worker.onerror = (event) => finish(`Training stopped: ${event.message}. The earlier weights are still in use.`);
+    worker.onerror = (event) => finish(`Training stopped: ${event.message}. ${STILL_IN_USE}`);
     worker.postMessage({ type: 'start', config: params, cores: navigator.hardwareConcurrency });
   }
 
   train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
 
-  cancel.addEventListener('click', () => finish('Cancelled. The earlier weights are still in use.'));
+  cancel.addEventListener('click', () => finish(`Cancelled. ${STILL_IN_USE}`));
 
   save.addEventListener('click', async () => {
     const slot = slotOf(view.shownParams());
@@ -139,9 +143,15 @@ export function attachTrainPanel(view, networks, onRequest) {
   file.addEventListener('change', async () => {
     const chosen = file.files[0];
     if (!chosen) return;
+    file.value = '';
+    // Refused by its size before it is read: the text would be copied into the module's memory
+    // before the core could refuse it, and that memory never shrinks (100 MB grew it by 200 MB).
+    if (chosen.size > networks.maxTextBytes) {
+      status.textContent = tooLargeText(chosen, networks.maxTextBytes);
+      return;
+    }
     const slot = slotOf(view.shownParams());
     status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`, { kind: 'file', name: chosen.name });
-    file.value = '';
   });
 
   return {
@@ -152,4 +162,11 @@ export function attachTrainPanel(view, networks, onRequest) {
       start({ ...view.state.values });
     },
   };
+}
+
+/** Why a file larger than the core takes was not loaded, with both sizes. */
+export function tooLargeText(chosen, maxBytes) {
+  const bytes = (n) => `${n.toLocaleString('en')} bytes (${sizeText(n)})`;
+  return `${chosen.name} is too large to be a weights file: it has ${bytes(chosen.size)}, and a weights file ` +
+    `can have at most ${bytes(maxBytes)}. Nothing was loaded; the weights in use stay.`;
 }

@@ -2,6 +2,7 @@
 
 #include "lessons/attention/demos.hpp"
 #include "math/numpy_format.hpp"
+#include "demo/prose.hpp"
 #include "demo/result.hpp"
 
 namespace attn::lesson_attention {
@@ -15,7 +16,7 @@ constexpr long long kLessonLengths[] = {196, 1000};
 std::string size_line(long long T, int heads) {
     const long long entries = T * T;
     std::string line = "T = " + format_count(T) + ": " + format_count(T) + " x " + format_count(T) + " = " +
-                       format_count(entries) + " weights per head";
+                       format_count(entries) + (entries == 1 ? " weight" : " weights") + " per head";
     if (heads > 1) line += ", " + format_count(entries * heads) + " for " + std::to_string(heads) + " heads";
     return line;
 }
@@ -45,7 +46,9 @@ json compute(const Params& p) {
             {table_size, linear});
     r.number("tokens", T).number("entries", T * T).number("doubled_tokens", doubled);
     r.number("doubled_entries", doubled * doubled).number("growth_factor", double(doubled * doubled) / double(T * T));
-    r.number("entries_text", format_count(T * T)).number("doubled_entries_text", format_count(doubled * doubled));
+    r.number("entries_text", format_count(T * T))
+        .number("tokens_counted", prose::counted(T, "token"))
+        .number("entries_counted", format_count(T * T) + (T * T == 1 ? " weight" : " weights")).number("doubled_entries_text", format_count(doubled * doubled));
     r.number("megabytes_all_heads", double(T * T) * heads * kBytesPerWeight / 1e6);
     return r.to_json();
 }

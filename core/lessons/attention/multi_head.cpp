@@ -4,6 +4,7 @@
 
 #include "lessons/attention/demos.hpp"
 #include "demo/error.hpp"
+#include "demo/prose.hpp"
 #include "math/numpy_format.hpp"
 #include "demo/result.hpp"
 
@@ -44,7 +45,10 @@ json compute(const Params& p) {
     r.table("output", "Output after concatenating and mixing the heads", m.output, tokens,
             numbered("dim", d_model), false);
     r.figure({{"kind", "head_split"}, {"tokens", T}, {"d_model", d_model}, {"heads", heads},
-              {"d_head", d_model / heads}});
+              {"d_head", d_model / heads},
+              // The caption's words, counted by the core: "1 head of 8", "1 token".
+              {"words", {{"heads", prose::counted(heads, "head") + " of " + std::to_string(d_model / heads)},
+                         {"tokens", prose::counted(T, "token")}}}});
     r.number("weights_shape", weights_shape).number("output_shape", output_shape);
     r.number("d_head", d_model / heads).number("heads", heads).number("tokens", T);
     r.number("worst_row_sum_error", worst_row_sum);

@@ -25,6 +25,8 @@ std::string spread_of(const RowVector& w) {
         if (w.maxCoeff() - w(j) < kEven) at_top += w(j);
     return at_top >= kHardChoice ? "split" : "blend";
 }
+// Every word spread_of returns.
+std::vector<std::string> spreads() { return {"even", "hard", "split", "blend"}; }
 
 json compute(const Params& p) {
     const std::vector<double> raw = p.vector("scores");
@@ -64,21 +66,23 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo softmax_scaling() {
-    return {"softmax_scaling",
-            "Why divide by √d: the same scores at two scales",
-            {vector_param("scores", {1, 2, 3})
-                 .labelled("Scores")
-                 .helped("One to eight scores, as one query would give them.")
-                 .in(-50, 50)
-                 .stepped(0.1)
-                 .length(1, 8),
-             number_param("scale", 10)
-                 .labelled("Multiply the scores by")
-                 .helped("Large factors make softmax pick one score; small ones blend them all.")
-                 .in(0.01, 100)
-                 .stepped(0.01)},
-            compute,
-            {"softmax"}};
+    return Demo{"softmax_scaling",
+                "Why divide by √d: the same scores at two scales",
+                {vector_param("scores", {1, 2, 3})
+                     .labelled("Scores")
+                     .helped("One to eight scores, as one query would give them.")
+                     .in(-50, 50)
+                     .stepped(0.1)
+                     .length(1, 8),
+                 number_param("scale", 10)
+                     .labelled("Multiply the scores by")
+                     .helped("Large factors make softmax pick one score; small ones blend them all.")
+                     .in(0.01, 100)
+                     .stepped(0.01)},
+                compute,
+                {"softmax"}}
+        .claiming("soft_kind", spreads())
+        .claiming("sharp_kind", spreads());
 }
 
 }  // namespace attn::lesson_attention

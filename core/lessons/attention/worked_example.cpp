@@ -117,14 +117,19 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo worked_example() {
-    return {"worked_example",
-            "A worked example: three tokens, two features",
-            {tokens_param(),
-             boolean_param("scale_by_sqrt_d", true)
-                 .labelled("Divide the scores by √d")
-                 .helped("Switch off to see the raw dot products go straight into softmax.")},
-            compute,
-            {"attention", "softmax"}};
+    return Demo{"worked_example",
+                "A worked example: three tokens, two features",
+                {tokens_param(),
+                 boolean_param("scale_by_sqrt_d", true)
+                     .labelled("Divide the scores by √d")
+                     .helped("Switch off to see the raw dot products go straight into softmax.")},
+                compute,
+                {"attention", "softmax"}}
+        .claiming("token0_exps", {"overflow", "fit"})
+        .claiming("row0_top", {"tie", "single"})
+        .claiming("row0_least", {"zero", "prints_zero", "visible"})
+        .claiming("last_self", {"largest", "not_largest"})
+        .claiming("scaled", {"yes", "no"});
 }
 
 }  // namespace attn::lesson_attention

@@ -30,8 +30,8 @@ json compute(const Params& p) {
     r.print(format_matrix(hidden));
     r.print(format_matrix(out));
     const auto tokens = numbered("token", X.rows());
-    r.table("hidden", "Hidden layer relu(X W1)", hidden, tokens, numbered("unit", W1.cols()), true);
-    r.table("output", "Output relu(X W1) W2", out, tokens, numbered("feature", W2.cols()), false);
+    r.table("hidden", "Hidden layer relu(X W1)", hidden, tokens, numbered("hidden unit", W1.cols()), true).one_format();
+    r.table("output", "Output relu(X W1) W2", out, tokens, numbered("feature", W2.cols()), false).one_format();
     long long zeros = 0;
     for (Eigen::Index i = 0; i < pre.size(); ++i) zeros += pre.data()[i] < 0;
     r.number("relu_zeros", zeros);
@@ -48,25 +48,31 @@ json compute(const Params& p) {
 
 // W1 is (2, 4) and W2 (4, 2 to 4): the shapes stay fixed so that every table a learner edits fits,
 // and the hidden layer stays twice as wide as the tokens, as in a real block (4 times there).
-ParamSpec weights_param(const std::string& name, std::vector<std::vector<double>> values, int min_cols, int max_cols,
+// Its rows and columns are named for what they stand for (a feature of X, a hidden unit), so the
+// editor's labels, buttons and messages say "feature 1" or "hidden unit 3", not "token".
+ParamSpec weights_param(const std::string& name, const std::string& label, std::vector<std::vector<double>> values,
+                        int min_cols, int max_cols, const std::string& row_name, const std::string& column_name,
                         const std::string& help) {
     const int rows = static_cast<int>(values.size());
-    return matrix_param(name, std::move(values)).labelled("Weights " + name).helped(help).in(-5, 5).stepped(0.1)
-        .length(rows, rows).columns(min_cols, max_cols);
+    return matrix_param(name, std::move(values)).labelled(label).helped(help).in(-5, 5).stepped(0.1)
+        .length(rows, rows).columns(min_cols, max_cols).rows_named(row_name).columns_called(column_name);
 }
 
 }  // namespace
 
 Demo block_feed_forward() {
-    return {"block_feed_forward",
-            "The feed-forward network: the same two layers on every token",
-            {block_tokens_param(lesson_attention::example_tokens(), 2, 2),
-             weights_param("W1", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4,
-                           "One row per feature of X, one column per hidden unit."),
-             weights_param("W2", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4,
-                           "One row per hidden unit, one column per output feature.")},
-            compute,
-            {"feed-forward"}};
+    return Demo{"block_feed_forward",
+                "The feed-forward network: the same two layers on every token",
+                {block_tokens_param(lesson_attention::example_tokens(), 2, 2)
+                     .helped("Every cell is editable; add or remove tokens (rows). Each token keeps its 2 features, "
+                             "one for each row of W\u2081."),
+                 weights_param("W1", "Weights W\u2081", {{1, -1, 0.5, 0}, {-1, 1, 0.5, 1}}, 4, 4, "feature", "hidden unit",
+                               "One row per feature of X, one column per hidden unit."),
+                 weights_param("W2", "Weights W\u2082", {{1, 0}, {0, 1}, {1, 1}, {-0.5, 0.5}}, 1, 4, "hidden unit", "feature",
+                               "One row per hidden unit, one column per output feature: add or remove columns.")},
+                compute,
+                {"feed-forward"}}
+        .claiming("relu_cut", {"some", "none"});
 }
 
 }  // namespace attn::lesson_block

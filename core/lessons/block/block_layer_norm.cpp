@@ -50,21 +50,23 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo block_layer_norm() {
-    return {"block_layer_norm",
-            "Layer normalisation: every row to mean 0 and spread 1",
-            {block_tokens_param({{1, 2, 3, 4}, {10, 20, 30, 40}, {-2, 0, 0, 2}}, 2, 8, kLargestToken),
-             number_param("gain", 1)
-                 .labelled("Gain γ")
-                 .helped("Every normalised value is multiplied by γ (learned in a real model; 1 at the start).")
-                 .in(-5, 5)
-                 .stepped(0.1),
-             number_param("shift", 0)
-                 .labelled("Shift β")
-                 .helped("Then β is added (learned in a real model; 0 at the start).")
-                 .in(-5, 5)
-                 .stepped(0.1)},
-            compute,
-            {"layer-norm"}};
+    return Demo{"block_layer_norm",
+                "Layer normalisation: every row to mean 0 and spread 1",
+                {block_tokens_param({{1, 2, 3, 4}, {10, 20, 30, 40}, {-2, 0, 0, 2}}, 2, 8, kLargestToken),
+                 number_param("gain", 1)
+                     .labelled("Gain γ")
+                     .helped("Every normalised value is multiplied by γ (learned in a real model; 1 at the start).")
+                     .in(-5, 5)
+                     .stepped(0.1),
+                 number_param("shift", 0)
+                     .labelled("Shift β")
+                     .helped("Then β is added (learned in a real model; 0 at the start).")
+                     .in(-5, 5)
+                     .stepped(0.1)},
+                compute,
+                {"layer-norm"}}
+        .claiming("rows01", {"one_row", "same", "different"})
+        .claiming("constant_row", {"yes", "no"});
 }
 
 }  // namespace attn::lesson_block

@@ -55,14 +55,15 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo block_residual() {
-    return {"block_residual",
-            "A residual connection: x + attention(x)",
-            {block_tokens_param(lesson_attention::example_tokens(), 1, 8),
-             boolean_param("residual", true)
-                 .labelled("Add the input back (residual)")
-                 .helped("On: the output is X + A. Off: attention's output A alone.")},
-            compute,
-            {"attention"}};
+    return Demo{"block_residual",
+                "A residual connection: x + attention(x)",
+                {block_tokens_param(lesson_attention::example_tokens(), 1, 8),
+                 boolean_param("residual", true)
+                     .labelled("Add the input back (residual)")
+                     .helped("On: the output is X + A. Off: attention's output A alone.")},
+                compute,
+                {"attention"}}
+        .claiming("residual", {"on", "off"});
 }
 
 }  // namespace attn::lesson_block

@@ -31,6 +31,7 @@ json compute(const Params& p) {
     std::vector<double> spreads{largest_row_distance(X)};
     for (int b = 0; b < blocks; ++b) {
         x = encoder_block(x, b, switches);
+        r.print("after block " + std::to_string(b + 1) + ":");  // print(f"after block {b + 1}:")
         r.print(format_matrix(x));
         spreads.push_back(largest_row_distance(x));
     }
@@ -50,24 +51,31 @@ json compute(const Params& p) {
     r.number("spread_input_text", prose::decimal(spreads.front(), 3));
     r.number("spread_output_text", prose::decimal(spreads.back(), 3));
     r.number("row0_output", format_row(x.row(0)));
-    r.claim("tokens", X.rows() < 2 ? "one" : spreads.back() < kCollapsed ? "collapsed" : "distinct");
+    // Every pair must stay apart for the tokens to be distinct: the largest distance alone hides two that merged.
+    // (With one token there is no pair: the numbers are there, shown by no phrase, so every setting has them.)
+    const ClosestRows closest = X.rows() < 2 ? ClosestRows{} : closest_rows(x);
+    r.number("closest_pair_text", "tokens " + std::to_string(closest.i) + " and " + std::to_string(closest.j));
+    r.number("closest_output_text", prose::decimal(closest.distance, 3));
+    r.claim("tokens", X.rows() < 2 ? "one" : spreads.back() < kCollapsed ? "collapsed"
+                                         : closest.distance < kCollapsed ? "merged" : "distinct");
     return r.to_json();
 }
 
 }  // namespace
 
 Demo block_stack() {
-    return {"block_stack",
-            "Blocks stacked: the output of one is the input of the next",
-            {block_tokens_param(stack_tokens(), 2, 8),
-             integer_param("blocks", 2).labelled("Blocks").helped("How many blocks run one after another.")
-                 .in(1, 12).stepped(1),
-             boolean_param("residual", true).labelled("Residual connections")
-                 .helped("Add each sub-layer's input back to its output."),
-             boolean_param("norm", true).labelled("Layer normalisation")
-                 .helped("Normalise every row after each sub-layer.")},
-            compute,
-            {"encoder-block", "layer-norm", "feed-forward"}};
+    return Demo{"block_stack",
+                "Blocks stacked: the output of one is the input of the next",
+                {block_tokens_param(stack_tokens(), 2, 8),
+                 integer_param("blocks", 2).labelled("Blocks").helped("How many blocks run one after another.")
+                     .in(1, 12).stepped(1),
+                 boolean_param("residual", true).labelled("Residual connections")
+                     .helped("Add each sub-layer's input back to its output."),
+                 boolean_param("norm", true).labelled("Layer normalisation")
+                     .helped("Normalise every row after each sub-layer.")},
+                compute,
+                {"encoder-block", "layer-norm", "feed-forward"}}
+        .claiming("tokens", {"one", "collapsed", "merged", "distinct"});
 }
 
 }  // namespace attn::lesson_block

@@ -26,9 +26,10 @@ json hit_point(const robot::Tick& t) {
 double ratio_to_no_change(const robot::Predictions& pr) {
     if (pr.error_no_change > 0) return pr.error_wide / pr.error_no_change;
     if (pr.error_wide == 0) return 1.0;
-    throw ComputeError("with these settings every reading equals the one before it, so \"no change\" is never wrong "
-                       "and attention's error of " + prose::decimal(pr.error_wide, 1) +
-                       " cm is no multiple of it; add some noise or change the spin");
+    const std::string guesses = pr.scored == 1 ? "the one scored reading" : "each of the " + prose::counted(pr.scored, "scored reading");
+    throw ComputeError("with these settings \"no change\" guesses " + guesses + " exactly, so attention's error of " +
+                       prose::decimal(pr.error_wide, 1) + " cm is no multiple of it; score more readings (a longer run), "
+                       "add some noise or change the spin");
 }
 
 // The middle of the sorted jumps [cm]; 0 when there is none (corner_jumps says so).
@@ -135,11 +136,18 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo robot_run() {
-    return {"robot_run",
-            "Values on every step of a run",
-            spin_params(kLessonRunTicks),
-            compute,
-            {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}};
+    std::vector<std::string> wide = {"under_half"};
+    for (const std::string& word : prose::compared_words()) wide.push_back(word);
+    return Demo{"robot_run",
+                "Values on every step of a run",
+                spin_params(kLessonRunTicks),
+                compute,
+                {"robot-run", "robot-attention", "robot-baselines", "robot-spin"}}
+        .claiming("corner_jumps", {"none", "some"})
+        .claiming("wide_vs_no_change", wide)
+        .claiming("recent_vs_no_change", prose::compared_words())
+        .claiming("average_vs_no_change", prose::compared_words())
+        .claiming("average_is_worst", {"yes", "no"});
 }
 
 }  // namespace attn::lesson_robot

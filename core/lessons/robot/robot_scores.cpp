@@ -31,14 +31,16 @@ std::vector<ParamSpec> spin_params(int ticks) {
             .labelled("Divisor")
             .helped("Each dot product is divided by this before softmax: small is sharp, large is flat.")
             .in(0.01, 10)
-            .stepped(0.01),
+            .stepped(0.01)
+            .on_log_slider(),
         integer_param("ticks", ticks)
             .labelled("Readings in the run")
             .helped("One reading every quarter second while the robot spins; the run must be longer than "
                     "patch + keys.")
             .measured_in("readings")
             .in(3, 400)  // the shortest run with a guess to score: patch 1 + key 1 + the reading guessed
-            .stepped(1),
+            .stepped(1)
+            .in_more_settings(),
         number_param("spin", 100)
             .labelled("Spin speed (turn setting)")
             .helped("The program's drive(0, 0, spin). 100 turns about 128° a second, 11 readings a revolution.")
@@ -56,18 +58,21 @@ std::vector<ParamSpec> spin_params(int ticks) {
             .helped("Across the mat from the left wall; the body keeps 5 cm clear of the walls.")
             .measured_in("cm")
             .in(robot::kRobotRadius, robot::kMatSize - robot::kRobotRadius)
-            .stepped(1),
+            .stepped(1)
+            .in_more_settings(),
         number_param("start_y", robot::kStartY)
             .labelled("Start y")
             .helped("Up the mat from the near wall; the robot starts facing the far wall.")
             .measured_in("cm")
             .in(robot::kRobotRadius, robot::kMatSize - robot::kRobotRadius)
-            .stepped(1),
+            .stepped(1)
+            .in_more_settings(),
         integer_param("seed", 11)
             .labelled("Seed")
             .helped("Picks the sensor noise; the same seed gives the same readings every time.")
             .in(0, 1000000)
-            .stepped(1),
+            .stepped(1)
+            .in_more_settings(),
     };
 }
 
@@ -204,7 +209,15 @@ json compute(const Params& p) {
         r.number(n + "_dot", look.dots(j)).number(n + "_score", look.scores(j));
         r.number(n + "_weight", look.weights(j)).number(n + "_value", g.patches.values(j));
     }
-    r.number("negative_scores", static_cast<int>((look.scores.array() < 0).count()));
+    const int negative = static_cast<int>((look.scores.array() < 0).count());
+    r.number("negative_scores", negative);
+    // The sentences about the runners-up and the negative scores, at every number of keys:
+    // with one or two keys there is no second or third to read off.
+    r.number("negative_scores_text", prose::share_of(negative, keys, "score"));
+    r.number("negative_keys_text", negative == 1 ? "that key's" : "those keys'");
+    r.claim("negatives", negative > 0 ? "some" : "none");
+    static const char* const ranked[kTopKeys + 1] = {"", "one", "two", "three"};
+    r.claim("ranked", ranked[shown]);
     r.number("guess", look.guess).number("truth", g.truth).number("previous", g.history.back());
     r.number("error", std::abs(look.guess - g.truth));
     r.number("spin_deg_per_s", p.number("spin") * kDegPerSecPerTurnSetting);
@@ -222,11 +235,13 @@ json compute(const Params& p) {
 }  // namespace
 
 Demo robot_scores() {
-    return {"robot_scores",
-            "The scores: one query against every key",
-            spin_params(kLessonTicks),
-            compute,
-            {"robot-attention", "softmax", "bugbot-sensor"}};
+    return Demo{"robot_scores",
+                "The scores: one query against every key",
+                spin_params(kLessonTicks),
+                compute,
+                {"robot-attention", "softmax", "bugbot-sensor"}}
+        .claiming("vs_no_change", prose::compared_words())
+        .claiming("best_lag", {"revolution", "other"});  // only when at least one key is shown
 }
 
 }  // namespace attn::lesson_robot

@@ -2,6 +2,7 @@
 
 #include "lessons/table/demos.hpp"
 #include "demo/error.hpp"
+#include "demo/prose.hpp"
 #include "math/numpy_format.hpp"
 
 namespace attn::lesson_table {
@@ -62,7 +63,7 @@ json compute(const Params& p) {
     Result r;
     r.print("encoder tokens: 1 style + 1 joints + " + std::to_string(a.cameras) + " x " + std::to_string(per_camera) +
             " image cells = " + format_count(s.tokens) + ", each " + std::to_string(a.width) + " numbers");
-    r.print("encoder: " + std::to_string(a.encoder_layers) + " layers of " + format_count(s.encoder_layer) +
+    r.print("encoder: " + prose::counted(a.encoder_layers, "layer") + " of " + format_count(s.encoder_layer) +
             " parameters = " + format_count(s.encoder));
     r.print("decoder: " + std::to_string(a.decoder_layers) + (a.decoder_layers == 1 ? " layer of " : " layers of ") +
             format_count(s.decoder_layer) + " parameters, and a final norm = " + format_count(s.decoder));
@@ -96,7 +97,14 @@ json compute(const Params& p) {
               {"decoder", {{"layers", a.decoder_layers}, {"queries", a.chunk}, {"parameters", s.decoder},
                            {"layer_parameters", s.decoder_layer}, {"self_table", {a.chunk, a.chunk}},
                            {"cross_table", {a.chunk, s.tokens}}}},
-              {"actions", a.chunk}});
+              {"actions", a.chunk},
+              // The picture's words, counted by the core so that one layer or one head reads as English.
+              {"words", {{"heads", prose::counted(a.heads, "head") + " of " + std::to_string(a.width / a.heads)},
+                         {"head_count", prose::counted(a.heads, "head")},
+                         {"encoder_layers", prose::counted(a.encoder_layers, "self-attention layer")},
+                         {"decoder_layers", prose::counted(a.decoder_layers, "layer")},
+                         {"queries", prose::counted(a.chunk, "action query", "action queries")},
+                         {"actions", prose::counted(a.chunk, "action")}}}});
 
     r.number("tokens", s.tokens).number("tokens_text", format_count(s.tokens)).number("per_camera", per_camera);
     r.number("encoder_parameters", s.encoder).number("encoder_parameters_text", format_count(s.encoder));

@@ -88,8 +88,10 @@ inline Misses misses_of(const nn::StoredModel& m) { return {m.miss_4_cm, m.miss_
 // How a sentence weighs the largest weight: "alone" (≥ 0.99: in effect one object),
 // "mostly" (≥ 0.5) or "shared".
 const char* dominance_of(double top_weight);
+inline std::vector<std::string> dominance_words() { return {"alone", "mostly", "shared"}; }
 // How a sentence weighs a miss [cm]: "under_mm" (< 1 mm), "mm" (< 1 cm), "cm" (< 5 cm) or "far".
 const char* miss_words(double cm);
+inline std::vector<std::string> miss_word_values() { return {"under_mm", "mm", "cm", "far"}; }
 
 // A network's answer for one scene [m], (1, 2).
 nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);

@@ -84,8 +84,12 @@ json compute(const Params&, const Models& models) {
 }  // namespace
 
 Demo table_compare() {
-    return {"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double",
-            {"find/lookup", "find/plain-16", "find/plain-256"}};
+    return Demo{"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double",
+                {"find/lookup", "find/plain-16", "find/plain-256"}}
+        .claiming("lookup_miss", miss_word_values())
+        .claiming("plain16_learned", {"little", "some"})
+        .claiming("plain256_vs_lookup", prose::compared_words())
+        .claiming("plain256_six", {"falls_apart", "holds"});
 }
 
 }  // namespace attn::lesson_table

@@ -62,8 +62,12 @@ json compute(const Params& p, const Models& models) {
 }  // namespace
 
 Demo table_hand() {
-    return {"table_hand", "Attention by hand, with a trained network's own numbers", scene_params(false, false),
-            compute, {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}};
+    return Demo{"table_hand", "Attention by hand, with a trained network's own numbers", scene_params(false, false),
+                compute, {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}}
+        .claiming("top_is_request", {"yes", "no"})
+        .claiming("dominance", dominance_words())
+        .claiming("hand_vs_module", {"same", "differs"})
+        .claiming("miss", miss_word_values());
 }
 
 }  // namespace attn::lesson_table

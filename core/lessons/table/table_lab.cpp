@@ -49,8 +49,11 @@ json compute(const Params& p, const Models& models) {
 }  // namespace
 
 Demo table_lab() {
-    return {"table_lab", "The lab: a trained network looks for the requested object", scene_params(true, true), compute,
-            {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}};
+    return Demo{"table_lab", "The lab: a trained network looks for the requested object", scene_params(true, true), compute,
+                {"table-attention-by-hand", "table-scene"}, "float32", {"find/lookup"}}
+        .claiming("top_is_request", {"yes", "no"})
+        .claiming("dominance", dominance_words())
+        .claiming("miss", miss_word_values());
 }
 
 }  // namespace attn::lesson_table

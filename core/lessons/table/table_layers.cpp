@@ -109,8 +109,12 @@ json compute(const Params& p, const Models& models) {
 }  // namespace
 
 Demo table_layers() {
-    return {"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
-            {"table-layers", "table-scene"}, "float32", {"nearest/lookup", "nearest/transformer-1", "nearest/transformer-2"}};
+    return Demo{"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
+                {"table-layers", "table-scene"}, "float32", {"nearest/lookup", "nearest/transformer-1", "nearest/transformer-2"}}
+        .claiming("miss", miss_word_values())
+        .claiming("layer1_on_request", {"yes", "no"})
+        .claiming("layer2_on_nearest", {"yes", "no"})
+        .claiming("two_layers_best", {"yes", "no"});
 }
 
 }  // namespace attn::lesson_table

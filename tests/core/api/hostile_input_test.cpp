@@ -86,3 +86,14 @@ TEST_CASE("robot_run: a run where no change is never wrong is a clear message, n
     REQUIRE(out["ok"] == false);
     CHECK_THAT(out["error"]["message"].get<std::string>(), Contains("no change"));
 }
+
+TEST_CASE("robot_run: with one scored reading that no change guessed, the message says one reading, not every one") {
+    // patch 5 + 20 keys + 1: the run's one guess is scored; the issue's case, where the message said "every reading
+    // equals the one before it", which the readings printed beside it showed to be false.
+    const json out = json::parse(attn::run_demo_json("robot_run", R"({"patch":5,"keys":20,"ticks":26})"));
+    INFO(out.dump().substr(0, 400));
+    REQUIRE(out["ok"] == false);
+    const std::string message = out["error"]["message"].get<std::string>();
+    CHECK_THAT(message, Contains("the one scored reading exactly"));
+    CHECK_THAT(message, !Contains("every reading equals"));
+}

@@ -145,7 +145,8 @@ inline std::string label_of(const json& decl) { return "\u201c" + decl["label"].
 inline std::string cell_words(const json& decl, bool is_vector) {
     if (is_vector) return label_of(decl) + ", entry 0";
     const std::string row = decl.contains("row_name") ? decl["row_name"].get<std::string>() : "token";
-    const std::string column = decl.contains("column_names") ? decl["column_names"][0].get<std::string>() : "feature 0";
+    const std::string stem = decl.contains("column_name") ? decl["column_name"].get<std::string>() : "feature";
+    const std::string column = decl.contains("column_names") ? decl["column_names"][0].get<std::string>() : stem + " 0";
     return label_of(decl) + ", " + row + " 0, " + column;
 }
 

@@ -166,9 +166,12 @@ function coreBridge(core, emit, step, shown) {
   const pose = () => core.robot('position');
   return {
     call: guarded((op, argsJson) => {
+      // The core's declaration of the calls' arguments, which robot.py reads as it is imported: no step of the program.
+      if (op === 'arguments') return JSON.stringify(core.robot('arguments').arguments);
       const spent = step();
       if (spent) return spent;
-      const answer = core.robot(op, JSON.parse(argsJson));
+      // The text as Python wrote it, unparsed: the core says in words what is wrong with it (JSON.parse would say "Unexpected token N").
+      const answer = core.robot(op, String(argsJson));
       if (!answer.ok) return answer.error.message;
       if (op !== 'wait') return '';
       const at = pose();

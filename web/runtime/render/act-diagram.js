@@ -49,12 +49,12 @@ function draw(figure, fig) {
   const mid = top + 12 + (groups.length * TOKEN_ROW) / 2;
   const boxY = Math.max(top, mid - BOX_H / 2);
   box(root, 210, boxY, 200, BOX_H, `encoder × ${fig.encoder.layers}`, [
-    `${fig.heads} heads of ${fig.width / fig.heads}, ff ${count(fig.encoder.feedforward)}`,
+    `${fig.words.heads}, ff ${count(fig.encoder.feedforward)}`,
     `table ${count(fig.encoder.table[0])} × ${count(fig.encoder.table[1])} per head`,
     `${count(fig.encoder.parameters)} parameters`,
   ], 'encoder');
   box(root, 440, boxY, 180, BOX_H, `decoder × ${fig.decoder.layers}`, [
-    `${fig.decoder.queries} action queries`,
+    fig.words.queries,
     `self ${fig.decoder.self_table[0]} × ${fig.decoder.self_table[1]}`,
     `cross ${fig.decoder.cross_table[0]} × ${count(fig.decoder.cross_table[1])}`,
     `${count(fig.decoder.parameters)} parameters`,
@@ -68,9 +68,9 @@ function draw(figure, fig) {
   const list = document.createElement('ul');
   for (const text of [
     `Tokens in: ${groups.join('; ')}; ${count(fig.tokens.total)} in all, each ${fig.width} numbers wide.`,
-    `Encoder: ${fig.encoder.layers} self-attention layers, ${fig.heads} heads, feed-forward ${count(fig.encoder.feedforward)}; a ${count(fig.encoder.table[0])} × ${count(fig.encoder.table[1])} weight table per head; ${count(fig.encoder.parameters)} parameters.`,
-    `Decoder: ${fig.decoder.layers} layer(s), ${fig.decoder.queries} queries; self-attention ${fig.decoder.self_table[0]} × ${fig.decoder.self_table[1]}, cross-attention ${fig.decoder.cross_table[0]} × ${count(fig.decoder.cross_table[1])}; ${count(fig.decoder.parameters)} parameters.`,
-    `Out: ${fig.actions} actions from one pass.`,
+    `Encoder: ${fig.words.encoder_layers}, ${fig.words.head_count}, feed-forward ${count(fig.encoder.feedforward)}; a ${count(fig.encoder.table[0])} × ${count(fig.encoder.table[1])} weight table per head; ${count(fig.encoder.parameters)} parameters.`,
+    `Decoder: ${fig.words.decoder_layers}, ${fig.words.queries}; self-attention ${fig.decoder.self_table[0]} × ${fig.decoder.self_table[1]}, cross-attention ${fig.decoder.cross_table[0]} × ${count(fig.decoder.cross_table[1])}; ${count(fig.decoder.parameters)} parameters.`,
+    `Out: ${fig.words.actions} from one pass.`,
   ]) list.append(Object.assign(document.createElement('li'), { textContent: text }));
   const caption = document.createElement('figcaption');
   caption.append(list);

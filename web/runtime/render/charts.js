@@ -50,6 +50,11 @@ function drawnSeries(spec) {
   return spec.series.map((s, i) => (i === COMPARISON.series ? { ...s, y: s.y.map((v) => v * scale) } : s));
 }
 
+// An axis that counts (blocks, objects, a reading's number: every value on it whole) gets whole-number
+// ticks only; d3 would put one at 0.5 when the range is short.
+const counts = (values) => values.every(Number.isInteger);
+const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
+
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
 }
@@ -126,11 +131,15 @@ function drawChart(spec) {
     const ys = drawn.flatMap((s) => s.y);
     x.domain(extent(xs));
     y.domain(next.log_y ? extent(ys) : [Math.min(0, ...ys), Math.max(...ys)]).nice();
-    const domains = JSON.stringify([x.domain(), y.domain()]);
+    const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      xAxis.call(axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick));
-      yAxis.call(axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : yTickFormat(y)));
+      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick);
+      const left = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : yTickFormat(y));
+      if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
+      if (!next.log_y && counts(ys)) left.tickValues(wholeTicks(y, yTicks));
+      xAxis.call(bottom);
+      yAxis.call(left);
     }
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     drawn.forEach((s, i) => {

@@ -13,7 +13,7 @@ function drawHeadSplit(figure, fig) {
   const height = 30 + fig.tokens * CELL + 10;
   const root = svg('svg', {
     viewBox: `0 0 ${width} ${height}`, role: 'img',
-    'aria-label': `Each of ${fig.tokens} tokens has ${fig.d_model} features, split into ${fig.heads} heads of ${fig.d_head}.`,
+    'aria-label': `${fig.d_model} features per token (${fig.words.tokens}), split into ${fig.words.heads}.`,
   });
   root.style.maxWidth = `${width}px`; // drawn at its natural size, shrunk only on narrow screens
   for (let h = 0; h < fig.heads; ++h) {
@@ -38,7 +38,7 @@ function drawHeadSplit(figure, fig) {
     item.textContent = `Head ${h} reads features ${h * fig.d_head} to ${(h + 1) * fig.d_head - 1} of every token and makes its own ${fig.tokens} × ${fig.tokens} weight table.`;
     list.append(item);
   }
-  caption.append(`The split: ${fig.d_model} features per token, ${fig.heads} heads of ${fig.d_head}.`, list);
+  caption.append(`The split: ${fig.d_model} features per token, ${fig.words.heads}.`, list);
   figure.append(caption);
 }
 

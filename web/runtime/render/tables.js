@@ -11,7 +11,11 @@ const TABLE_DIGITS = 3;
 // keys or tokens then adds a row instead of building a new table).
 const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.heat]);
 const drawnShape = new WeakMap(); // table-wrap -> shapeOf(the spec it was drawn for)
-const wholeColumns = (spec) => spec.col_labels.map((_, j) => spec.values.every((row) => row[j] === null || Number.isInteger(row[j])));
+// A table of one quantity (the core's `one_format`) is whole only if every cell is, as NumPy prints an array.
+const wholeColumns = (spec) => {
+  const whole = spec.col_labels.map((_, j) => spec.values.every((row) => row[j] === null || Number.isInteger(row[j])));
+  return spec.one_format ? whole.map(() => whole.every(Boolean)) : whole;
+};
 const cellText = (value, whole) => (whole ? formatValue(value) : formatValue(value, TABLE_DIGITS));
 // The corner is a plain cell, the column labels and each row's label are headers.
 const isHeader = (i, j) => (i === 0 ? j > 0 : j === 0);

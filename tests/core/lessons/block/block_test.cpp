@@ -97,5 +97,19 @@ TEST_CASE("block: without residual or norm, stacked blocks make every token alik
 TEST_CASE("block: a block keeps the input's shape, so blocks stack") {
     const json r = run("block_stack", {{"blocks", 5}});
     CHECK(r["numbers"]["output_shape"] == "(3, 4)");
-    CHECK(r["printed"].size() == 5 * 3);  // three lines a block
+    CHECK(r["printed"].size() == 5 * 4);  // a block's label and its three rows
+    CHECK(r["printed"][0] == "after block 1:");
+    CHECK(r["printed"][16] == "after block 5:");
+}
+
+TEST_CASE("block: two tokens that merge while others stay apart are named, not called distinct") {
+    // Residual off, layer norm on, 6 blocks: tokens 0 and 1 print the same row while token 2 stays 3.994 away;
+    // the largest distance alone would call all three distinct.
+    const json r = run("block_stack", {{"blocks", 6}, {"residual", false}});
+    CHECK(r["claims"]["tokens"] == "merged");
+    CHECK(r["numbers"]["closest_pair_text"] == "tokens 0 and 1");
+    CHECK(r["numbers"]["closest_output_text"] == "0.000");
+    // The last block's rows 0 and 1 as printed, without NumPy's leading "[[" and " [".
+    const auto row = [&](std::size_t k) { return r["printed"][r["printed"].size() - 3 + k].get<std::string>().substr(2); };
+    CHECK(row(0) == row(1));
 }

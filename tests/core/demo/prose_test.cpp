@@ -1,0 +1,22 @@
+// attn::prose: the words a sentence takes from the core, at every count (1 reads as singular).
+#include <catch2/catch.hpp>
+
+#include "demo/prose.hpp"
+
+namespace prose = attn::prose;
+
+TEST_CASE("prose: a count takes the singular at 1 and the plural otherwise, also for irregular plurals") {
+    CHECK(prose::counted(1, "object") == "1 object");
+    CHECK(prose::counted(5, "object") == "5 objects");
+    CHECK(prose::counted(0, "layer") == "0 layers");
+    CHECK(prose::counted(1, "action query", "action queries") == "1 action query");
+    CHECK(prose::counted(100, "action query", "action queries") == "100 action queries");
+}
+
+TEST_CASE("prose: a share of a whole reads as a sentence's subject at every count") {
+    CHECK(prose::share_of(3, 20, "score") == "3 of the 20 scores are");
+    CHECK(prose::share_of(1, 20, "score") == "1 of the 20 scores is");
+    CHECK(prose::share_of(0, 20, "score") == "none of the 20 scores are");
+    CHECK(prose::share_of(1, 1, "score") == "the one score is");
+    CHECK(prose::share_of(0, 1, "score") == "the one score is not");
+}
