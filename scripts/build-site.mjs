@@ -281,6 +281,7 @@ async function bundleRuntime(modules) {
       runtime: path.join(ROOT, 'web/runtime/main.js'), 'train-worker': path.join(ROOT, 'web/runtime/train-worker.js'),
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
       offline: path.join(ROOT, 'web/runtime/offline.js'), // registers sw.js: offline after the first visit
+      'lesson-path': path.join(ROOT, 'web/runtime/lesson-path.js'), // the list of lessons: the learner's progress
       // The robot lesson's program panels (with CodeMirror): loaded on first use.
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
     },
@@ -349,6 +350,30 @@ function copyKatexAssets() {
   fs.writeFileSync(characters, [...new Set([...ascii, '−', '×', '·', '…', '√', ...mathCharacters])].join(''));
   execFileSync('/usr/bin/python3', [path.join(ROOT, 'scripts/subset_fonts.py'), characters, path.join(dist, 'fonts'),
     path.join(ASSETS, 'katex/fonts')], { stdio: 'inherit' });
+}
+
+/**
+ * The list of lessons, in their order: each with its time, the lessons it builds on (lesson.json
+ * "builds_on", each one that comes earlier), where to start, and a line that web/runtime/lesson-path.js
+ * fills with the learner's progress from the counts of demos and questions given here.
+ */
+function lessonList(lessons, pages) {
+  const bySlug = new Map(lessons.map((l) => [l.slug, l]));
+  const items = lessons.map((l, i) => {
+    const before = (l.builds_on ?? []).map((slug) => {
+      const earlier = bySlug.get(slug);
+      if (!earlier || earlier.order >= l.order) throw new Error(`${l.file}:${l.lineOf(slug)}: "builds_on" names "${slug}", which is not an earlier lesson's folder`);
+      return `<a href="${slug}/">${escapeHtml(earlier.title)}</a>`;
+    });
+    const html = pages.get(l.slug);
+    const demos = (html.match(/<div class="demo"/g) ?? []).length;
+    const checks = (html.match(/<div class="check"/g) ?? []).length;
+    const meta = [l.minutes ? `About ${l.minutes} minutes` : '', before.length ? `builds on ${before.join(' and ')}` : 'needs no earlier lesson'].filter(Boolean);
+    return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? '<p class="start-here">Start here</p>' : ''}` +
+      `<a href="${l.slug}/">${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p>${escapeHtml(l.summary)}</p>` +
+      `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
+  }).join('\n');
+  return fill(read('web/index.html'), { lessons: items, csp: POLICY, root: '' });
 }
 
 /** Where the text of lesson.json breaks JSON, as `file:line: message`. */
@@ -444,8 +469,7 @@ async function buildSite() {
     fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules));
     copyLessonFiles(lesson, html);
   }
-  const items = lessons.map((l) => `    <li><a href="${l.slug}/">${escapeHtml(l.title)}</a><p>${escapeHtml(l.summary)}</p></li>`).join('\n');
-  fs.writeFileSync(path.join(SITE, 'index.html'), fill(read('web/index.html'), { lessons: items, csp: POLICY, root: '' }));
+  fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   copyModules();
   copyKatexAssets();

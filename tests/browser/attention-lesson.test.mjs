@@ -173,7 +173,7 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
   try {
     const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`, undefined,
       { demos: false });
-    await visit.page.getByRole('link', { name: 'Attention and self-attention' }).click();
+    await visit.page.locator('.lesson-list > li > a', { hasText: 'Attention and self-attention' }).click(); // the lesson's own link, not a "builds on" one
     await visit.page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
     assert.equal(await printed(visit.page, 'worked'), SEED_WORKED_EXAMPLE);
     assert.deepEqual(visit.problems, []);

@@ -138,19 +138,18 @@ test('locks: a lock, hide or value naming a label, an unknown control or an unkn
   await page.close();
 });
 
-test('locks: a link that locks or hides controls marks each paragraph written for the lesson\'s preset, the Try-it included', async () => {
+test('locks: a link that locks or hides controls marks the paragraphs written for the lesson\'s preset, the Try-it included, in one note', async () => {
   const { page, problems } = await site.open('block/?stack.blocks=6&stack.residual=false&stack.lock=blocks,residual');
-  const notes = page.locator('[data-defaults="stack"] > .defaults-note');
-  assert.ok(await notes.count() >= 2);
-  for (const shown of await notes.all()) {
-    assert.equal(await shown.isVisible(), true);
-    assert.match(await shown.innerText(), /This paragraph describes the demo as the lesson set it; the link you followed locked “Blocks”, “Residual connections”\./);
-  }
-  assert.equal(await notes.getByRole('button').filter({ visible: true }).count(), 0, 'nothing to go back to while the demo is as the link set it');
+  const note = page.locator('.defaults-note[data-for="stack"]');
+  assert.equal(await note.count(), 1, 'one note for the demo, not one per paragraph');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.innerText(), /^The link you followed locked “Blocks”, “Residual connections”: the greyed text describes the demo as the lesson set it\./);
+  assert.ok(await page.locator('[data-defaults="stack"].off-preset').count() >= 2, 'each such paragraph, the Try-it among them, is marked');
+  assert.equal(await note.getByRole('button').filter({ visible: true }).count(), 0, 'nothing to go back to while the demo is as the link set it');
   const hid = await site.open('block/?stack.hide=norm');
-  const tryIt = hid.page.locator('[data-defaults="stack"] > .defaults-note').last();
-  assert.equal(await tryIt.isVisible(), true);
-  assert.match(await tryIt.innerText(), /the link you followed hid “Layer normalisation”/);
+  const hidNote = hid.page.locator('.defaults-note[data-for="stack"]');
+  assert.equal(await hidNote.isVisible(), true);
+  assert.match(await hidNote.innerText(), /the link you followed hid “Layer normalisation”/);
   assert.deepEqual([...problems, ...hid.problems], []);
   await page.close();
   await hid.page.close();

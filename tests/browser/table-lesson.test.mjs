@@ -348,14 +348,14 @@ test('table page: after a training, every demo that reads the network says it is
     assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epochs\)/, instance);
   }
   // The text written for the lesson's network says it no longer describes this one.
-  assert.equal(await page.locator('[data-defaults="lab"] > .defaults-note:not([hidden])').count(), 1);
+  assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 1);
   assert.match(new URL(page.url()).search, /net\.find%2Flookup=|net\.find\/lookup=/);
   await demo(page, 'lab').getByRole('button', { name: 'Back to the lesson\'s network' }).click();
   await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText === old, before.lab);
   assert.equal(await comparePrinted(page), before.compare);
   assert.equal(await printed(page, 'hand'), before.hand);
   assert.match(await demo(page, 'hand').locator('.network-line').innerText(), /Lookup: the lesson's network/);
-  assert.equal(await page.locator('[data-defaults="lab"] > .defaults-note:not([hidden])').count(), 0);
+  assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 0);
   assert.doesNotMatch(new URL(page.url()).search, /net\./);
   assert.deepEqual(problems, []);
 });

@@ -43,7 +43,7 @@ function showEach(page, instance, changeSets) {
         shown: view.shownResult(),
         numbers: mine('data-num').map((n) => ({ name: n.dataset.num.slice(prefix.length), digits: n.dataset.digits, text: n.textContent })),
         claims: mine('data-claim').map((n) => ({ name: n.dataset.claim.slice(prefix.length), is: n.dataset.is, hidden: n.hidden })),
-        notes: [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"] > .defaults-note`)].map((n) => n.hidden),
+        notes: [...document.querySelectorAll(`.defaults-note[data-for="${CSS.escape(instance)}"]`)].map((n) => n.hidden),
       };
     });
   }, { instance, changeSets });

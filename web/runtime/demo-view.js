@@ -68,8 +68,25 @@ export function mountDemo(container, demo, core, networks) {
   let shown = null;  // the parameters of the result on screen: the last ones that worked
   let lastResult = null;
 
+  // A wide table or printout scrolls inside its own box, which says so while it has more to show
+  // (web/style.css). Measured in the next frame, after the redraw's writes, and written only on a change.
+  let measuring = false;
+  const markScrolling = () => {
+    if (measuring) return;
+    measuring = true;
+    requestAnimationFrame(() => {
+      measuring = false;
+      for (const box of view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')) {
+        const scrolls = box.scrollWidth > box.clientWidth + 1;
+        if (box.hasAttribute('data-scrolls') !== scrolls) box.toggleAttribute('data-scrolls', scrolls);
+      }
+    });
+  };
+  window.addEventListener('resize', markScrolling);
+
   function show(result, params) {
     view.render(result);
+    markScrolling();
     renderProse(instance, result);
     shown = params;
     lastResult = result;

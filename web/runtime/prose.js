@@ -1,8 +1,8 @@
 // The lesson's sentences read the demo's result, never the other way round
 // (after Bret Victor's Tangle): a number is a view of a named number the core
 // returns, a phrase that can change is one of several, each kept for one value
-// of a named claim, and a paragraph written for the preset says so in place as
-// soon as the demo leaves it.
+// of a named claim, and as soon as the demo leaves its preset the paragraphs
+// written for it are greyed, with one note under the demo that says why.
 //
 //   <span data-num="lab.miss_cm" data-digits="2">0.07</span>
 //   <span data-claim="lab.miss_size" data-is="under_mm">well under a millimetre</span>
@@ -56,8 +56,9 @@ export function renderProse(instance, result) {
 }
 
 /**
- * Marks each paragraph written for `instance`'s preset while the demo is off it,
- * with a button that brings the preset back.
+ * Marks the paragraphs written for `instance`'s preset while the demo is off it: each is greyed, and
+ * one note after the demo, for the section that holds it, says so with a button that brings the preset
+ * back (a note on every paragraph put six on the page for one edit, on the Try-it list too).
  * @param state        the instance's state (state.js)
  * @param lessonSetup  () => false while the demo runs a network that is not the lesson's
  * @param backToLesson () => puts the lesson's networks back
@@ -68,25 +69,29 @@ export function renderProse(instance, result) {
  */
 export function attachDefaultsNotes(instance, state, lessonSetup = () => true, backToLesson = () => {}, byLink = '') {
   const paragraphs = [...document.querySelectorAll(`[data-defaults="${CSS.escape(instance)}"]`)];
-  const notes = paragraphs.map((paragraph) => {
-    const note = document.createElement('span');
+  const container = document.querySelector(`.demo[data-instance="${CSS.escape(instance)}"]`);
+  let note = null;
+  if (paragraphs.length && container) {
+    note = document.createElement('p');
     note.className = 'defaults-note';
+    note.dataset.for = instance;
     note.hidden = true;
     const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
     back.addEventListener('click', () => { backToLesson(); state.reset(); });
-    note.append(byLink ? `This paragraph describes the demo as the lesson set it; the link you followed ${byLink}. `
-      : 'This paragraph describes the demo as the lesson set it; you have changed it. ', back);
-    paragraph.prepend(note);
-    return { paragraph, note, back };
-  });
+    note.append(byLink ? `The link you followed ${byLink}: the greyed text describes the demo as the lesson set it. `
+      : 'You have changed this demo: the greyed text describes it as the lesson set it. ', back);
+    // After the demo (and its code), so showing the note moves nothing the learner is using.
+    const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
+    after.after(note);
+  }
   const mark = () => {
     const moved = !state.isPreset() || !lessonSetup();
     const off = moved || Boolean(byLink);
-    for (const { paragraph, note, back } of notes) {
-      note.hidden = !off;
-      back.hidden = !moved;
-      paragraph.classList.toggle('off-preset', off);
+    if (note) {
+      if (note.hidden === off) note.hidden = !off;
+      note.querySelector('button').hidden = !moved;
     }
+    for (const paragraph of paragraphs) paragraph.classList.toggle('off-preset', off);
   };
   state.onChange(mark);
   mark();

@@ -2,7 +2,8 @@
 // each followed by its data as a table for screen readers and for reading exact values.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { line } from 'd3-shape';
+import { line, symbol, symbolCircle } from 'd3-shape';
+import { format } from 'd3-format';
 import { select } from 'd3-selection';
 import { formatTick, formatValue } from './format.js';
 import { SVG_NS } from '../dom.js';
@@ -27,6 +28,28 @@ function canvas() {
 }
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
 
+// A series of one point (the robot's "what came next") is a path of one vertex, which draws nothing:
+// it is drawn as a marker instead, and its legend entry shows a marker too (web/style.css).
+const MARKER = symbol(symbolCircle, 90)();
+
+// From a thousand up, ",.3~g" writes ticks as "1.5e+5"; a person reads "150,000".
+const largeTick = format(',.6~r');
+const yTickFormat = (y) => (Math.max(...y.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
+
+// The attention lesson's cost chart runs from 1 to 2T tokens. The core draws its comparison line through the
+// curve's last point, so it lies above the T × T curve everywhere and growing like T looks the costlier.
+// Drawn through the curve's point at the learner's T (the middle of the chart, the point the text starts
+// from), it shows what the text says: doubling T doubles the line and quadruples the curve.
+const COMPARISON = { chart: 'growth', series: 1, with: 0 };
+function drawnSeries(spec) {
+  if (spec.name !== COMPARISON.chart || spec.series.length <= COMPARISON.series) return spec.series;
+  const line = spec.series[COMPARISON.series];
+  const curve = spec.series[COMPARISON.with];
+  const middle = Math.floor((curve.y.length - 1) / 2);
+  const scale = line.y[middle] ? curve.y[middle] / line.y[middle] : 1;
+  return spec.series.map((s, i) => (i === COMPARISON.series ? { ...s, y: s.y.map((v) => v * scale) } : s));
+}
+
 // An axis that counts (blocks, objects, a reading's number: every value on it whole) gets whole-number
 // ticks only; d3 would put one at 0.5 when the range is short.
 const counts = (values) => values.every(Number.isInteger);
@@ -50,6 +73,7 @@ function dataTable(spec) {
  * ("—" where a series has no point: "what came next" is one point after the readings).
  */
 function dataRows(spec) {
+  spec = { ...spec, series: drawnSeries(spec) };
   const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
   const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
   return [[spec.x_label, ...spec.series.map((s) => s.name)],
@@ -77,16 +101,18 @@ function drawChart(spec) {
   svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
     .attr('x', -(HEIGHT - MARGIN.bottom + MARGIN.top) / 2).attr('y', 14).attr('text-anchor', 'middle').text(spec.y_label);
   const paths = spec.series.map((s, i) => svg.append('path').attr('class', series(i)));
+  const markers = spec.series.map((s, i) => svg.append('path').attr('class', `marker ${series(i)}`).attr('d', MARKER));
 
   const caption = document.createElement('figcaption');
   caption.textContent = spec.title;
   const legend = document.createElement('ul');
   legend.className = 'legend';
-  spec.series.forEach((s, i) => {
+  const items = spec.series.map((s, i) => {
     const item = document.createElement('li');
     item.className = series(i);
     item.textContent = s.name;
     legend.append(item);
+    return item;
   });
   caption.append(legend);
   const data = dataTable(spec);
@@ -100,22 +126,28 @@ function drawChart(spec) {
 
   /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */
   function update(next) {
-    const xs = next.series.flatMap((s) => s.x);
-    const ys = next.series.flatMap((s) => s.y);
+    const drawn = drawnSeries(next);
+    const xs = drawn.flatMap((s) => s.x);
+    const ys = drawn.flatMap((s) => s.y);
     x.domain(extent(xs));
     y.domain(next.log_y ? extent(ys) : [Math.min(0, ...ys), Math.max(...ys)]).nice();
     const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
       const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick);
-      const left = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : formatTick);
+      const left = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : yTickFormat(y));
       if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
       if (!next.log_y && counts(ys)) left.tickValues(wholeTicks(y, yTicks));
       xAxis.call(bottom);
       yAxis.call(left);
     }
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
-    next.series.forEach((s, i) => paths[i].attr('d', path(s.x.map((v, k) => [v, s.y[k]]))));
+    drawn.forEach((s, i) => {
+      const point = s.x.length === 1;
+      paths[i].attr('d', point ? null : path(s.x.map((v, k) => [v, s.y[k]])));
+      markers[i].attr('display', point ? null : 'none').attr('transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
+      if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
+    });
     writeData(() => writeRows(table, dataRows(next)));
   }
   update(spec);

@@ -62,8 +62,18 @@ export function drawScene(layer, scene, scales) {
       return g;
     })
     .attr('class', (o) => (o.kind === scene.request ? 'object requested' : 'object')).attr('data-index', (o, i) => i);
+  // Two objects closer than a circle's width (the layers scene's ball and cube) would hide one label
+  // under the other circle: such an object's label goes outside, above the upper one and below the
+  // lower, and its circle lets the other's outline show through.
+  const near = scene.objects.map((o) => scene.objects.find((p) => p !== o && Math.hypot(x(p.x) - x(o.x), y(p.y) - y(o.y)) < 2 * OBJECT_R));
+  const labelY = (o, i) => {
+    if (!near[i]) return y(o.y) + 4;
+    const upper = y(o.y) < y(near[i].y) || (y(o.y) === y(near[i].y) && i < scene.objects.indexOf(near[i]));
+    return upper ? y(o.y) - OBJECT_R - 4 : y(o.y) + OBJECT_R + 12;
+  };
+  groups.classed('crowded', (o, i) => Boolean(near[i]));
   groups.select('circle').attr('cx', (o) => x(o.x)).attr('cy', (o) => y(o.y));
-  groups.select('text').attr('x', (o) => x(o.x)).attr('y', (o) => y(o.y) + 4).text((o) => o.kind);
+  groups.select('text').attr('x', (o) => x(o.x)).attr('y', labelY).text((o) => o.kind);
   // The ring under the dot, as drawn first.
   const rings = [scene.truth && { at: scene.truth, r: OBJECT_R + 7, class: 'truth' }, scene.answer && { at: scene.answer, r: 6, class: 'answer' }];
   select(marks).selectAll('circle').data(rings.filter(Boolean), (m) => m.class).join('circle')

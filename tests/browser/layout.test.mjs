@@ -1,0 +1,294 @@
+// What a learner sees of the lessons' layout (issue 19): wide outputs shown whole on a wide screen and
+// scrolling in their own labelled boxes on a phone, legends that match what is drawn, one note per demo
+// section when a demo leaves its preset, a cost chart that does not mislead, and a path through the lessons.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { demo, useSite } from '../support/site.mjs';
+import { ROOT } from '../support/core.mjs';
+
+const site = useSite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** For each box in `selector` inside the demo: how wide it is and how wide its content is. */
+const boxes = (page, instance, selector) => demo(page, instance).locator(selector).evaluateAll((nodes) => nodes.map((n) => ({
+  client: n.clientWidth, scroll: n.scrollWidth, tabIndex: n.tabIndex, role: n.getAttribute('role'), label: n.getAttribute('aria-label'),
+  hint: getComputedStyle(n, '::after').content, scrolls: n.hasAttribute('data-scrolls'),
+})));
+
+test('layout: at 1280 px the robot scores demo shows its printout and every column of its tables without scrolling', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  for (const box of await boxes(page, 'scores', 'pre.printed, .table-wrap')) {
+    assert.ok(box.scroll <= box.client + 1, `${box.label}: ${box.scroll} px of content in ${box.client} px`);
+  }
+  // The weight column, the last of the key table, is on screen.
+  const weight = demo(page, 'scores').locator('table.matrix').first().locator('th', { hasText: /^weight$/ });
+  const right = await weight.evaluate((th) => th.getBoundingClientRect().right);
+  assert.ok(right <= DESKTOP.width, `the weight column ends at ${right} px`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= DESKTOP.width, 'the page itself does not scroll sideways');
+  assert.deepEqual(problems, []);
+});
+
+test('layout: at 1280 px the table lesson\'s value tables and the layers printout are shown whole', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  for (const [instance, selector] of [['hand', '.table-wrap'], ['layers', 'pre.printed'], ['compare', 'pre.printed']]) {
+    for (const box of await boxes(page, instance, selector)) {
+      assert.ok(box.scroll <= box.client + 1, `${instance} ${box.label}: ${box.scroll} px of content in ${box.client} px`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('layout: at 390 px a wide printout or table scrolls in its own focusable, labelled box that says it scrolls, and the page does not', async () => {
+  const { page, problems } = await site.open('table/', PHONE);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, 'the page fits the phone');
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="compare"] pre.printed')?.hasAttribute('data-scrolls'));
+  const wide = (await boxes(page, 'compare', 'pre.printed, .table-wrap')).filter((b) => b.scroll > b.client + 1);
+  assert.ok(wide.length >= 1, 'the comparison has a box wider than the phone');
+  for (const box of wide) {
+    assert.equal(box.tabIndex, 0, `${box.label}: reachable with Tab`);
+    assert.ok(box.role && box.label, `${box.label}: a named box`);
+    assert.ok(box.scrolls, `${box.label}: marked as scrolling`);
+    assert.match(box.hint, /Scroll sideways/, `${box.label}: a visible hint`);
+  }
+  // A keyboard scrolls it, and the hint stays in sight as it does.
+  const printout = demo(page, 'compare').locator('pre.printed');
+  await printout.focus();
+  await page.keyboard.press('End');
+  for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="compare"] pre.printed').scrollLeft > 0);
+  const demoBox = await demo(page, 'compare').boundingBox();
+  assert.ok(demoBox.x >= 0 && demoBox.x + demoBox.width <= PHONE.width, 'the demo itself fits the width');
+  assert.deepEqual(problems, []);
+});
+
+test('layout: a box that fits its content carries no scroll hint', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] [data-scrolls]'));
+  for (const box of await boxes(page, 'scores', 'pre.printed, .table-wrap')) {
+    assert.equal(box.scrolls, false, `${box.label}: fits, so no hint`);
+    assert.equal(box.hint, 'none');
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** Each legend entry of a chart and what is drawn for it: a line with length, or a marker with area. */
+function legendAndMarks(page, instance, title) {
+  return demo(page, instance).locator('figure.chart').filter({ hasText: title }).evaluate((figure) => {
+    const drawn = (node) => node && node.getAttribute('display') !== 'none' && node.getAttribute('d') &&
+      (() => { const b = node.getBBox(); return b.width > 0 || b.height > 0; })();
+    return [...figure.querySelectorAll('.legend li')].map((item, i) => {
+      const line = figure.querySelector(`svg path.series-${i}:not(.marker)`);
+      const marker = figure.querySelector(`svg path.marker.series-${i}`);
+      const lineLength = line?.getAttribute('d') ? line.getTotalLength() : 0;
+      const swatch = getComputedStyle(item, '::before');
+      return {
+        name: item.textContent,
+        line: lineLength > 0,
+        marker: drawn(marker) && getComputedStyle(marker).fill !== 'none',
+        legendIsMarker: swatch.borderTopLeftRadius !== '0px' && swatch.width === swatch.height,
+      };
+    });
+  });
+}
+
+test('charts: a series of one point is drawn as a visible marker, as its legend shows', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  const entries = await legendAndMarks(page, 'scores', 'The readings the keys and the query are cut from');
+  const next = entries.find((e) => /what came next/.test(e.name));
+  assert.ok(next, 'the legend names "what came next"');
+  assert.equal(next.line, false, 'one point draws no line');
+  assert.equal(next.marker, true, 'it is drawn as a marker');
+  assert.equal(next.legendIsMarker, true, 'and its legend entry is a marker');
+  for (const e of entries.filter((x) => x !== next)) {
+    assert.ok(e.line && !e.marker && !e.legendIsMarker, `${e.name}: a line, shown as a line`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('charts: every legend entry of every chart on the four pages has a visible mark of its kind', async () => {
+  for (const slug of ['robot', 'attention', 'table', 'block']) {
+    const { page, problems } = await site.open(`${slug}/`, PHONE);
+    const charts = await page.locator('.demo figure.chart').evaluateAll((figures) => figures.map((f) => [f.closest('.demo').dataset.instance, f.querySelector('figcaption').firstChild.textContent]));
+    for (const [instance, title] of charts) {
+      for (const e of await legendAndMarks(page, instance, title)) {
+        assert.ok(e.line || e.marker, `${slug} ${instance} "${title}": "${e.name}" has a mark`);
+        assert.equal(e.legendIsMarker, e.marker, `${slug} ${instance} "${title}": "${e.name}"'s legend matches what is drawn`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('notes: one edit of the robot\'s first demo shows one "written for the preset" note, in the demo\'s section, and its button brings the preset back', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { page, problems } = await site.open('robot/', viewport);
+    const visibleNotes = () => page.locator('.defaults-note:visible');
+    assert.equal(await visibleNotes().count(), 0);
+    const keys = demo(page, 'scores').getByLabel('Number of keys', { exact: true });
+    await keys.click();
+    await keys.press('Control+a');
+    await keys.pressSequentially('12');
+    await page.waitForFunction(() => document.querySelector('[data-defaults="scores"]').classList.contains('off-preset'));
+    assert.equal(await visibleNotes().count(), 1, 'one note on the page');
+    const note = visibleNotes().first();
+    assert.equal(await note.evaluate((n) => n.closest('section').id), 'scores', 'in the section that holds the demo');
+    // The paragraphs written for the preset, in and outside that section, are marked, not given notes.
+    const marked = await page.locator('[data-defaults="scores"].off-preset').count();
+    assert.equal(marked, await page.locator('[data-defaults="scores"]').count());
+    // Under the demo, so showing it moved nothing of the demo.
+    const demoBottom = (await demo(page, 'scores').boundingBox()).y + (await demo(page, 'scores').boundingBox()).height;
+    assert.ok((await note.boundingBox()).y >= demoBottom - 1, 'the note is below the demo');
+    await note.getByRole('button', { name: 'Back to the preset' }).press('Enter');
+    await page.waitForFunction(() => !document.querySelector('.off-preset'));
+    assert.equal(await visibleNotes().count(), 0);
+    assert.equal(await keys.inputValue(), '20');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('notes: every paragraph marked as written for a preset names an instance on its page, and each demo with such text has one note', async () => {
+  for (const slug of ['robot', 'attention', 'table', 'block']) {
+    const { page, problems } = await site.open(`${slug}/`, DESKTOP);
+    const { orphans, notes, instances } = await page.evaluate(() => {
+      const named = new Set([...document.querySelectorAll('[data-defaults]')].map((p) => p.dataset.defaults));
+      const demos = new Set([...document.querySelectorAll('.demo[data-instance]')].map((d) => d.dataset.instance));
+      return {
+        orphans: [...named].filter((n) => !demos.has(n)),
+        instances: [...named],
+        notes: [...document.querySelectorAll('.defaults-note')].map((n) => n.dataset.for),
+      };
+    });
+    assert.deepEqual(orphans, [], `${slug}: data-defaults names a demo of the page`);
+    assert.deepEqual([...notes].sort(), [...instances].sort(), `${slug}: one note per demo with text written for its preset`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+/** The cost chart's two lines in svg units: the curve's and the linear line's points, in x order. */
+const costLines = (page) => demo(page, 'cost').locator('figure.chart svg').evaluate((svg) => {
+  const points = (p) => p.getAttribute('d').slice(1).split('L').map((xy) => xy.split(',').map(Number));
+  return {
+    curve: points(svg.querySelector('path.series-0')),
+    line: points(svg.querySelector('path.series-1')),
+    ticks: [...svg.querySelectorAll('g.tick text')].map((t) => t.textContent),
+  };
+});
+
+test('charts: the cost chart\'s "grew like T" line meets the T × T curve at the learner\'s T and lies below it beyond', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  const { curve, line, ticks } = await costLines(page);
+  const middle = Math.floor((curve.length - 1) / 2);
+  assert.ok(Math.abs(curve[middle][1] - line[middle][1]) < 0.5, 'they meet at T');
+  const last = curve.length - 1;
+  // svg y grows downwards: the line's end is lower on screen than the curve's.
+  assert.ok(line[last][1] > curve[last][1] + 20, 'at 2T growing like T is the cheaper');
+  assert.ok(ticks.every((t) => !/e[+-]/.test(t)), `no exponents in the ticks: ${ticks.join(' ')}`);
+  assert.ok(ticks.includes('150,000'), `the y-axis reads 150,000: ${ticks.join(' ')}`);
+  // The text says what the chart shows.
+  assert.match(await page.locator('#cost').innerText(), /meets it at your[\s\S]*the line has doubled and the curve has grown four times/);
+  assert.deepEqual(problems, []);
+});
+
+const lessons = () => fs.readdirSync(path.join(ROOT, 'lessons'))
+  .filter((slug) => fs.existsSync(path.join(ROOT, 'lessons', slug, 'lesson.json')))
+  .map((slug) => ({ slug, ...JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8')) }))
+  .sort((a, b) => a.order - b.order);
+
+test('index: the list shows the lessons in order with their time, what each builds on and where to start', async () => {
+  const { page, problems } = await site.open('', PHONE, { demos: false });
+  const items = await page.locator('.lesson-list > li').evaluateAll((lis) => lis.map((li) => ({
+    href: li.querySelector(':scope > a').getAttribute('href'),
+    meta: li.querySelector('.lesson-meta').innerText,
+    start: !!li.querySelector('.start-here'),
+  })));
+  const expected = lessons();
+  assert.deepEqual(items.map((i) => i.href), expected.map((l) => `${l.slug}/`));
+  items.forEach((item, k) => {
+    const l = expected[k];
+    assert.match(item.meta, new RegExp(`About ${l.minutes} minutes`));
+    for (const slug of l.builds_on) assert.ok(item.meta.includes(expected.find((e) => e.slug === slug).title), `${l.slug} builds on ${slug}`);
+    assert.equal(item.start, k === 0, 'only the first says "Start here"');
+  });
+  assert.ok(expected.every((l, k) => l.builds_on.every((slug) => expected.findIndex((e) => e.slug === slug) < k)), 'each builds only on earlier lessons');
+  assert.equal(await page.locator('.lesson-progress:visible').count(), 0, 'no progress before any');
+  assert.deepEqual(problems, []);
+});
+
+test('index: the list shows the learner\'s progress from what the lesson pages kept', async () => {
+  const { page, problems } = await site.open('robot/', PHONE);
+  // As a learner: mark a demo as tried and answer a question.
+  await page.locator('label.tried').first().getByRole('checkbox').check();
+  await page.locator('.check textarea').first().fill('Because it lags behind the corners.');
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('attn-progress:') && /Because it lags/.test(localStorage.getItem(k))));
+  await page.goto(new URL('../', page.url()).href);
+  const line = page.locator('.lesson-progress[data-slug="robot"]');
+  await line.waitFor({ state: 'visible' });
+  const robot = lessons().find((l) => l.slug === 'robot');
+  const html = fs.readFileSync(path.join(ROOT, 'lessons/robot/lesson.html'), 'utf8');
+  const demos = html.match(/<div class="demo"/g).length;
+  const checks = html.match(/<div class="check"/g).length;
+  assert.equal(await line.innerText(), `In this browser you tried 1 of ${demos} demos and answered 1 of ${checks} questions.`, robot.title);
+  assert.equal(await page.locator('.lesson-progress:visible').count(), 1, 'the other lessons show none');
+  assert.deepEqual(problems, []);
+});
+
+test('path: every lesson ends with a link to the next one in the order, and the last one with the list', async () => {
+  const order = lessons();
+  for (const [k, l] of order.entries()) {
+    const { page, problems } = await site.open(`${l.slug}/`, PHONE);
+    const last = page.locator('main > section:not(.progress)').last().locator('.next-lesson'); // the progress panel follows the text
+    assert.equal(await last.count(), 1, `${l.slug}: a "Next" line at its end`);
+    const href = await last.locator('a').getAttribute('href');
+    assert.equal(href, k + 1 < order.length ? `../${order[k + 1].slug}/` : '../index.html', l.slug);
+    if (k + 1 < order.length) assert.match(await last.innerText(), new RegExp(`^Next: ${order[k + 1].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('path: the table lesson, where it first uses residuals, layer normalisation and the feed-forward network, links to the lesson that explains them', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  const sentence = page.locator('p', { hasText: 'residual connection' }).first();
+  assert.equal(await sentence.locator('a[href="../block/"]').count(), 1);
+  assert.deepEqual(problems, []);
+});
+
+test('table: at the preset of "Two questions in a row" the ball and the cube are both drawn, with labels clear of each other and of the other circle', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { page, problems } = await site.open('table/', viewport);
+    const pictures = await demo(page, 'layers').locator('svg.table-top').evaluateAll((svgs) => svgs.map((svg) => {
+      const box = (n) => { const r = n.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+      const objects = Object.fromEntries([...svg.querySelectorAll('g.object')].map((g) => [g.querySelector('text').textContent, {
+        label: box(g.querySelector('text')), circle: box(g.querySelector('circle')), opacity: Number(getComputedStyle(g.querySelector('circle')).fillOpacity),
+      }]));
+      return objects;
+    }));
+    const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    assert.equal(pictures.length, 6);
+    for (const [k, { ball, cube }] of pictures.entries()) {
+      assert.ok(ball && cube, `picture ${k}: both drawn`);
+      assert.ok(!overlap(ball.label, cube.label), `picture ${k}: the labels do not overlap`);
+      assert.ok(!overlap(ball.label, cube.circle) && !overlap(cube.label, ball.circle), `picture ${k}: no label under the other circle`);
+      assert.ok(overlap(ball.circle, cube.circle) ? cube.opacity < 1 && ball.opacity < 1 : true, `picture ${k}: overlapping circles let each other show`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('notes: a Try-it that holds from any setting (the cost demo\'s) stays as it is when the learner follows it', async () => {
+  const { page, problems } = await site.open('attention/', PHONE);
+  const tokens = demo(page, 'cost').getByLabel('Tokens T', { exact: true });
+  await tokens.fill('1000');
+  await page.waitForFunction(() => /1,000,000/.test(document.querySelector('.demo[data-instance="cost"] pre.printed').textContent));
+  const tryIt = page.locator('#cost p', { hasText: 'Try it' });
+  assert.equal(await tryIt.evaluate((p) => p.classList.contains('off-preset')), false, 'not greyed');
+  assert.equal(await page.locator('.defaults-note:visible').count(), 0, 'no note');
+  assert.deepEqual(problems, []);
+});
