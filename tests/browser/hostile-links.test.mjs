@@ -149,7 +149,7 @@ test('locks: a link that locks or hides controls marks the paragraphs written fo
   const hid = await site.open('block/?stack.hide=norm');
   const hidNote = hid.page.locator('.defaults-note[data-for="stack"]');
   assert.equal(await hidNote.isVisible(), true);
-  assert.match(await hidNote.innerText(), /the link you followed hid “Layer normalisation”/);
+  assert.match(await hidNote.innerText(), /[Tt]he link you followed hid “Layer normalisation”/);
   assert.deepEqual([...problems, ...hid.problems], []);
   await page.close();
   await hid.page.close();
