@@ -504,6 +504,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`build-site: ${error?.message ?? error}`); console.error(error?.stack ?? "");
+  console.error(`build-site: ${error?.message ?? error}`);
   process.exit(1);
 });

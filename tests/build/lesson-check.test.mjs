@@ -19,7 +19,7 @@ const MISTAKES = [
   ['unclosed-demo', 'lesson.html:2', /the demo "stack" is not closed at once: write <\/div> right after its <div class="demo" …>/],
   ['demo-with-another-class', 'lesson.html:3', /a demo is written <div class="demo" data-demo="…">, with "demo" as its only class \(this one is <div class="demo wide">\): write it so/],
   ['check-with-id-without-explanation', 'lesson.html:2', /a knowledge check without an explanation: add <details>/],
-  ['claim-value-misspelt', 'lesson.html:3', /claim "stack.tokens" is never "colapsed": write data-is="…" with one of its values \(one, collapsed, distinct\)/],
+  ['claim-value-misspelt', 'lesson.html:3', /claim "stack.tokens" is never "colapsed": write data-is="…" with one of its values \(one, collapsed, merged, distinct\)/],
   ['claim-value-without-phrase', 'lesson.html:2', /claim "stack.tokens" has no phrase for "one".*Add <span data-claim="stack.tokens" data-is="one">…<\/span>/],
   ['bad-math', 'lesson.html:3', /the formula \\\(\\softmaxx\(q \\cdot k\)\\\) cannot be typeset: KaTeX says "Undefined control sequence: \\softmaxx"/],
   ['unclosed-math', 'lesson.html:2', /the formula opened here with \\\( is not closed before the next one begins: write \\\) at its end/],
