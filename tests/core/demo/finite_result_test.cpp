@@ -10,52 +10,17 @@
 #include <nlohmann/json.hpp>
 
 #include "api/demos.hpp"
+#include "support/random_params.hpp"
 #include "demo/error.hpp"
 #include "demo/finite_result.hpp"
 
 using json = nlohmann::json;
+using namespace attn::test;
 
 namespace {
 
 constexpr int kRandomSetsPerDemo = 150;        // ~2,700 runs: a few seconds natively
 constexpr std::uint64_t kSeed = 20261201;      // fixed, so a failure repeats
-constexpr double kOpenBound = 10;              // stands in for an undeclared bound of a vector or matrix element
-
-double lo(const json& d) { return d.contains("min") ? d["min"].get<double>() : -kOpenBound; }
-double hi(const json& d) { return d.contains("max") ? d["max"].get<double>() : kOpenBound; }
-
-template <typename Rng>
-double number_in(const json& d, Rng& rng) {
-    return std::uniform_real_distribution<double>(lo(d), hi(d))(rng);
-}
-
-template <typename Rng>
-int whole_in(double a, double b, Rng& rng) {
-    return std::uniform_int_distribution<int>(static_cast<int>(a), static_cast<int>(b))(rng);
-}
-
-// One valid value for the declaration `d` (type, bounds and shape respected).
-template <typename Rng>
-json random_value(const json& d, Rng& rng) {
-    const std::string type = d["type"];
-    if (type == "number") return number_in(d, rng);
-    if (type == "integer") return whole_in(lo(d), hi(d), rng);
-    if (type == "boolean") return whole_in(0, 1, rng) == 1;
-    if (type == "choice") return d["choices"][whole_in(0, static_cast<double>(d["choices"].size()) - 1, rng)];
-    json rows = json::array();
-    const int n = whole_in(d["min_len"].get<int>(), d["max_len"].get<int>(), rng);
-    const int cols = type == "matrix" ? whole_in(d["min_cols"].get<int>(), d["max_cols"].get<int>(), rng) : 0;
-    for (int i = 0; i < n; ++i) {
-        if (type == "vector") {
-            rows.push_back(number_in(d, rng));
-            continue;
-        }
-        json row = json::array();
-        for (int j = 0; j < cols; ++j) row.push_back(number_in(d, rng));
-        rows.push_back(row);
-    }
-    return rows;
-}
 
 // ok:true must be finite (checked again here, independently of the core's own check);
 // ok:false must name its reason.
