@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every benchmark in one run, after scripts/build.sh (figures, not pass/fail; README, "Benchmarks"):
+# Every benchmark in one run, after scripts/build.sh (figures, not pass/fail; docs/benchmarks.md):
 #   1. each demo's call time natively and in WebAssembly, and each page's first-load transfer against its budget
 #   2. each lesson page as a cheap phone on a school network: load, and every control's input-to-paint
 #   3. the anchors: Lookup trained by our module, PyTorch (one thread) and TensorFlow.js's two backends

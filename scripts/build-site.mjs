@@ -477,7 +477,7 @@ async function buildSite() {
   await bundleRuntime(modules);
   checkLinks(lessons);
   // Last, as it hashes every file: site/sw.js, which keeps the whole site for offline use (web/sw.js).
-  // Weights that load on request are cached when first loaded, not with the first visit (README, "Offline").
+  // Weights that load on request are cached when first loaded, not with the first visit (docs/offline.md).
   writeServiceWorker(SITE, lessons.flatMap((l) => Object.values(lessonModels(l).onRequest).map((m) => `${l.slug}/${m.weights}`)));
   return lessons;
 }

@@ -4,7 +4,7 @@
 //     works offline: a sandboxed frame's own requests bypass the service worker), allowed by its hash;
 //   - the worker, bundled with MicroPython and the programs' core into one classic script, since a
 //     worker started in an opaque origin from a blob can be no module; MicroPython's memory capped;
-//   - the policy every page carries as a <meta> (README, "Content-Security-Policy").
+//   - the policy every page carries as a <meta> (docs/programs.md, "Content-Security-Policy").
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
