@@ -33,11 +33,21 @@ configure() {
   "$@" -S . -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$log" 2>&1 || { cat "$log"; exit 1; }
 }
 
+# With ccache (installed by install.sh), a second build, or a build in a fresh clone of the project on the
+# same machine, compiles only what changed: paths under the project are hashed relative to it, so every
+# copy of the project shares the cache. A launcher the caller chose is left as it is.
+use_compiler_cache() {
+  command -v ccache > /dev/null || return 0
+  export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(pwd -P)}
+}
+
 main() {
   cd "$(dirname "$0")/.."
   scripts/install.sh
 
   JOBS=${JOBS:-$(nproc)}
+  use_compiler_cache
   echo "==> native build"
   configure build/native build-native.log cmake
   cmake --build build/native -j "$JOBS"

@@ -9,6 +9,7 @@ declare -A TOOL_PACKAGES=([g++]=g++ [cmake]=cmake [ninja]=ninja-build [python3]=
 # Libraries and programs taken from Debian's packages as they are.
 DEBIAN_PACKAGES=(
   emscripten libeigen3-dev nlohmann-json3-dev catch2
+  ccache     # scripts/build.sh: a rebuild, or a build in another copy of the project, compiles only what changed
   chromium   # browser tests and the page-size benchmark
   clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer
   python3-fonttools python3-brotli   # scripts/subset_fonts.py: KaTeX's fonts cut to the characters the lessons use
