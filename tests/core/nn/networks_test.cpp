@@ -2,7 +2,7 @@
 // network against finite differences.
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
 #include "worlds/table/scene.hpp"

@@ -5,7 +5,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/trainer.hpp"
 
 using namespace attn;

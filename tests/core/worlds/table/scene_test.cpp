@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "worlds/table/scene.hpp"
 
 using namespace attn;
