@@ -36,6 +36,7 @@ namespace {
 
 using json = nlohmann::json;
 using namespace attn::nn;
+using namespace attn::table;
 
 constexpr std::uint64_t kValidationSeed = 98;  // validation scenes: neither a training stream nor the test scenes (99)
 

@@ -11,6 +11,7 @@
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::table;
 using namespace attn::nn::testing;
 
 TEST_CASE("networks: parameter counts are the lesson's") {

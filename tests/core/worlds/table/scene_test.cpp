@@ -7,7 +7,7 @@
 #include "worlds/table/scene.hpp"
 
 using namespace attn;
-using namespace attn::nn;
+using namespace attn::table;
 
 TEST_CASE("scenes: tokens are a kind one-hot then a place on the table") {
     Rng rng(0);
