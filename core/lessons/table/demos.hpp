@@ -39,8 +39,8 @@ struct TableScene {
     Matrix positions_cm;        // (n, 2) x, y [cm]
     int asked = 0;              // the requested object
     int nearest = 0;            // the object nearest to it (itself when alone)
-    Mat<float> tokens;      // (n, 10) kind one-hot, x, y [m]
-    Mat<float> request;     // (1, 8) the requested kind, one-hot
+    Mat<float> tokens;          // (n, 10) kind one-hot, x, y [m]
+    Mat<float> request;         // (1, 8) the requested kind, one-hot
     int objects() const { return static_cast<int>(kinds.size()); }
 };
 
