@@ -4,7 +4,7 @@
 #include <exception>
 #include <iostream>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 template <typename F>
 int reporting_errors(F body) {

@@ -25,7 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 #include "models/model_store.hpp"
@@ -36,6 +36,7 @@ namespace {
 
 using json = nlohmann::json;
 using namespace attn::nn;
+using namespace attn::table;
 
 constexpr std::uint64_t kValidationSeed = 98;  // validation scenes: neither a training stream nor the test scenes (99)
 
@@ -80,7 +81,7 @@ int pack(const std::map<std::string, std::string>& flags) {
     if (in.empty() || out.empty()) throw attn::ParamError("in", "table-pack needs --in and --out");
     const Task task = parse_task(flags.count("task") ? flags.at("task") : "find");
     // Through a store, so a file that already carries misses can be packed again.
-    attn::nn::ModelStore store;
+    attn::models::ModelStore store;
     const std::string text = read_file(in);
     const json doc = json::parse(text, nullptr, false);
     const std::string model = doc.is_object() && doc.contains("model") && doc["model"].is_string() ? doc["model"] : "lookup";
@@ -190,7 +191,7 @@ int table_command(int argc, char** argv) {
         if (verb == "table-pack") return pack(flags);
         if (verb == "rate-sweep") return rate_sweep(flags);
         if (verb == "summary") {  // the summary a page starts from while these weights load on request
-            std::cout << attn::nn::summarize_weights(flags.at("slot"), read_file(flags.at("in"))).dump() << "\n";
+            std::cout << attn::models::summarize_weights(flags.at("slot"), read_file(flags.at("in"))).dump() << "\n";
             return 0;
         }
         return 2;
@@ -227,7 +228,7 @@ void load_table_models() {
                 if (!answer.value("ok", false)) std::cerr << "warning: " << file << " not loaded: " << answer.dump() << "\n";
                 continue;
             }
-            attn::nn::model_store().store(slot, read_file(entry.path().string()));
+            attn::models::model_store().store(slot, read_file(entry.path().string()));
         } catch (const std::exception& e) {
             std::cerr << "warning: " << file << " not loaded: " << e.what() << "\n";
         }

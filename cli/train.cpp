@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "report_errors.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"

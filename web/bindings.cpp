@@ -1,5 +1,5 @@
 // The WebAssembly module's whole interface: it only registers functions.
-// The page runtime (web/runtime/core.js) wraps them in JavaScript.
+// The page runtime (web/runtime/core-face.js) wraps them in JavaScript.
 // Each module of web/modules.json is this file compiled with ATTN_API_<GROUP> for the API
 // groups it names (CMakeLists.txt), so a module links only the core code its page calls.
 #include <emscripten/bind.h>
@@ -12,7 +12,7 @@ EMSCRIPTEN_BINDINGS(attn_demos) {
 }
 
 #ifdef ATTN_API_MODELS
-#include "api/json_limits.hpp"
+#include "base/json_limits.hpp"
 #include "api/models.hpp"
 EMSCRIPTEN_BINDINGS(attn_models) {
     emscripten::function("loadModel", &attn::load_model_json);

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 namespace attn::api_json {
 

@@ -2,9 +2,9 @@
 
 #include "api/api_json.hpp"
 #include "demo/demo.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/finite_result.hpp"
-#include "api/json_limits.hpp"
+#include "base/json_limits.hpp"
 
 namespace attn {
 namespace {

@@ -13,7 +13,7 @@ namespace attn {
 //    misses, or measured on loading (2 x 2,000 scenes) when it has none
 std::string load_model_json(const std::string& slot, const std::string& weights_json);
 
-// Stores a summary (nn_models/model_summary.hpp) for `slot`, whose weights load
+// Stores a summary (models/model_summary.hpp) for `slot`, whose weights load
 // on request: the demos show its recorded figures until they do.
 // -> {"ok": true, "slot", "model", "parameters": N, "misses": {"4", "6"}}
 std::string load_model_summary_json(const std::string& slot, const std::string& summary_json);

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "api/api_json.hpp"
-#include "api/json_limits.hpp"
+#include "base/json_limits.hpp"
 #include "math/numpy_format.hpp"
 #include "worlds/robot/bugbot.hpp"
 

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "api/api_json.hpp"
-#include "api/json_limits.hpp"
-#include "demo/error.hpp"
+#include "base/json_limits.hpp"
+#include "base/error.hpp"
 #include "demo/params.hpp"
 #include "lessons/training/training_params.hpp"
 #include "nn/batch_parts.hpp"
@@ -93,7 +93,7 @@ std::string train_result_json() {
         nn::Network<float>& net = t.network();
         const json misses = {{"4", nn::miss_cm(net, t.task(), 4)}, {"6", nn::miss_cm(net, t.task(), 6)}};
         json out = progress_json(t.progress());
-        out["task"] = nn::task_name(t.task());
+        out["task"] = table::task_name(t.task());
         out["model"] = net.name();
         out["weights"] = json::parse(nn::save_weights_json(net));
         out["misses"] = misses;

@@ -1,21 +1,19 @@
 #pragma once
 // A demo is a pure function from validated parameters (and, for the table
 // lesson, the trained networks it is handed) to a result, plus the declaration
-// of those parameters. The page and the CLI only ever see it through api.hpp.
+// of those parameters. The page and the CLI only ever see it through api/demos.hpp.
 #include <string>
 #include <vector>
 
 #include "demo/params.hpp"
+#include "models/model_store.hpp"
 
 namespace attn {
 
-namespace nn {
-class ModelStore;
-ModelStore& model_store();  // models/model_store.hpp: the networks this module instance holds
-}
-// The trained networks a demo may read. A demo changes none of their weights;
-// a forward pass only leaves its activations behind, which table_layers reads.
-using Models = nn::ModelStore;
+// The trained networks a demo may read (models::model_store(): those this module
+// instance holds). A demo changes none of their weights; a forward pass only leaves
+// its activations behind, which table_layers reads.
+using Models = models::ModelStore;
 
 // compute(params) for demos that need no network, compute(params, models) for those that do.
 // Only a demo that reads networks refers to the module's store (compute(params) hands it over),
@@ -25,7 +23,7 @@ public:
     using Pure = json (*)(const Params&);
     using WithModels = json (*)(const Params&, const Models&);
     DemoFunction(Pure f) : pure_(f) {}
-    DemoFunction(WithModels f) : with_models_(f), store_(&nn::model_store) {}
+    DemoFunction(WithModels f) : with_models_(f), store_(&models::model_store) {}
     json operator()(const Params& p, const Models& m) const { return pure_ ? pure_(p) : with_models_(p, m); }
     json operator()(const Params& p) const { return pure_ ? pure_(p) : with_models_(p, store_()); }
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 namespace attn {
 namespace {

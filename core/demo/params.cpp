@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "math/numpy_format.hpp"
 
 namespace attn {

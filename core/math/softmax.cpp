@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 namespace attn {
 

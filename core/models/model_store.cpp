@@ -2,12 +2,18 @@
 
 #include <cmath>
 
-#include "demo/error.hpp"
-#include "api/json_limits.hpp"
+#include "base/error.hpp"
+#include "base/json_limits.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"
 
-namespace attn::nn {
+namespace attn::models {
+
+using nn::load_weights_json;
+using nn::miss_cm;
+using nn::network_names;
+using table::parse_task;
+
 namespace {
 
 using json = nlohmann::json;
@@ -121,4 +127,4 @@ const StoredModel& require_model(const ModelStore& models, const std::string& sl
     return *m;
 }
 
-}  // namespace attn::nn
+}  // namespace attn::models

@@ -8,7 +8,7 @@
 //   "misses":   {"4": cm, "6": cm}  its measured mean miss with 4 and 6 objects
 //   "training": {...}               how it was made (seed, rate, epochs, time)
 // A slot whose weights load only on request may hold a summary meanwhile
-// (nn_models/model_summary.hpp): the figures recorded when its weights were made.
+// (models/model_summary.hpp): the figures recorded when its weights were made.
 // One store per module instance: a Web Worker owns its own.
 #include <map>
 #include <memory>
@@ -18,16 +18,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "models/model_summary.hpp"
 #include "nn/network.hpp"
 #include "worlds/table/scene.hpp"
-#include "models/model_summary.hpp"
 
-namespace attn::nn {
+namespace attn::models {
 
 struct StoredModel {
     std::string slot;                      // "find/lookup"
-    Task task = Task::Find;
-    std::unique_ptr<Network<float>> net;
+    table::Task task = table::Task::Find;
+    std::unique_ptr<nn::Network<float>> net;
     double miss_4_cm = 0;                  // mean miss with 4 objects: the file's "misses", or measured on load [cm]
     double miss_6_cm = 0;                  // the same with 6 objects [cm]
     bool misses_recorded = false;          // true when the file carried them
@@ -36,7 +36,7 @@ struct StoredModel {
 
 // "find/lookup" -> the task and the model name; anything else is a ParamError on `param`.
 struct SlotName {
-    Task task;
+    table::Task task;
     std::string model;
 };
 SlotName parse_slot(const std::string& slot, const std::string& param = "slot");
@@ -74,4 +74,4 @@ ModelStore& model_store();
 // The network in `slot` of `models`, or a ComputeError "the trained network <slot> is not loaded yet".
 const StoredModel& require_model(const ModelStore& models, const std::string& slot);
 
-}  // namespace attn::nn
+}  // namespace attn::models

@@ -2,13 +2,13 @@
 
 #include <cmath>
 
-#include "demo/error.hpp"
-#include "api/json_limits.hpp"
-#include "nn/network.hpp"
-#include "models/model_store.hpp"
+#include "base/error.hpp"
+#include "base/json_limits.hpp"
 #include "math/rng.hpp"
+#include "models/model_store.hpp"
+#include "nn/network.hpp"
 
-namespace attn::nn {
+namespace attn::models {
 namespace {
 
 using json = nlohmann::json;
@@ -29,7 +29,7 @@ double recorded_miss(const json& misses, const char* objects) {
 // The architecture's own count: the summary's must agree, or it describes another network.
 long architecture_parameters(const std::string& model) {
     Rng rng(0);  // the values drawn are thrown away; only the shapes count
-    return make_network<float>(model, rng)->parameter_count();
+    return nn::make_network<float>(model, rng)->parameter_count();
 }
 
 }  // namespace
@@ -80,9 +80,9 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
     return s;
 }
 
-}  // namespace attn::nn
+}  // namespace attn::models
 
-namespace attn::nn {
+namespace attn::models {
 
 nlohmann::json summarize_weights(const std::string& slot, const std::string& weights_json) {
     ModelStore scratch;  // loading checks the file, and measures its misses if it has none
@@ -92,4 +92,4 @@ nlohmann::json summarize_weights(const std::string& slot, const std::string& wei
             {"misses", {{"4", m.miss_4_cm}, {"6", m.miss_6_cm}}}, {"training", m.training}};
 }
 
-}  // namespace attn::nn
+}  // namespace attn::models

@@ -12,11 +12,11 @@
 
 #include "worlds/table/scene.hpp"
 
-namespace attn::nn {
+namespace attn::models {
 
 struct ModelSummary {
     std::string slot;         // "find/plain-256"
-    Task task = Task::Find;
+    table::Task task = table::Task::Find;
     std::string model;        // "plain-256"
     long parameters = 0;      // the weights file's count, equal to the architecture's
     double miss_4_cm = 0;     // mean miss on 2,000 new scenes of 4 objects [cm]
@@ -34,4 +34,4 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
 // the file is checked as loading it checks it (models/model_store.hpp).
 nlohmann::json summarize_weights(const std::string& slot, const std::string& weights_json);
 
-}  // namespace attn::nn
+}  // namespace attn::models

@@ -4,6 +4,9 @@
 
 namespace attn::nn {
 
+using table::kKinds;
+using table::kTokenWidth;
+
 template <typename T>
 Lookup<T>::Lookup()
     : embed_object("embed_object", kTokenWidth, kWidth),

@@ -2,13 +2,16 @@
 
 #include <stdexcept>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "worlds/table/scene.hpp"
 #include "nn/lookup.hpp"
 #include "nn/plain.hpp"
 #include "nn/transformer.hpp"
 
 namespace attn::nn {
+
+using table::kKinds;
+using table::kTokenWidth;
 
 const std::vector<std::string>& network_names() {
     static const std::vector<std::string> names = {"lookup", "transformer-1", "transformer-2", "plain-16",

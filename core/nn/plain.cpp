@@ -1,9 +1,12 @@
 #include "nn/plain.hpp"
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "worlds/table/scene.hpp"
 
 namespace attn::nn {
+
+using table::kKinds;
+using table::kTokenWidth;
 
 template <typename T>
 Plain<T>::Plain(int hidden)

@@ -4,9 +4,14 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 namespace attn::nn {
+
+using table::gather_scenes;
+using table::make_scenes;
+using table::parse_task;
+using table::task_name;
 
 double lesson_learning_rate(Task task, const std::string& model) {
     // Adam rates chosen as the lesson chooses them: the lowest mean miss over

@@ -24,6 +24,10 @@
 
 namespace attn::nn {
 
+// The table scenes every network here reads (worlds/table/scene.hpp).
+using table::SceneSet;
+using table::Task;
+
 constexpr int kMaxEpochs = 500;              // a stated cap on epochs
 constexpr int kTrainScenes = 20000;          // the lesson's training set
 constexpr int kTrainObjects = 4;

@@ -4,6 +4,9 @@
 
 namespace attn::nn {
 
+using table::kKinds;
+using table::kTokenWidth;
+
 template <typename T>
 Transformer<T>::Transformer(int layer_count)
     : embed_object("embed_object", kTokenWidth, kWidth),

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "demo/error.hpp"
-#include "api/json_limits.hpp"
+#include "base/error.hpp"
+#include "base/json_limits.hpp"
 
 namespace attn::nn {
 namespace {

@@ -102,7 +102,7 @@ test('build.sh: the native tree configures and builds again after the project fo
   // for real (the whole core would take minutes).
   const dry = spawnSync('ninja', ['-C', 'build/native', '-n'], { cwd: moved, encoding: 'utf8' });
   assert.equal(dry.status, 0, dry.stdout + dry.stderr);
-  const one = spawnSync('ninja', ['-C', 'build/native', 'CMakeFiles/attn_core.dir/core/demo/prose.cpp.o'], { cwd: moved, encoding: 'utf8' });
+  const one = spawnSync('ninja', ['-C', 'build/native', 'CMakeFiles/attn_demo.dir/core/demo/prose.cpp.o'], { cwd: moved, encoding: 'utf8' });
   assert.equal(one.status, 0, one.stdout + one.stderr);
 
   // A project whose build/native is a link to that tree (a worktree sharing it) leaves it to its project.

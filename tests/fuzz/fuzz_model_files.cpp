@@ -19,6 +19,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const attn_fuzz::json out = attn_fuzz::check_answer(lab);
         if (out["ok"] == true) attn_fuzz::check_finite_result(out, lab);
     }
-    attn::nn::model_store().clear();  // each input starts from an empty store
+    attn::models::model_store().clear();  // each input starts from an empty store
     return 0;
 }

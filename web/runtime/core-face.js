@@ -27,7 +27,7 @@ export function wrapCore(module) {
     trainResult: () => call(module.trainResult()),
     /** The Python programs' robot (core/api/robot_session.hpp): robot('wait', {seconds: 0.25}), or the arguments' JSON text. */
     robot: (op, args = {}) => call(module.robotCall(op, typeof args === 'string' ? args : JSON.stringify(args))),
-    /** The largest JSON text the core accepts (core/api/json_limits.hpp) [bytes]; in the modules with networks. */
+    /** The largest JSON text the core accepts (core/base/json_limits.hpp) [bytes]; in the modules with networks. */
     maxJsonBytes: module.maxJsonBytes?.(),
     /** CPython's round(x, n) for a float, which MicroPython's own round does not always equal. */
     pythonRound: (x, n) => module.pythonRound(x, n),

@@ -1,6 +1,6 @@
 #include "math/attention.hpp"
 #include "lessons/attention/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "math/numpy_format.hpp"
 #include "demo/result.hpp"
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "lessons/attention/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/prose.hpp"
 #include "math/numpy_format.hpp"
 #include "demo/result.hpp"

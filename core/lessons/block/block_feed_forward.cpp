@@ -1,4 +1,4 @@
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/prose.hpp"
 #include "demo/result.hpp"
 #include "lessons/attention/demos.hpp"

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "lessons/robot/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/prose.hpp"
 #include "math/python_format.hpp"
 

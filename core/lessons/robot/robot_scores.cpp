@@ -3,7 +3,7 @@
 #include <numeric>
 
 #include "lessons/robot/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/prose.hpp"
 #include "math/python_format.hpp"
 

@@ -1,7 +1,7 @@
 #include "lessons/table/act_sizes.hpp"
 
 #include "lessons/table/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/prose.hpp"
 #include "math/numpy_format.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Demos of the lesson "Pick up the cup": small networks find one object among
 // several on a 1 m table. The trained networks come from the model store
-// that each demo is handed (nn_models/model_store.hpp); a demo whose network is
+// that each demo is handed (models/model_store.hpp); a demo whose network is
 // not loaded yet answers with a ComputeError naming it, except the comparison,
 // which shows a network's recorded figures while the store has only its summary.
 #include <string>
@@ -39,8 +39,8 @@ struct TableScene {
     Matrix positions_cm;        // (n, 2) x, y [cm]
     int asked = 0;              // the requested object
     int nearest = 0;            // the object nearest to it (itself when alone)
-    nn::Mat<float> tokens;      // (n, 10) kind one-hot, x, y [m]
-    nn::Mat<float> request;     // (1, 8) the requested kind, one-hot
+    Mat<float> tokens;          // (n, 10) kind one-hot, x, y [m]
+    Mat<float> request;         // (1, 8) the requested kind, one-hot
     int objects() const { return static_cast<int>(kinds.size()); }
 };
 
@@ -66,14 +66,14 @@ std::vector<double> values_of(const M& m) {
 
 // Attention by hand with a trained Lookup's own layers, as the lesson writes it.
 struct HandAttention {
-    nn::Mat<float> objects;  // (n, 16) the embedded object tokens
-    nn::Mat<float> query;    // (1, 16)
-    nn::Mat<float> keys;     // (n, 16)
-    nn::Mat<float> values;   // (n, 16)
-    nn::Mat<float> scores;   // (1, n) q k / sqrt(16)
-    nn::Mat<float> weights;  // (1, n) softmax of the scores
-    nn::Mat<float> mixed;    // (1, 16) the weighted average of the values
-    nn::Mat<float> answer;   // (1, 2) [m] out(out_proj(mixed))
+    Mat<float> objects;  // (n, 16) the embedded object tokens
+    Mat<float> query;    // (1, 16)
+    Mat<float> keys;     // (n, 16)
+    Mat<float> values;   // (n, 16)
+    Mat<float> scores;   // (1, n) q k / sqrt(16)
+    Mat<float> weights;  // (1, n) softmax of the scores
+    Mat<float> mixed;    // (1, 16) the weighted average of the values
+    Mat<float> answer;   // (1, 2) [m] out(out_proj(mixed))
 };
 HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s);
 
@@ -83,7 +83,7 @@ nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot);
 struct Misses {
     double four = 0, six = 0;
 };
-inline Misses misses_of(const nn::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
+inline Misses misses_of(const models::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
 
 // How a sentence weighs the largest weight: "alone" (≥ 0.99: in effect one object),
 // "mostly" (≥ 0.5) or "shared".
@@ -94,7 +94,7 @@ const char* miss_words(double cm);
 inline std::vector<std::string> miss_word_values() { return {"under_mm", "mm", "cm", "far"}; }
 
 // A network's answer for one scene [m], (1, 2).
-nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);
+Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);
 
 // {"kind", "x", "y"} for each object [cm], plus "weight" when weights are given.
 json objects_json(const TableScene& s, const std::vector<double>& weights = {});

@@ -37,9 +37,9 @@ constexpr double kFallsApart = 3;        // six objects missing three times as f
 // From the network, as for every loaded network; while a page has only the
 // slot's summary, the figures the native trainer recorded when it made the weights.
 Figures figures_of(const Models& models, const std::string& slot) {
-    const nn::ModelSummary* s = models.find_summary(slot);
+    const models::ModelSummary* s = models.find_summary(slot);
     if (s && !models.find(slot)) return {s->model, s->parameters, {s->miss_4_cm, s->miss_6_cm}, s->training, true};
-    const nn::StoredModel& m = nn::require_model(models, slot);  // or the error that names the slot
+    const models::StoredModel& m = models::require_model(models, slot);  // or the error that names the slot
     return {m.net->name(), m.net->parameter_count(), misses_of(m), m.training, false};
 }
 

@@ -13,8 +13,8 @@ json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
     nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
     const HandAttention h = lookup_by_hand(net, s);
-    const nn::Mat<float> module = answer_of(net, s);
-    const double truth_x = s.tokens(s.asked, nn::kKinds), truth_y = s.tokens(s.asked, nn::kKinds + 1);
+    const Mat<float> module = answer_of(net, s);
+    const double truth_x = s.tokens(s.asked, table::kKinds), truth_y = s.tokens(s.asked, table::kKinds + 1);
     const double difference = (h.answer - module).cwiseAbs().maxCoeff();
 
     Result r;

@@ -10,7 +10,7 @@ json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
     nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
     const HandAttention h = lookup_by_hand(net, s);
-    const nn::Mat<float> answer = answer_of(net, s);
+    const Mat<float> answer = answer_of(net, s);
     const double answer_x = kCmPerMetre * answer(0, 0), answer_y = kCmPerMetre * answer(0, 1);
     const double truth_x = s.positions_cm(s.asked, 0), truth_y = s.positions_cm(s.asked, 1);
     const std::vector<double> weights = values_of(h.weights);
@@ -33,7 +33,7 @@ json compute(const Params& p, const Models& models) {
     }
     r.table("objects", "Each object, its score against the request and its weight", table, rows,
             {"x [cm]", "y [cm]", "score", "weight"}, false);
-    r.figure({{"kind", "table_lab"}, {"name", "lab"}, {"size_cm", nn::kTableSize * kCmPerMetre},
+    r.figure({{"kind", "table_lab"}, {"name", "lab"}, {"size_cm", table::kTableSize * kCmPerMetre},
               {"objects", objects_json(s, weights)}, {"request", kind_name(s.kinds[s.asked])},
               {"answer", {answer_x, answer_y}}, {"truth", {truth_x, truth_y}}});
 

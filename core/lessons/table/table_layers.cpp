@@ -21,7 +21,7 @@ std::vector<LayerLook> request_looks(const nn::Transformer<float>& net, int obje
     const int length = objects + 1;  // the request token, then the objects
     std::vector<LayerLook> looks;
     for (const auto& layer : net.layers) {
-        const nn::Mat<float>& p = layer.self_attn.weights();  // (H*L, L) for one scene
+        const Mat<float>& p = layer.self_attn.weights();  // (H*L, L) for one scene
         const int heads = layer.self_attn.heads();
         LayerLook look;
         look.mean.assign(objects, 0.0);
@@ -44,11 +44,11 @@ std::size_t top_of(const std::vector<double>& v) {
 
 json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);
-    const nn::StoredModel& deep = nn::require_model(models, "nearest/transformer-2");
-    const nn::StoredModel& lookup = nn::require_model(models, "nearest/lookup");
-    const nn::StoredModel& shallow = nn::require_model(models, "nearest/transformer-1");
+    const models::StoredModel& deep = models::require_model(models, "nearest/transformer-2");
+    const models::StoredModel& lookup = models::require_model(models, "nearest/lookup");
+    const models::StoredModel& shallow = models::require_model(models, "nearest/transformer-1");
     auto& net = dynamic_cast<nn::Transformer<float>&>(*deep.net);
-    const nn::Mat<float> answer = answer_of(net, s);  // also leaves each layer's weights behind
+    const Mat<float> answer = answer_of(net, s);  // also leaves each layer's weights behind
     const std::vector<LayerLook> looks = request_looks(net, s.objects());
     const double truth_x = s.positions_cm(s.nearest, 0), truth_y = s.positions_cm(s.nearest, 1);
     const double answer_x = kCmPerMetre * answer(0, 0), answer_y = kCmPerMetre * answer(0, 1);
@@ -77,9 +77,9 @@ json compute(const Params& p, const Models& models) {
     json others = json::array();
     Matrix misses(3, 4);
     int row = 0;
-    for (const nn::StoredModel* m : {&lookup, &shallow, &deep}) {
+    for (const models::StoredModel* m : {&lookup, &shallow, &deep}) {
         const Misses miss = misses_of(*m);
-        const nn::Mat<float> a = answer_of(*m->net, s);
+        const Mat<float> a = answer_of(*m->net, s);
         const double here = std::hypot(kCmPerMetre * a(0, 0) - truth_x, kCmPerMetre * a(0, 1) - truth_y);
         misses.row(row++) << static_cast<double>(m->net->parameter_count()), miss.four, miss.six, here;
         others.push_back({{"model", m->net->name()}, {"answer", {kCmPerMetre * a(0, 0), kCmPerMetre * a(0, 1)}}});
@@ -91,7 +91,7 @@ json compute(const Params& p, const Models& models) {
             {"Lookup", "Transformer, 1 layer", "Transformer, 2 layers"},
             {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]", "miss here [cm]"}, false);
     r.print("answer: " + py_list({answer_x, answer_y}, 1) + " cm  true: " + py_list({truth_x, truth_y}, 1) + " cm");
-    r.figure({{"kind", "table_attention"}, {"name", "layers"}, {"size_cm", nn::kTableSize * kCmPerMetre},
+    r.figure({{"kind", "table_attention"}, {"name", "layers"}, {"size_cm", table::kTableSize * kCmPerMetre},
               {"objects", objects_json(s)}, {"request", kind_name(s.kinds[s.asked])},
               {"nearest", kind_name(s.kinds[s.nearest])}, {"layers", layers}, {"answer", {answer_x, answer_y}},
               {"truth", {truth_x, truth_y}}, {"others", others}});

@@ -38,8 +38,8 @@ json compute(const Params& p, const Models& models) {
     const std::vector<int> order = shuffled(s.objects(), static_cast<std::uint64_t>(p.integer("shuffle_seed")));
     const TableScene t = reordered(s, order);
     nn::Lookup<float>& net = stored_lookup(models, "find/lookup");
-    const nn::Mat<float> first = answer_of(net, s);
-    const nn::Mat<float> second = answer_of(net, t);
+    const Mat<float> first = answer_of(net, s);
+    const Mat<float> second = answer_of(net, t);
     const double difference = (first - second).cwiseAbs().maxCoeff();  // [m]
 
     Result r;

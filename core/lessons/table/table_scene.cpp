@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "lessons/table/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/trainer.hpp"
 #include "math/python_format.hpp"
 #include "math/rng.hpp"
@@ -18,15 +18,15 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions) {
         integer_param("objects", kLessonObjects)
             .labelled("Objects on the table")
             .helped("From 1 to 8, each of a different kind. The networks trained with 4.")
-            .in(1, nn::kMaxObjects)
+            .in(1, table::kMaxObjects)
             .stepped(1),
     };
     if (with_request) {
         // The default is whatever the scene asks for, so every scene opens on a
         // request that is on its table.
         std::vector<std::string> kinds = {kSceneRequest}, labels = {"what the scene asks for"};
-        kinds.insert(kinds.end(), nn::kKindNames.begin(), nn::kKindNames.end());
-        labels.insert(labels.end(), nn::kKindNames.begin(), nn::kKindNames.end());
+        kinds.insert(kinds.end(), table::kKindNames.begin(), table::kKindNames.end());
+        labels.insert(labels.end(), table::kKindNames.begin(), table::kKindNames.end());
         params.push_back(choice_param("request", kSceneRequest, kinds)
                              .choices_labelled(labels)
                              .labelled("Request")
@@ -40,15 +40,15 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions) {
                              .following({"seed", "objects"})
                              .from_picture()
                              .measured_in("cm")
-                             .length(0, nn::kMaxObjects)
+                             .length(0, table::kMaxObjects)
                              .columns(2, 2)
                              .rows_named("object")
                              .columns_named({"x [cm]", "y [cm]"})
-                             .in(0, nn::kTableSize * kCmPerMetre));
+                             .in(0, table::kTableSize * kCmPerMetre));
     return params;
 }
 
-const char* kind_name(int kind) { return nn::kKindNames[static_cast<std::size_t>(kind)]; }
+const char* kind_name(int kind) { return table::kKindNames[static_cast<std::size_t>(kind)]; }
 
 std::string kind_list(const TableScene& s) {
     std::string out = "[";
@@ -62,14 +62,14 @@ std::string py_list(const std::vector<double>& values, int decimals) { return py
 TableScene scene_of(const Params& p) {
     const int n = p.integer("objects");
     Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
-    const nn::SceneSet drawn = nn::make_scenes(1, n, rng);  // the same draw as a training scene
+    const table::SceneSet drawn = table::make_scenes(1, n, rng);  // the same draw as a training scene
 
     TableScene s;
     s.kinds = drawn.kinds;
     s.asked = drawn.asked[0];
     s.positions_cm.resize(n, 2);
     for (int i = 0; i < n; ++i)
-        for (int c = 0; c < 2; ++c) s.positions_cm(i, c) = kCmPerMetre * drawn.tokens(i, nn::kKinds + c);
+        for (int c = 0; c < 2; ++c) s.positions_cm(i, c) = kCmPerMetre * drawn.tokens(i, table::kKinds + c);
 
     const auto& values = p.values();
     if (values.contains("request") && p.choice("request") != kSceneRequest) {  // the learner's replaces the drawn one
@@ -94,12 +94,12 @@ TableScene scene_of(const Params& p) {
     }
 
     // The tokens: kind one-hot, then x and y in metres; the request: its kind one-hot.
-    s.tokens.setZero(n, nn::kTokenWidth);
-    s.request.setZero(1, nn::kKinds);
+    s.tokens.setZero(n, table::kTokenWidth);
+    s.request.setZero(1, table::kKinds);
     for (int i = 0; i < n; ++i) {
         s.tokens(i, s.kinds[i]) = 1.0f;
-        s.tokens(i, nn::kKinds) = static_cast<float>(s.positions_cm(i, 0) / kCmPerMetre);
-        s.tokens(i, nn::kKinds + 1) = static_cast<float>(s.positions_cm(i, 1) / kCmPerMetre);
+        s.tokens(i, table::kKinds) = static_cast<float>(s.positions_cm(i, 0) / kCmPerMetre);
+        s.tokens(i, table::kKinds + 1) = static_cast<float>(s.positions_cm(i, 1) / kCmPerMetre);
     }
     s.request(0, s.kinds[s.asked]) = 1.0f;
 
@@ -108,8 +108,8 @@ TableScene scene_of(const Params& p) {
     double best = INFINITY;
     for (int i = 0; i < n; ++i) {
         if (i == s.asked) continue;
-        const double d = std::hypot(s.tokens(i, nn::kKinds) - s.tokens(s.asked, nn::kKinds),
-                                    s.tokens(i, nn::kKinds + 1) - s.tokens(s.asked, nn::kKinds + 1));
+        const double d = std::hypot(s.tokens(i, table::kKinds) - s.tokens(s.asked, table::kKinds),
+                                    s.tokens(i, table::kKinds + 1) - s.tokens(s.asked, table::kKinds + 1));
         if (d < best) best = d, s.nearest = i;
     }
     return s;
@@ -120,11 +120,11 @@ TableScene scene_of(const Params& p) {
 // The three steps of attention with the Lookup's own layers, in float as the module computes.
 HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s) {
     const int d = nn::Lookup<float>::kWidth;  // 16 numbers in every query, key and value
-    const nn::Mat<float>& w = net.attend.in_proj_weight.value;  // (48, 16): queries, keys, values stacked
-    const nn::Mat<float>& b = net.attend.in_proj_bias.value;    // (1, 48)
+    const Mat<float>& w = net.attend.in_proj_weight.value;  // (48, 16): queries, keys, values stacked
+    const Mat<float>& b = net.attend.in_proj_bias.value;    // (1, 48)
     HandAttention h;
     h.objects = (s.tokens * net.embed_object.weight.value.transpose()).rowwise() + net.embed_object.bias.value.row(0);
-    const nn::Mat<float> asked =
+    const Mat<float> asked =
         (s.request * net.embed_request.weight.value.transpose()).rowwise() + net.embed_request.bias.value.row(0);
     h.query = (asked * w.topRows(d).transpose()).rowwise() + b.row(0).segment(0, d);
     h.keys = (h.objects * w.middleRows(d, d).transpose()).rowwise() + b.row(0).segment(d, d);
@@ -133,13 +133,13 @@ HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s) 
     // 1. Score every key against the query, divided by sqrt(d).
     h.scores = h.query * h.keys.transpose() / std::sqrt(static_cast<float>(d));
     // 2. Softmax the scores into weights that add up to 1.
-    const nn::Mat<float> e = (h.scores.array() - h.scores.maxCoeff()).exp().matrix();
+    const Mat<float> e = (h.scores.array() - h.scores.maxCoeff()).exp().matrix();
     h.weights = e / e.sum();
     // 3. Average the values with those weights.
     h.mixed = h.weights * h.values;
 
     // Then the layer's output projection and the Lookup's last layer turn it into x, y [m].
-    const nn::Mat<float> projected = (h.mixed * net.attend.out_proj.weight.value.transpose()) +
+    const Mat<float> projected = (h.mixed * net.attend.out_proj.weight.value.transpose()) +
                                      net.attend.out_proj.bias.value;
     h.answer = (projected * net.out.weight.value.transpose()) + net.out.bias.value;
     return h;
@@ -147,7 +147,7 @@ HandAttention lookup_by_hand(const nn::Lookup<float>& net, const TableScene& s) 
 // [/snippet]
 
 nn::Lookup<float>& stored_lookup(const Models& models, const std::string& slot) {
-    const nn::StoredModel& m = nn::require_model(models, slot);
+    const models::StoredModel& m = models::require_model(models, slot);
     return dynamic_cast<nn::Lookup<float>&>(*m.net);  // the store checked that the file holds a lookup
 }
 
@@ -165,7 +165,7 @@ const char* miss_words(double cm) {
     return "far";
 }
 
-nn::Mat<float> answer_of(nn::Network<float>& net, const TableScene& s) {
+Mat<float> answer_of(nn::Network<float>& net, const TableScene& s) {
     return net.forward(s.tokens, s.request, 1, s.objects());
 }
 

@@ -17,20 +17,20 @@ json compute(const Params& p) {
     r.print(format_matrix(tokens, 3));
     r.print("request: " + format_row(request.row(0), 3));
 
-    std::vector<std::string> cols(nn::kKindNames.begin(), nn::kKindNames.end());
+    std::vector<std::string> cols(table::kKindNames.begin(), table::kKindNames.end());
     cols.push_back("x [m]");
     cols.push_back("y [m]");
     std::vector<std::string> rows;
     for (int i = 0; i < n; ++i) rows.push_back("object " + std::to_string(i) + " (" + kind_name(s.kinds[i]) + ")");
     r.table("tokens", "One token per object: its kind as one-hot, then where it is", tokens, rows, cols, false);
     r.table("request", "The request: the kind asked for, as one-hot", request, {"request"},
-            std::vector<std::string>(nn::kKindNames.begin(), nn::kKindNames.end()), false);
+            std::vector<std::string>(table::kKindNames.begin(), table::kKindNames.end()), false);
 
     std::vector<std::string> kinds;
     for (int k : s.kinds) kinds.push_back(kind_name(k));
     r.number("objects", n).number("objects_text", prose::counted(n, "object")).number("kinds", kinds).number("request", kind_name(s.kinds[s.asked]));
-    r.number("asked", s.asked).number("token_width", nn::kTokenWidth).number("request_width", nn::kKinds);
-    r.number("numbers_in", n * nn::kTokenWidth + nn::kKinds).number("seed", p.integer("seed"));
+    r.number("asked", s.asked).number("token_width", table::kTokenWidth).number("request_width", table::kKinds);
+    r.number("numbers_in", n * table::kTokenWidth + table::kKinds).number("seed", p.integer("seed"));
     r.number("positions_m", values_of(s.tokens.rightCols(2).eval()));
     return r.to_json();
 }

@@ -14,7 +14,7 @@ namespace {
 
 json compute(const Params& p) {
     const nn::TrainConfig config = config_from(p);
-    const nn::Task task = nn::parse_task(config.task);
+    const table::Task task = table::parse_task(config.task);
     const double lr = config.lr > 0 ? config.lr : nn::lesson_learning_rate(task, config.model);
     const int epochs = config.epochs > 0 ? config.epochs : nn::lesson_epochs(task);
     const long steps_per_epoch = (nn::kTrainScenes + nn::kBatchSize - 1) / nn::kBatchSize;

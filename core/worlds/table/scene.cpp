@@ -4,9 +4,9 @@
 #include <cstring>
 #include <limits>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
-namespace attn::nn {
+namespace attn::table {
 
 const std::array<const char*, kKinds> kKindNames = {"cube", "ball", "cup", "pen", "box", "can", "key", "toy"};
 
@@ -85,4 +85,4 @@ void gather_scenes(const SceneSet& from, const int* rows, int n, SceneSet& to) {
     }
 }
 
-}  // namespace attn::nn
+}  // namespace attn::table

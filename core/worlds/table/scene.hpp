@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "math/matrix.hpp"
 #include "math/rng.hpp"
-#include "nn/tensor.hpp"
 
-namespace attn::nn {
+namespace attn::table {
 
 constexpr int kKinds = 8;                   // cube, ball, cup, pen, box, can, key, toy
 constexpr int kTokenWidth = kKinds + 2;     // one-hot kind, x [m], y [m]
@@ -49,4 +49,4 @@ SceneSet make_scenes(int count, int objects, Rng& rng);
 // reusing `to`'s storage when the size is unchanged.
 void gather_scenes(const SceneSet& from, const int* rows, int n, SceneSet& to);
 
-}  // namespace attn::nn
+}  // namespace attn::table

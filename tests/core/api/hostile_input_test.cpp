@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/demos.hpp"
-#include "api/json_limits.hpp"
+#include "base/json_limits.hpp"
 #include "api/models.hpp"
 #include "api/training.hpp"
 

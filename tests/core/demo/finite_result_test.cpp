@@ -11,7 +11,7 @@
 
 #include "api/demos.hpp"
 #include "support/random_params.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/finite_result.hpp"
 
 using json = nlohmann::json;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "demo/demo.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "demo/params.hpp"
 #include "support/test_helpers.hpp"
 

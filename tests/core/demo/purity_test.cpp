@@ -25,7 +25,7 @@ std::vector<json> settings_of(const attn::Demo& demo) {
 }
 
 // Every weight of every loaded network, in order.
-std::vector<float> all_weights(const attn::nn::ModelStore& store) {
+std::vector<float> all_weights(const attn::models::ModelStore& store) {
     std::vector<float> out;
     for (const std::string& slot : store.slots())
         for (const auto* p : store.find(slot)->net->params())
@@ -36,7 +36,7 @@ std::vector<float> all_weights(const attn::nn::ModelStore& store) {
 // The result, or the refusal's message: both must repeat.
 json answer_of(const attn::Demo& demo, const json& input) {
     try {
-        return demo.compute(attn::validate_params(demo.params, input), attn::nn::model_store());
+        return demo.compute(attn::validate_params(demo.params, input), attn::models::model_store());
     } catch (const std::exception& e) {
         return json{{"refused", e.what()}};
     }
@@ -54,11 +54,11 @@ TEST_CASE("demos: the same parameters and networks give the same result, twice o
 }
 
 TEST_CASE("demos: no demo changes a loaded network's weights") {
-    const std::vector<float> before = all_weights(attn::nn::model_store());
-    REQUIRE_FALSE(before.empty());  // the pretrained networks are loaded for the suite (table/pretrained.cpp)
+    const std::vector<float> before = all_weights(attn::models::model_store());
+    REQUIRE_FALSE(before.empty());  // the pretrained networks are loaded for the suite (tests/core/support/pretrained.cpp)
     for (const attn::Demo& demo : attn::all_demos())
         for (const json& input : settings_of(demo)) answer_of(demo, input);
-    CHECK(all_weights(attn::nn::model_store()) == before);
+    CHECK(all_weights(attn::models::model_store()) == before);
 }
 
 TEST_CASE("demos: a parameter follows only parameters its demo declares, and a picture's parameter allows its default") {

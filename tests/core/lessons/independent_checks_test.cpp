@@ -67,8 +67,8 @@ TEST_CASE("multi-head attention (float): scores far above exp's range still give
     }
     const attn::Matrix q = 12.0 * attn::random_normal_matrix(lq, width, rng);
     const attn::Matrix kv = 12.0 * attn::random_normal_matrix(lk, width, rng);
-    const attn::nn::Mat<double> want = exact.forward(q, kv, 1, lq, lk);
-    const attn::nn::Mat<float> got = fast.forward(q.cast<float>(), kv.cast<float>(), 1, lq, lk);
+    const attn::Mat<double> want = exact.forward(q, kv, 1, lq, lk);
+    const attn::Mat<float> got = fast.forward(q.cast<float>(), kv.cast<float>(), 1, lq, lk);
     REQUIRE(got.allFinite());
     const double scale = std::max(1.0, want.cwiseAbs().maxCoeff());
     CHECK((got.cast<double>() - want).cwiseAbs().maxCoeff() <= kFloatVsDouble * scale);

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "math/attention.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "math/multi_head.hpp"
 #include "math/numpy_format.hpp"
 #include "math/rng.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "math/multi_head.hpp"
 #include "math/numpy_format.hpp"
 #include "math/rng.hpp"

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/trainer.hpp"
 #include "models/model_store.hpp"
 #include "support/pretrained.hpp"
@@ -29,12 +29,12 @@ std::string error_message(const std::string& out) { return json::parse(out)["err
 }  // namespace
 
 TEST_CASE("model store: a slot holds the network its file names, with the file's misses") {
-    nn::ModelStore store;
+    models::ModelStore store;
     CHECK(store.find("find/lookup") == nullptr);
-    const nn::StoredModel& m = store.store("find/lookup", table_test::weights_text("find/lookup"));
+    const models::StoredModel& m = store.store("find/lookup", table_test::weights_text("find/lookup"));
     CHECK(m.net->name() == "lookup");
     CHECK(m.net->parameter_count() == 1442);
-    CHECK(m.task == nn::Task::Find);
+    CHECK(m.task == table::Task::Find);
     REQUIRE(m.misses_recorded);
     CHECK(m.miss_4_cm == table_test::weights_doc("find/lookup")["misses"]["4"].get<double>());
     CHECK(store.find("find/lookup") == &m);
@@ -42,9 +42,9 @@ TEST_CASE("model store: a slot holds the network its file names, with the file's
 }
 
 TEST_CASE("model store: a bad file is refused with a clear message and the slot keeps its network") {
-    nn::ModelStore store;
+    models::ModelStore store;
     store.store("find/lookup", table_test::weights_text("find/lookup"));
-    const nn::StoredModel* before = store.find("find/lookup");
+    const models::StoredModel* before = store.find("find/lookup");
     const float first = before->net->params()[0]->value(0, 0);
 
     const std::vector<std::pair<std::string, std::string>> bad = {
@@ -76,13 +76,13 @@ TEST_CASE("model store: a bad file is refused with a clear message and the slot 
 }
 
 TEST_CASE("model store: another architecture names both networks") {
-    nn::ModelStore store;
+    models::ModelStore store;
     CHECK_THROWS_WITH(store.store("find/lookup", table_test::weights_text("find/plain-16")),
                       Contains("plain-16") && Contains("find/lookup needs lookup"));
 }
 
 TEST_CASE("model store: a slot is task/model with a known task and network") {
-    nn::ModelStore store;
+    models::ModelStore store;
     for (const char* slot : {"lookup", "fetch/lookup", "find/resnet", "find/", "/lookup", ""}) {
         INFO("slot " << slot);
         CHECK_THROWS_AS(store.store(slot, table_test::weights_text("find/lookup")), ParamError);
@@ -140,9 +140,9 @@ TEST_CASE("train_advance_json and train_result_json: a short training runs to it
     REQUIRE(start["ok"] == true);
     CHECK(start["steps_per_epoch"] == 157);  // 20,000 scenes in batches of 128
     CHECK(start["total_steps"] == 314);
-    CHECK(start["lr"] == attn::nn::lesson_learning_rate(attn::nn::Task::Find, "lookup"));  // when none is given
+    CHECK(start["lr"] == attn::nn::lesson_learning_rate(attn::table::Task::Find, "lookup"));  // when none is given
     const json zero = json::parse(train_start_json(R"({"model": "plain-16", "lr": 0, "epochs": 0})"));
-    CHECK(zero["lr"] == attn::nn::lesson_learning_rate(attn::nn::Task::Find, "plain-16"));  // 0 also stands for the lesson's choices
+    CHECK(zero["lr"] == attn::nn::lesson_learning_rate(attn::table::Task::Find, "plain-16"));  // 0 also stands for the lesson's choices
     CHECK(zero["epochs"] == 30);
     REQUIRE(json::parse(train_start_json(R"({"task": "find", "model": "lookup", "seed": 3, "epochs": 2})"))["ok"] == true);
 
@@ -162,8 +162,8 @@ TEST_CASE("train_advance_json and train_result_json: a short training runs to it
     REQUIRE(result["ok"] == true);
     CHECK(result["misses"]["4"].get<double>() > 0);
     CHECK(result["misses"]["6"].get<double>() > 0);
-    nn::ModelStore store;
-    const nn::StoredModel& m = store.store("find/lookup", result["weights"].dump());
+    models::ModelStore store;
+    const models::StoredModel& m = store.store("find/lookup", result["weights"].dump());
     CHECK(m.net->parameter_count() == 1442);
 }
 

@@ -1,4 +1,4 @@
-// Summaries of networks whose weights load on request (nn_models/model_summary.hpp),
+// Summaries of networks whose weights load on request (models/model_summary.hpp),
 // and the comparison that shows their recorded figures until the weights come.
 #include <catch2/catch.hpp>
 
@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/demos.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "models/model_store.hpp"
 #include "support/pretrained.hpp"
 #include "api/models.hpp"
@@ -35,11 +35,11 @@ json compare() {
 }  // namespace
 
 TEST_CASE("model summary: Plain-256's summary gives the figures its weights file recorded, without the weights") {
-    nn::ModelStore store;
+    models::ModelStore store;
     const json file = table_test::weights_doc("find/plain-256");
-    const nn::ModelSummary& s = store.store_summary("find/plain-256", table_test::summary_doc("find/plain-256").dump());
+    const models::ModelSummary& s = store.store_summary("find/plain-256", table_test::summary_doc("find/plain-256").dump());
     CHECK(s.model == "plain-256");
-    CHECK(s.task == nn::Task::Find);
+    CHECK(s.task == table::Task::Find);
     CHECK(s.parameters == 91138);
     CHECK(s.miss_4_cm == file["misses"]["4"].get<double>());
     CHECK(s.miss_6_cm == file["misses"]["6"].get<double>());
@@ -50,19 +50,19 @@ TEST_CASE("model summary: Plain-256's summary gives the figures its weights file
 }
 
 TEST_CASE("model summary: a summary without \"training\" is accepted") {
-    nn::ModelStore store;
+    models::ModelStore store;
     CHECK(store.store_summary("find/plain-256", edited_summary([](json& d) { d.erase("training"); })).training.is_null());
 }
 
 TEST_CASE("model summary: a parameter count other than the named network's is refused with both counts") {
-    nn::ModelStore store;
+    models::ModelStore store;
     CHECK_THROWS_WITH(store.store_summary("find/plain-256", edited_summary([](json& d) { d["parameters"] = 91000; })),
                       Contains("\"parameters\" is 91000 but a plain-256 network has 91138"));
 }
 
 TEST_CASE("model summary: a bad summary is refused with a clear message and the slot keeps its summary") {
-    nn::ModelStore store;
-    const nn::ModelSummary& before = store.store_summary("find/plain-256", table_test::summary_doc("find/plain-256").dump());
+    models::ModelStore store;
+    const models::ModelSummary& before = store.store_summary("find/plain-256", table_test::summary_doc("find/plain-256").dump());
     const double miss_4 = before.miss_4_cm;
 
     const std::vector<std::pair<std::string, std::string>> bad = {
@@ -98,7 +98,7 @@ TEST_CASE("model summary: a bad summary is refused with a clear message and the 
 }
 
 TEST_CASE("model summary: a bad slot name is refused on \"slot\"") {
-    nn::ModelStore store;
+    models::ModelStore store;
     for (const char* slot : {"plain-256", "fetch/plain-256", "find/resnet", ""}) {
         INFO("slot " << slot);
         try {
@@ -122,12 +122,12 @@ TEST_CASE("load_model_summary_json: answers with the recorded figures, or the er
     CHECK(bad["ok"] == false);
     CHECK(bad["error"]["param"] == "summary");
     CHECK(json::parse(load_model_summary_json("nowhere", "{}"))["error"]["param"] == "slot");
-    nn::model_store().clear();
+    models::model_store().clear();
     table_test::load_pretrained();  // as the other tests expect
 }
 
 TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded figures, marked as measured natively") {
-    nn::ModelStore& store = nn::model_store();
+    models::ModelStore& store = models::model_store();
     store.clear();
     for (const char* slot : table_test::kSlots)
         if (std::string(slot) != "find/plain-256") store.store(slot, table_test::weights_text(slot));
@@ -160,9 +160,9 @@ TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded f
 TEST_CASE("summarize_weights: a weights file's summary carries its network, count, misses and training, and reads back") {
     for (const char* slot : table_test::kSlots) {
         INFO(slot);
-        const nlohmann::json made = attn::nn::summarize_weights(slot, table_test::weights_text(slot));
+        const nlohmann::json made = attn::models::summarize_weights(slot, table_test::weights_text(slot));
         CHECK(made == table_test::summary_doc(slot));  // counted here from the file itself
-        const attn::nn::ModelSummary back = attn::nn::parse_model_summary(slot, made.dump());
+        const attn::models::ModelSummary back = attn::models::parse_model_summary(slot, made.dump());
         CHECK(back.parameters == made["parameters"].get<long>());
     }
 }

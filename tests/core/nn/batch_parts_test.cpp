@@ -13,6 +13,7 @@
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::table;
 
 namespace {
 

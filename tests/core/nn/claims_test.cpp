@@ -11,6 +11,7 @@
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::table;
 
 namespace {
 

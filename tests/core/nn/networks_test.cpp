@@ -2,7 +2,7 @@
 // network against finite differences.
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
 #include "worlds/table/scene.hpp"
@@ -11,6 +11,7 @@
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::table;
 using namespace attn::nn::testing;
 
 TEST_CASE("networks: parameter counts are the lesson's") {

@@ -11,6 +11,7 @@
 #include "nn/trainer.hpp"
 
 using namespace attn::nn;
+using namespace attn::table;
 
 namespace {
 

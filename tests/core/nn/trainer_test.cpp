@@ -5,11 +5,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/trainer.hpp"
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::table;
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "nn/network.hpp"
 #include "nn/weights_json.hpp"
 

@@ -38,7 +38,7 @@ nlohmann::json summary_doc(const std::string& slot) {
 }
 
 void load_pretrained() {
-    for (const char* slot : kSlots) attn::nn::model_store().store(slot, weights_text(slot));
+    for (const char* slot : kSlots) attn::models::model_store().store(slot, weights_text(slot));
 }
 
 namespace {

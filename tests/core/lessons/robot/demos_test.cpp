@@ -13,7 +13,7 @@
 
 #include "api/demos.hpp"
 #include "demo/demo.hpp"
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "worlds/robot/predictor.hpp"
 
 using json = nlohmann::json;

@@ -67,7 +67,7 @@ TEST_CASE("pretrained: on nearest the 2-layer transformer misses under 8 cm, loo
 TEST_CASE("pretrained: every file's misses are what its weights measure now") {
     for (const char* slot : table_test::kSlots) {
         INFO(slot);
-        const attn::nn::StoredModel& m = attn::nn::require_model(attn::nn::model_store(), slot);
+        const attn::models::StoredModel& m = attn::models::require_model(attn::models::model_store(), slot);
         const json stored = table_test::weights_doc(slot)["misses"];
         // Within float reordering: a faster matrix product may sum in another order.
         CHECK(attn::nn::miss_cm(*m.net, m.task, 4) == Approx(stored["4"].get<double>()).epsilon(1e-5));
@@ -207,7 +207,7 @@ TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its n
 }
 
 TEST_CASE("table demos: a network that is not loaded is named") {
-    attn::nn::model_store().clear();
+    attn::models::model_store().clear();
     const json out = json::parse(attn::run_demo_json("table_lab", "{}"));
     CHECK(out["ok"] == false);
     CHECK(out["error"]["message"] == "the trained network find/lookup is not loaded yet");

@@ -3,11 +3,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 #include "worlds/table/scene.hpp"
 
 using namespace attn;
-using namespace attn::nn;
+using namespace attn::table;
 
 TEST_CASE("scenes: tokens are a kind one-hot then a place on the table") {
     Rng rng(0);

@@ -1,6 +1,6 @@
-#include "api/json_limits.hpp"
+#include "base/json_limits.hpp"
 
-#include "demo/error.hpp"
+#include "base/error.hpp"
 
 namespace attn::json_limits {
 namespace {
