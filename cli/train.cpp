@@ -1,6 +1,7 @@
 // attn train: trains one of the table lesson's networks natively.
-//   attn train --task find|nearest --model lookup|transformer-1|transformer-2|plain-16|plain-256
+//   attn train --task find|nearest --model <a network of nn/network_table.cpp>
 //              [--seed N] [--lr R] [--epochs N] [--out weights.json] [--quiet]
+//   attn networks [--json]: the network table, as a list or as JSON for scripts
 // Progress goes to stderr once per epoch; the result (misses in cm on 2,000
 // new scenes of 4 and of 6 objects, time) goes to stdout as one JSON line.
 #include <chrono>
@@ -20,7 +21,9 @@
 namespace {
 
 int train_usage() {
-    std::cerr << "usage: attn train --task find|nearest --model lookup|transformer-1|transformer-2|plain-16|plain-256\n"
+    std::string models;
+    for (const std::string& name : attn::nn::network_names()) models += (models.empty() ? "" : "|") + name;
+    std::cerr << "usage: attn train --task find|nearest --model " << models << "\n"
                  "                  [--seed N] [--lr RATE] [--epochs N] [--out weights.json] [--quiet]\n"
                  "  --lr and --epochs default to the lesson's choice for the task and model.\n";
     return 2;
@@ -42,6 +45,31 @@ double parse_number(const std::string& flag, const std::string& text) {
 bool whole_in(double v, double lo, double hi) { return v >= lo && v <= hi && v == std::floor(v); }
 
 }  // namespace
+
+// attn networks: one line per network (name, class and sizes, parameters, the
+// lesson's rate for each task); --json: the whole table for scripts.
+int networks_command(int argc, char** argv) {
+    const nlohmann::json table = attn::nn::network_table_json();
+    if (argc == 3 && std::string(argv[2]) == "--json") {
+        std::cout << table.dump() << "\n";
+        return 0;
+    }
+    if (argc != 2) {
+        std::cerr << "usage: attn networks [--json]\n";
+        return 2;
+    }
+    for (const nlohmann::json& e : table) {
+        std::string built = e["class"].get<std::string>() + "(";
+        for (std::size_t i = 0; i < e["sizes"].size(); ++i) built += (i ? ", " : "") + e["sizes"][i].dump();
+        std::cout << e["name"].get<std::string>() << "  " << built << ")  " << e.value("parameters", 0L)
+                  << " parameters  " << e["batch_parts"] << " batch part(s)";
+        for (const nlohmann::json& t : e["trained"])
+            std::cout << "  " << t["task"].get<std::string>() << ": rate " << t["rate"].get<double>()
+                      << (t["weights"] == "" ? "" : ", shipped");
+        std::cout << "\n";
+    }
+    return 0;
+}
 
 int train_command(int argc, char** argv) {
     using namespace attn::nn;

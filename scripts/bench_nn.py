@@ -3,7 +3,8 @@
 
     /usr/bin/python3 scripts/bench_nn.py TASK MODEL EPOCHS
 prints one JSON line: {"task", "model", "steps", "seconds", "ms_per_step"}.
-The networks are those of scripts/torch_reference.py plus plain-256.
+The networks, their PyTorch modules and the lesson's rates come from the network
+table (`attn networks --json`, read by scripts/torch_reference.py).
 """
 
 import json
@@ -16,9 +17,6 @@ from torch import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch_reference as ref  # noqa: E402
-
-RATES = {"find/lookup": 0.001, "find/plain-16": 0.001, "find/plain-256": 0.003, "nearest/lookup": 0.001,
-         "nearest/transformer-1": 0.01, "nearest/transformer-2": 0.001, "nearest/plain-256": 0.0003}
 
 
 def scenes(count, objects, generator):
@@ -39,8 +37,10 @@ def main():
     torch.manual_seed(0)
     generator = torch.Generator().manual_seed(0)
     tokens, request, answers = scenes(20000, 4, generator)
-    net = ref.PlainNet(256) if model == "plain-256" else ref.NETWORKS[model]()
-    optimizer = torch.optim.Adam(net.parameters(), lr=RATES.get(f"{task}/{model}", 0.001))
+    entry = ref.network_table()[model]
+    net = ref.MODULES[entry["class"]](*entry["sizes"])
+    rate = next((t["rate"] for t in entry["trained"] if t["task"] == task), 0.001)
+    optimizer = torch.optim.Adam(net.parameters(), lr=rate)
     loss_fn = nn.MSELoss()
     steps = 0
     start = time.perf_counter()

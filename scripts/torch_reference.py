@@ -1,8 +1,12 @@
 #!/usr/bin/python3
 """Writes the PyTorch reference fixtures for the C++ networks in core/nn/.
 
-Run with Debian's interpreter, which has python3-torch:
+Run with Debian's interpreter, which has python3-torch, after building the native tool:
     /usr/bin/python3 scripts/torch_reference.py            # writes tests/fixtures/nn/*.json
+
+The networks, their classes and sizes and their fixture files come from the
+network table (core/nn/network_table.cpp) through `attn networks --json`
+(ATTN=path/to/attn to choose the tool; build/native/attn by default).
 
 For each network it builds the PyTorch modules the lesson uses, gives every
 parameter a value from a fixed formula (the C++ test computes the same formula,
@@ -18,6 +22,7 @@ import base64
 import json
 import math
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -26,7 +31,7 @@ from torch import nn
 
 KINDS = 8
 TOKEN = KINDS + 2
-OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "nn")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 BATCH, OBJECTS, ADAM_STEPS, ADAM_LR = 6, 4, 3, 0.001
 
 
@@ -73,9 +78,17 @@ class PlainNet(nn.Module):
         return self.net(torch.cat([slots.reshape(count, -1), request], dim=1))
 
 
-NETWORKS = {"lookup": LookupNet, "transformer-1": lambda: TransformerNet(1),
-            "transformer-2": lambda: TransformerNet(2), "plain-16": lambda: PlainNet(16),
-            "plain-256": lambda: PlainNet(256)}
+# The PyTorch module of each C++ class of the network table, built with the entry's sizes.
+MODULES = {"Lookup": LookupNet, "Transformer": TransformerNet, "Plain": PlainNet}
+
+
+def network_table():
+    """The table-scene networks of `attn networks --json`: name -> entry."""
+    attn = os.environ.get("ATTN", os.path.join(ROOT, "build", "native", "attn"))
+    table = json.loads(subprocess.run([attn, "networks", "--json"], check=True, capture_output=True, text=True).stdout)
+    return {e["name"]: e for e in table if e["input"] == "table-scene"}
+
+
 # Every gradient and weight of plain-256 (91,138 each) would make a 1 MB file, so
 # its fixture keeps every 11th entry of each tensor (row-major) and each gradient's
 # largest magnitude, which the C++ test uses as the tensor's scale.
@@ -115,9 +128,10 @@ def make_batch(generator):
     return tokens, request, place[rows, asked]
 
 
-def fixture(name, tokens, request, target):
+def fixture(entry, tokens, request, target):
+    name = entry["name"]
     torch.manual_seed(0)
-    net = NETWORKS[name]()
+    net = MODULES[entry["class"]](*entry["sizes"])
     set_formula_weights(net)
     names = [n for n, _ in net.named_parameters()]
     params = [p for _, p in net.named_parameters()]
@@ -151,11 +165,11 @@ def fixture(name, tokens, request, target):
 
 def main():
     torch.set_num_threads(1)
-    os.makedirs(OUT_DIR, exist_ok=True)
     tokens, request, target = make_batch(torch.Generator().manual_seed(4))
-    for name in NETWORKS:
-        record = fixture(name, tokens, request, target)
-        path = os.path.join(OUT_DIR, name + ".json")
+    for entry in network_table().values():
+        record = fixture(entry, tokens, request, target)
+        path = os.path.join(ROOT, entry["fixture"])
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             json.dump(record, f, separators=(",", ":"))
         print(f"{path}: {os.path.getsize(path)} bytes, loss {record['loss']:.6f}", file=sys.stderr)

@@ -17,6 +17,12 @@ private:
     std::string param_;
 };
 
+// A file the learner gave cannot be loaded: a ParamError on `file` ("weights",
+// "summary") that says "cannot load the <file>: <why>".
+[[noreturn]] inline void refuse_file(const std::string& file, const std::string& why) {
+    throw ParamError(file, "cannot load the " + file + ": " + why);
+}
+
 // The input is well-formed but the computation cannot give a meaningful answer
 // (for example a query that every key is hidden from).
 class ComputeError : public std::runtime_error {

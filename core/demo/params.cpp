@@ -40,10 +40,6 @@ std::string show(const json& v) {
 
 std::string with_unit(const ParamSpec& s, double x) { return show(x) + (s.unit.empty() ? "" : " " + s.unit); }
 
-std::string range_text(const ParamSpec& s) {
-    return "between " + show(s.min) + " and " + with_unit(s, s.max);
-}
-
 // What the learner gave, in their words: a number as written, text in quotes,
 // and a plain word for what JSON cannot hold (the page sends null for a typed 1e999).
 std::string given(const json& v) {
@@ -59,18 +55,6 @@ bool is_huge_number_text(const json& v) {
     char* end = nullptr;
     const double x = std::strtod(t.c_str(), &end);
     return !t.empty() && end == t.c_str() + t.size() && std::isinf(x);
-}
-
-// The control as the learner sees it named, quoted so that any label reads as a name.
-std::string named(const ParamSpec& s) { return "\u201c" + s.label + "\u201d"; }
-
-// How a cell of a table is named: "“Tokens X”, token 1, feature 0".
-std::string cell_name(const ParamSpec& s, std::size_t row, std::size_t col, bool is_vector) {
-    const std::string column = col < s.column_names.size()
-                                   ? s.column_names[col]
-                                   : (s.column_name.empty() ? "feature" : s.column_name) + " " + std::to_string(col);
-    if (is_vector) return named(s) + ", entry " + std::to_string(col);
-    return named(s) + ", " + (s.row_name.empty() ? "token" : s.row_name) + " " + std::to_string(row) + ", " + column;
 }
 
 // Checks one number against the spec's bounds; `where` names it in messages
@@ -92,9 +76,9 @@ json checked_vector(const ParamSpec& s, const json& v) {
     const std::string count = s.min_len == s.max_len ? std::to_string(s.min_len)
                                                      : std::to_string(s.min_len) + " to " + std::to_string(s.max_len);
     const std::string wanted = "a list of " + count + " numbers, each " + range_text(s);
-    if (!v.is_array()) throw ParamError(s.name, named(s) + " must be " + wanted + " (got " + given(v) + ")");
+    if (!v.is_array()) throw ParamError(s.name, control_name(s) + " must be " + wanted + " (got " + given(v) + ")");
     if (static_cast<int>(v.size()) < s.min_len || static_cast<int>(v.size()) > s.max_len)
-        throw ParamError(s.name, named(s) + " must be " + wanted + " (got " + std::to_string(v.size()) + " numbers)");
+        throw ParamError(s.name, control_name(s) + " must be " + wanted + " (got " + std::to_string(v.size()) + " numbers)");
     json out = json::array();
     for (std::size_t i = 0; i < v.size(); ++i) out.push_back(checked_number(s, v[i], cell_name(s, 0, i, true), false));
     return out;
@@ -107,16 +91,16 @@ json checked_matrix(const ParamSpec& s, const json& v) {
                                std::to_string(s.max_cols) + ") of numbers " + range_text(s);
     if (v.is_array() && v.empty() && s.min_len == 0) return v;  // "none", where the declaration allows it
     if (!v.is_array() || v.empty() || !v[0].is_array())
-        throw ParamError(s.name, named(s) + " must be " + wanted + " (got " + given(v) + ")");
+        throw ParamError(s.name, control_name(s) + " must be " + wanted + " (got " + given(v) + ")");
     const int rows = static_cast<int>(v.size());
     const int cols = static_cast<int>(v[0].size());
     if (rows < s.min_len || rows > s.max_len || cols < s.min_cols || cols > s.max_cols)
-        throw ParamError(s.name, named(s) + " must be " + wanted + " (got " + std::to_string(rows) + " x " +
+        throw ParamError(s.name, control_name(s) + " must be " + wanted + " (got " + std::to_string(rows) + " x " +
                                      std::to_string(cols) + ")");
     json out = json::array();
     for (int i = 0; i < rows; ++i) {
         if (!v[i].is_array() || static_cast<int>(v[i].size()) != cols)
-            throw ParamError(s.name, named(s) + ": " + (s.row_name.empty() ? "row" : s.row_name) + " " + std::to_string(i) +
+            throw ParamError(s.name, control_name(s) + ": " + (s.row_name.empty() ? "row" : s.row_name) + " " + std::to_string(i) +
                                          " must have " + std::to_string(cols) + " numbers, like the first");
         json row = json::array();
         for (int j = 0; j < cols; ++j)
@@ -128,10 +112,10 @@ json checked_matrix(const ParamSpec& s, const json& v) {
 
 json checked_value(const ParamSpec& s, const json& v) {
     switch (s.type) {
-        case ParamType::Number: return checked_number(s, v, named(s), false);
-        case ParamType::Integer: return static_cast<long long>(checked_number(s, v, named(s), true));
+        case ParamType::Number: return checked_number(s, v, control_name(s), false);
+        case ParamType::Integer: return static_cast<long long>(checked_number(s, v, control_name(s), true));
         case ParamType::Boolean:
-            if (!v.is_boolean()) throw ParamError(s.name, named(s) + " must be on or off (true or false; got " + given(v) + ")");
+            if (!v.is_boolean()) throw ParamError(s.name, control_name(s) + " must be on or off (true or false; got " + given(v) + ")");
             return v;
         case ParamType::Choice: {
             std::string options;
@@ -140,7 +124,7 @@ json checked_value(const ParamSpec& s, const json& v) {
             if (v.is_string())
                 for (const auto& c : s.choices)
                     if (v.get<std::string>() == c) return v;
-            throw ParamError(s.name, named(s) + " must be one of " + options + " (got " + given(v) + ")");
+            throw ParamError(s.name, control_name(s) + " must be one of " + options + " (got " + given(v) + ")");
         }
         case ParamType::Vector: return checked_vector(s, v);
         case ParamType::Matrix: return checked_matrix(s, v);
@@ -158,6 +142,22 @@ ParamSpec make(std::string name, ParamType type, json default_value) {
 }
 
 }  // namespace
+
+std::string range_text(const ParamSpec& s) {
+    return "between " + show(s.min) + " and " + with_unit(s, s.max);
+}
+
+// The control as the learner sees it named, quoted so that any label reads as a name.
+std::string control_name(const ParamSpec& s) { return "\u201c" + s.label + "\u201d"; }
+
+// How a cell of a table is named: "“Tokens X”, token 1, feature 0".
+std::string cell_name(const ParamSpec& s, std::size_t row, std::size_t col, bool is_vector) {
+    const std::string column = col < s.column_names.size()
+                                   ? s.column_names[col]
+                                   : (s.column_name.empty() ? "feature" : s.column_name) + " " + std::to_string(col);
+    if (is_vector) return control_name(s) + ", entry " + std::to_string(col);
+    return control_name(s) + ", " + (s.row_name.empty() ? "token" : s.row_name) + " " + std::to_string(row) + ", " + column;
+}
 
 json ParamSpec::to_json() const {
     json j = {{"name", name}, {"type", type_name(type)}, {"default", default_value},

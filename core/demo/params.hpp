@@ -81,6 +81,13 @@ ParamSpec choice_param(std::string name, std::string default_value, std::vector<
 ParamSpec vector_param(std::string name, std::vector<double> default_value);
 ParamSpec matrix_param(std::string name, std::vector<std::vector<double>> default_value);
 
+// The words a refusal uses (validate_params), for the tests that check them:
+// the allowed range, "between 0 and 100 cm"; the control's name, its label in
+// quotes; one cell of a table control, "“Tokens X”, token 1, feature 0".
+std::string range_text(const ParamSpec& s);
+std::string control_name(const ParamSpec& s);
+std::string cell_name(const ParamSpec& s, std::size_t row, std::size_t col, bool is_vector);
+
 // Validated values, every declared parameter present (defaults filled in).
 class Params {
 public:

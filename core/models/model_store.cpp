@@ -24,8 +24,8 @@ std::optional<double> miss_field(const json& misses, const char* objects) {
     if (!misses.contains(objects)) return std::nullopt;
     const json& v = misses[objects];
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
-        throw ParamError("weights", std::string("cannot load the weights: \"misses\" \"") + objects +
-                                        "\" must be a distance in cm (a number from 0)");
+        refuse_file("weights",
+                    std::string("\"misses\" \"") + objects + "\" must be a distance in cm (a number from 0)");
     return v.get<double>();
 }
 
@@ -36,13 +36,10 @@ SlotName parse_slot(const std::string& slot, const std::string& param) {
     if (slash == std::string::npos)
         throw ParamError(param, "a slot is written task/model, such as find/lookup (got \"" + slot + "\")");
     SlotName s{parse_task(slot.substr(0, slash), param), slot.substr(slash + 1)};
-    bool known = false;
-    std::string names;
-    for (const std::string& n : network_names()) {
-        known = known || n == s.model;
-        names += (names.empty() ? "" : ", ") + n;
-    }
-    if (!known) throw ParamError(param, "unknown network \"" + s.model + "\" in slot \"" + slot + "\" (choose " + names + ")");
+    const nn::NetworkEntry* entry = nn::find_network(s.model);
+    if (!entry || entry->input != nn::NetworkInput::TableScene)
+        throw ParamError(param, "unknown network \"" + s.model + "\" in slot \"" + slot + "\" (choose " +
+                                    nn::network_choices_text() + ")");
     return s;
 }
 
@@ -57,12 +54,12 @@ const StoredModel& ModelStore::store(const std::string& slot, const std::string&
         doc = json::parse(weights_json);
     } catch (const json::exception&) {
         load_weights_json(weights_json);  // throws the loader's own message for text that is not JSON
-        throw ParamError("weights", "cannot load the weights: the file is not valid JSON");
+        refuse_file("weights", "the file is not valid JSON");
     }
     if (doc.is_object()) {
         if (doc.contains("misses")) {
             if (!doc["misses"].is_object())
-                throw ParamError("weights", "cannot load the weights: \"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
+                refuse_file("weights", "\"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
             const std::optional<double> four = miss_field(doc["misses"], "4"), six = miss_field(doc["misses"], "6");
             if (four && six) {
                 m.miss_4_cm = *four;
@@ -78,8 +75,8 @@ const StoredModel& ModelStore::store(const std::string& slot, const std::string&
     }
     m.net = load_weights_json(doc.dump());
     if (m.net->name() != name.model)
-        throw ParamError("weights", "cannot load the weights: the file holds a " + m.net->name() + " network but slot " +
-                                        slot + " needs " + name.model);
+        refuse_file("weights",
+                    "the file holds a " + m.net->name() + " network but slot " + slot + " needs " + name.model);
     // [snippet:table-misses]
     // A network's test: the mean distance between its answers and the truth on
     // 2,000 new scenes (nn::miss_cm), with 4 objects as in training and with 6.

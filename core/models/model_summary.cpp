@@ -16,13 +16,12 @@ using json = nlohmann::json;
 constexpr const char* kFormat = "attn-nn-summary";
 constexpr int kVersion = 1;
 
-[[noreturn]] void refuse(const std::string& why) { throw ParamError("summary", "cannot load the summary: " + why); }
-
 double recorded_miss(const json& misses, const char* objects) {
-    if (!misses.contains(objects)) refuse(std::string("\"misses\" has no \"") + objects + "\"");
+    if (!misses.contains(objects)) refuse_file("summary", std::string("\"misses\" has no \"") + objects + "\"");
     const json& v = misses[objects];
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
-        refuse(std::string("\"misses\" \"") + objects + "\" must be a distance in cm (a number from 0)");
+        refuse_file("summary",
+                    std::string("\"misses\" \"") + objects + "\" must be a distance in cm (a number from 0)");
     return v.get<double>();
 }
 
@@ -41,31 +40,34 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
     try {
         doc = json::parse(summary_json);
     } catch (const json::exception&) {
-        refuse("the file is not valid JSON");
+        refuse_file("summary", "the file is not valid JSON");
     }
-    if (!doc.is_object()) refuse("the file must be a JSON object");
+    if (!doc.is_object()) refuse_file("summary", "the file must be a JSON object");
     for (const auto& field : doc.items()) {
         const std::string& key = field.key();
         if (key != "format" && key != "version" && key != "model" && key != "parameters" && key != "misses" &&
             key != "training")
-            refuse("unknown field \"" + key + "\"");
+            refuse_file("summary", "unknown field \"" + key + "\"");
     }
-    if (doc.value("format", json()) != kFormat) refuse(std::string("\"format\" must be \"") + kFormat + "\"");
-    if (doc.value("version", json()) != kVersion) refuse("\"version\" must be " + std::to_string(kVersion));
-    if (!doc.contains("model") || !doc["model"].is_string()) refuse("\"model\" must name a network");
+    if (doc.value("format", json()) != kFormat)
+        refuse_file("summary", std::string("\"format\" must be \"") + kFormat + "\"");
+    if (doc.value("version", json()) != kVersion)
+        refuse_file("summary", "\"version\" must be " + std::to_string(kVersion));
+    if (!doc.contains("model") || !doc["model"].is_string()) refuse_file("summary", "\"model\" must name a network");
     const std::string model = doc["model"];
-    if (model != name.model) refuse("the file describes a " + model + " network but slot " + slot + " needs " + name.model);
+    if (model != name.model)
+        refuse_file("summary", "the file describes a " + model + " network but slot " + slot + " needs " + name.model);
 
     const long expected = architecture_parameters(name.model);
     if (!doc.contains("parameters") || !doc["parameters"].is_number_integer())
-        refuse("\"parameters\" must be a whole number");
+        refuse_file("summary", "\"parameters\" must be a whole number");
     // Compared as JSON numbers: get<long>() would wrap 2^32 + 1442 to 1442 where long is 32 bits.
     if (doc["parameters"] != json(expected))
-        refuse("\"parameters\" is " + doc["parameters"].dump() + " but a " + model + " network has " +
-               std::to_string(expected));
+        refuse_file("summary", "\"parameters\" is " + doc["parameters"].dump() + " but a " + model + " network has " +
+                                   std::to_string(expected));
 
     if (!doc.contains("misses") || !doc["misses"].is_object())
-        refuse("\"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
+        refuse_file("summary", "\"misses\" must be an object such as {\"4\": 0.25, \"6\": 0.26}");
     ModelSummary s;
     s.slot = slot;
     s.task = name.task;
@@ -74,7 +76,7 @@ ModelSummary parse_model_summary(const std::string& slot, const std::string& sum
     s.miss_4_cm = recorded_miss(doc["misses"], "4");
     s.miss_6_cm = recorded_miss(doc["misses"], "6");
     if (doc.contains("training")) {
-        if (!doc["training"].is_object()) refuse("\"training\" must be an object");
+        if (!doc["training"].is_object()) refuse_file("summary", "\"training\" must be an object");
         s.training = doc["training"];
     }
     return s;

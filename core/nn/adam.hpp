@@ -21,8 +21,6 @@ public:
 
     double lr() const { return lr_; }
     long steps() const { return t_; }
-    const std::vector<Mat<T>>& first_moments() const { return m_; }
-    const std::vector<Mat<T>>& second_moments() const { return v_; }
 
 private:
     ParamList<T> params_;

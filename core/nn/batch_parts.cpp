@@ -3,9 +3,14 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "nn/network_table.hpp"
+
 namespace attn::nn {
 
-int batch_parts(const std::string& model) { return model.rfind("transformer-", 0) == 0 ? 4 : 1; }
+int batch_parts(const std::string& model) {
+    const NetworkEntry* entry = find_network(model);
+    return entry ? entry->batch_parts : 1;
+}
 
 std::pair<int, int> part_scenes(int part, int parts, int n) {
     const long first = static_cast<long>(part) * n / parts;

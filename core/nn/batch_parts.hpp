@@ -20,10 +20,9 @@
 
 namespace attn::nn {
 
-// Transformers train on 4 parts of each batch (32 scenes of 128; 8 of the last
-// batch's 32), the most a 4-core laptop uses. The other networks are small and
-// quick enough in one worker, and keep training on the whole batch (1 part), so
-// their arithmetic and their shipped weights are those from before parts.
+// The parts a batch of `model` is cut into, as the network table gives them
+// (nn/network_table.cpp): 4 for the transformers (32 scenes of 128; 8 of the
+// last batch's 32), 1 (the whole batch) for the others and for an unknown name.
 int batch_parts(const std::string& model);
 
 // Part `part` of `parts` of a batch of n scenes: (first scene, scene count);

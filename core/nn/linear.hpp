@@ -28,8 +28,6 @@ public:
 
     const Mat<T>& out() const { return y_; }
     const Mat<T>& d_input() const { return dx_; }
-    int in_features() const { return in_; }
-    int out_features() const { return out_; }
     void collect(ParamList<T>& list) { list.push_back(&weight); list.push_back(&bias); }
 
     Param<T> weight;  // W (out, in)

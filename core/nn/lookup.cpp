@@ -15,19 +15,7 @@ Lookup<T>::Lookup()
       out("out", kWidth, 2) {
     embed_object.skip_input_gradient();  // its input is data
     embed_request.skip_input_gradient();  // its input is data
-    this->name_ = "lookup";
-    embed_object.collect(this->params_);
-    embed_request.collect(this->params_);
-    attend.collect(this->params_);
-    out.collect(this->params_);
-}
-
-template <typename T>
-void Lookup<T>::init_default(Rng& rng) {
-    embed_object.init_default(rng);
-    embed_request.init_default(rng);
-    attend.init_default(rng);
-    out.init_default(rng);
+    this->own("lookup", embed_object, embed_request, attend, out);
 }
 
 template <typename T>

@@ -18,7 +18,6 @@ public:
     Lookup();
     const Mat<T>& forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) override;
     void backward(const Mat<T>& d_out) override;
-    void init_default(Rng& rng) override;
 
     Linear<T> embed_object;     // 10 -> 16
     Linear<T> embed_request;    // 8 -> 16

@@ -4,9 +4,7 @@
 
 #include "base/error.hpp"
 #include "worlds/table/scene.hpp"
-#include "nn/lookup.hpp"
-#include "nn/plain.hpp"
-#include "nn/transformer.hpp"
+#include "nn/network_table.hpp"
 
 namespace attn::nn {
 
@@ -14,8 +12,12 @@ using table::kKinds;
 using table::kTokenWidth;
 
 const std::vector<std::string>& network_names() {
-    static const std::vector<std::string> names = {"lookup", "transformer-1", "transformer-2", "plain-16",
-                                                   "plain-256"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const NetworkEntry& e : network_table())
+            if (e.input == NetworkInput::TableScene) out.push_back(e.name);
+        return out;
+    }();
     return names;
 }
 
@@ -42,15 +44,12 @@ Param<T>* Network<T>::find_param(const std::string& name) const {
 
 template <typename T>
 std::unique_ptr<Network<T>> make_network(const std::string& name, Rng& rng) {
+    const NetworkEntry* entry = find_network(name);
+    if (!entry || entry->input != NetworkInput::TableScene)
+        throw ParamError("model", "unknown model \"" + name + "\" (choose " + network_choices_text() + ")");
     std::unique_ptr<Network<T>> net;
-    if (name == "lookup") net = std::make_unique<Lookup<T>>();
-    else if (name == "transformer-1") net = std::make_unique<Transformer<T>>(1);
-    else if (name == "transformer-2") net = std::make_unique<Transformer<T>>(2);
-    else if (name == "plain-16") net = std::make_unique<Plain<T>>(16);
-    else if (name == "plain-256") net = std::make_unique<Plain<T>>(256);
-    else
-        throw ParamError("model", "unknown model \"" + name +
-                                      "\" (choose lookup, transformer-1, transformer-2, plain-16 or plain-256)");
+    if constexpr (std::is_same_v<T, float>) net = entry->build_float();
+    else net = entry->build_double();
     net->init_default(rng);
     return net;
 }

@@ -2,6 +2,7 @@
 // What every trainable network of the table lesson offers: a forward pass from
 // a batch of scenes to (B, 2) answers [m], the backward pass beside it, and its
 // parameters in PyTorch's order under PyTorch's names.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,8 +12,8 @@
 
 namespace attn::nn {
 
-// The lesson's networks by name: "lookup", "transformer-1", "transformer-2",
-// "plain-16", "plain-256".
+// The names of the networks that read table scenes, in the order of the table
+// (nn/network_table.cpp): "lookup", "transformer-1", ..., "plain-256".
 const std::vector<std::string>& network_names();
 
 template <typename T>
@@ -28,8 +29,11 @@ public:
     virtual const Mat<T>& forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) = 0;
     // d_out: (B, 2) gradient of the loss with respect to the answers; sets every parameter's grad.
     virtual void backward(const Mat<T>& d_out) = 0;
-    // PyTorch's initialisation, drawn from `rng` in parameter order.
-    virtual void init_default(Rng& rng) = 0;
+    // PyTorch's initialisation, drawn from `rng` in parameter order: by default
+    // each layer given to own() in turn.
+    virtual void init_default(Rng& rng) {
+        for (const auto& init : inits_) init(rng);
+    }
 
     const std::string& name() const { return name_; }
     const ParamList<T>& params() const { return params_; }
@@ -41,8 +45,20 @@ protected:
     // Throws std::invalid_argument unless tokens is (batch*objects, 10) and request (batch, 8).
     static void check_inputs(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects);
 
+    // For a network that is a list of layers: `name`, then the layers'
+    // parameters in order, each initialised in the same order by init_default.
+    template <typename... Layers>
+    void own(std::string name, Layers&... layers) {
+        name_ = std::move(name);
+        (layers.collect(params_), ...);
+        (inits_.push_back([&layers](Rng& rng) { layers.init_default(rng); }), ...);
+    }
+
     std::string name_;
     ParamList<T> params_;  // filled by the constructor of each network
+
+private:
+    std::vector<std::function<void(Rng&)>> inits_;  // own()'s layers, which live as long as the network
 };
 
 // A network of the given name with PyTorch's initialisation from `rng`;

@@ -12,17 +12,7 @@ template <typename T>
 Plain<T>::Plain(int hidden)
     : layer0("net.0", kInputs, hidden), layer2("net.2", hidden, hidden), layer4("net.4", hidden, 2) {
     layer0.skip_input_gradient();  // its input is data
-    this->name_ = "plain-" + std::to_string(hidden);
-    layer0.collect(this->params_);
-    layer2.collect(this->params_);
-    layer4.collect(this->params_);
-}
-
-template <typename T>
-void Plain<T>::init_default(Rng& rng) {
-    layer0.init_default(rng);
-    layer2.init_default(rng);
-    layer4.init_default(rng);
+    this->own("plain-" + std::to_string(hidden), layer0, layer2, layer4);
 }
 
 template <typename T>

@@ -17,7 +17,6 @@ public:
     explicit Plain(int hidden);
     const Mat<T>& forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) override;
     void backward(const Mat<T>& d_out) override;
-    void init_default(Rng& rng) override;
 
     Linear<T> layer0;  // "net.0": 96 -> h
     Relu<T> relu1;

@@ -14,22 +14,8 @@ using table::parse_task;
 using table::task_name;
 
 double lesson_learning_rate(Task task, const std::string& model) {
-    // Adam rates chosen as the lesson chooses them: the lowest mean miss over
-    // seeds 0-2 on validation scenes. For "find" the search was rerun with this
-    // trainer (scripts/make_rate_sweep.sh; rate_choice_test checks these against
-    // it): Lookup and Plain-16 come out at 0.001 where the lesson's PyTorch had
-    // 0.01 and 0.003. At 0.01 Lookup's last epochs jitter: some seeds end a
-    // centimetre off (the lesson's own PyTorch code: 0.52 and 0.82 cm at seeds 3
-    // and 4), while at 0.001 every seed 0-9 ends within 0.2 cm.
-    if (task == Task::Find) {
-        if (model == "lookup" || model == "plain-16") return 0.001;
-        if (model == "plain-256") return 0.003;
-    } else {
-        if (model == "lookup") return 0.001;
-        if (model == "transformer-1") return 0.01;
-        if (model == "transformer-2") return 0.001;
-        if (model == "plain-256") return 0.0003;
-    }
+    const NetworkEntry* entry = find_network(model);
+    if (const LessonTraining* t = entry ? entry->training_for(task_name(task)) : nullptr) return t->rate;
     throw ParamError("lr", std::string("the lesson chose no learning rate for ") + task_name(task) + " with " +
                                model + "; give one");
 }

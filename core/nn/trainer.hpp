@@ -18,7 +18,7 @@
 #include "nn/adam.hpp"
 #include "nn/batch_parts.hpp"
 #include "nn/mse_loss.hpp"
-#include "nn/network.hpp"
+#include "nn/network_table.hpp"
 #include "math/rng.hpp"
 #include "worlds/table/scene.hpp"
 
@@ -39,8 +39,8 @@ constexpr std::uint64_t kTestSeed = 99;      // evaluation scenes never overlap 
 // diverging climbs past it by many orders of magnitude (1.7e11 at rate 10).
 constexpr double kDivergedLossFactor = 100;
 
-// The rate the lesson chose for task/model on validation scenes; a ParamError
-// on "lr" when the lesson chose none (then a rate must be given).
+// The rate the lesson chose for task/model on validation scenes (the network
+// table's); a ParamError on "lr" when the lesson chose none (then a rate must be given).
 double lesson_learning_rate(Task task, const std::string& model);
 // 30 for "find", 40 for "nearest".
 int lesson_epochs(Task task);

@@ -38,3 +38,21 @@ test('attn train: a rate that diverges exits non-zero, says so, and writes no we
   }
   fs.rmSync(dir, { recursive: true });
 });
+
+test('attn networks --json: lists every fixture and shipped weights file on disk, and train\'s usage names every network', () => {
+  const run = spawnSync(CLI, ['networks', '--json'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const table = JSON.parse(run.stdout);
+  const names = table.map((e) => e.name);
+  const fixtures = fs.readdirSync(path.join(ROOT, 'tests/fixtures/nn')).filter((f) => f.endsWith('.json'));
+  assert.deepEqual(fixtures.map((f) => `tests/fixtures/nn/${f}`).sort(), table.map((e) => e.fixture).sort());
+  const shipped = table.flatMap((e) => e.trained.filter((t) => t.weights).map((t) => t.weights));
+  const onDisk = fs.readdirSync(path.join(ROOT, 'lessons/table/weights')).filter((f) => /^[^.]+\.json$/.test(f));
+  assert.deepEqual(onDisk.map((f) => `lessons/table/weights/${f}`).sort(), shipped.sort());
+  const usage = spawnSync(CLI, ['train', '--bogus'], { encoding: 'utf8' });
+  for (const e of table.filter((n) => n.input === 'table-scene')) {
+    assert.ok(e.parameters > 0, `${e.name} builds`);
+    assert.match(usage.stderr, new RegExp(`--model [a-z0-9|-]*\\b${e.name}\\b`), `train's usage names ${e.name}`);
+  }
+  assert.equal(new Set(names).size, names.length, 'names are unique');
+});

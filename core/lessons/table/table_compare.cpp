@@ -1,23 +1,26 @@
 #include "lessons/table/demos.hpp"
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "math/numpy_format.hpp"
 #include "demo/prose.hpp"
+#include "nn/network_table.hpp"
 
 namespace attn::lesson_table {
 namespace {
 
-struct Contender {
-    const char* slot;
-    const char* label;
-    const char* key;  // prefix of its numbers
-};
-constexpr Contender kContenders[] = {
-    {"find/lookup", "Lookup", "lookup"},
-    {"find/plain-16", "Plain-16", "plain16"},
-    {"find/plain-256", "Plain-256", "plain256"},
-};
+// The networks trained for "find" that the comparison sets side by side (their
+// names and labels are the network table's, nn/network_table.cpp).
+constexpr const char* kContenders[] = {"lookup", "plain-16", "plain-256"};
+
+std::string slot_of(const std::string& network) { return "find/" + network; }
+
+// The prefix of a contender's numbers: "plain16" for plain-16.
+std::string key_of(std::string network) {
+    network.erase(std::remove(network.begin(), network.end(), '-'), network.end());
+    return network;
+}
 
 // What the comparison shows of one contender.
 struct Figures {
@@ -50,24 +53,25 @@ json compute(const Params&, const Models& models) {
     std::vector<Series> series;
     int row = 0;
     bool any_recorded = false;
-    Misses lookup, plain16, plain256;
-    for (const Contender& c : kContenders) {
-        const Figures f = figures_of(models, c.slot);
-        (c.key == std::string("lookup") ? lookup : c.key == std::string("plain16") ? plain16 : plain256) = f.miss;
+    std::map<std::string, Misses> miss;  // by network
+    for (const char* network : kContenders) {
+        const Figures f = figures_of(models, slot_of(network));
+        miss[network] = f.miss;
         any_recorded = any_recorded || f.recorded;
         char line[160];
         std::snprintf(line, sizeof line, "find    %-13s %6ld parameters: miss %.2f cm with 4 objects, %.2f cm with 6%s",
                       f.model.c_str(), f.parameters, f.miss.four, f.miss.six, f.recorded ? " *" : "");
         r.print(line);
         table.row(row++) << static_cast<double>(f.parameters), f.miss.four, f.miss.six;
-        const std::string label = std::string(c.label) + (f.recorded ? " (recorded)" : "");
+        const std::string label = nn::find_network(network)->label + (f.recorded ? " (recorded)" : "");
         rows.push_back(label);
         series.push_back({label, {4, 6}, {f.miss.four, f.miss.six}});
-        const std::string k = c.key;
+        const std::string k = key_of(network);
         r.number(k + "_miss_4", f.miss.four).number(k + "_miss_6", f.miss.six).number(k + "_parameters", f.parameters);
         r.number(k + "_parameters_text", format_count(f.parameters));
         if (!f.training.is_null()) r.number(k + "_training", f.training);
     }
+    const Misses lookup = miss["lookup"], plain16 = miss["plain-16"], plain256 = miss["plain-256"];
     r.number("middle_miss_cm", kMiddleMiss_cm);
     r.claim("lookup_miss", miss_words(std::max(lookup.four, lookup.six)));
     r.claim("plain16_learned", plain16.four > kLearnedLittle * kMiddleMiss_cm ? "little" : "some");
@@ -84,8 +88,9 @@ json compute(const Params&, const Models& models) {
 }  // namespace
 
 Demo table_compare() {
-    return Demo{"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double",
-                {"find/lookup", "find/plain-16", "find/plain-256"}}
+    std::vector<std::string> slots;
+    for (const char* network : kContenders) slots.push_back(slot_of(network));
+    return Demo{"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double", slots}
         .claiming("lookup_miss", miss_word_values())
         .claiming("plain16_learned", {"little", "some"})
         .claiming("plain256_vs_lookup", prose::compared_words())

@@ -238,11 +238,13 @@ TEST_CASE("run_demo_json: every invalid value is refused beside its parameter") 
         const std::string id = d["id"].get<std::string>();
         for (const json& p : d["params"]) {
             const std::string name = p["name"].get<std::string>();
-            for (const attn_test::BadValue& bad : attn_test::bad_values(p)) {
+            const attn::ParamSpec& spec = attn_test::declared(id, name);
+            CHECK(spec.to_json() == p);  // the listing is the declaration
+            for (const attn_test::BadValue& bad : attn_test::bad_values(spec)) {
                 INFO("demo " << id << ", parameter " << name << ", " << bad.what);
                 const json out = run_with(id, json{{name, bad.value}});
                 check_refused(out, name);
-                CHECK_THAT(message_of(out), Contains(attn_test::label_of(p)));
+                CHECK_THAT(message_of(out), Contains(attn_test::label_of(spec)));
                 for (const std::string& words : bad.mentions) CHECK_THAT(message_of(out), Contains(words));
                 ++refusals;
             }

@@ -109,8 +109,7 @@ TEST_CASE("validate_params: a choice outside its list names the choices") {
 
 TEST_CASE("validate_params: every invalid value of the example declarations is refused") {
     for (const attn::ParamSpec& spec : example_specs()) {
-        const json decl = spec.to_json();
-        for (const attn_test::BadValue& bad : attn_test::bad_values(decl)) {
+        for (const attn_test::BadValue& bad : attn_test::bad_values(spec)) {
             INFO("parameter " << spec.name << ", " << bad.what);
             const Refusal r = refusal_of(example_specs(), {{spec.name, bad.value}});
             REQUIRE(r.thrown);
@@ -173,7 +172,7 @@ TEST_CASE("demo params: every invalid value is refused, naming the parameter and
     int refusals = 0;
     for (const attn::Demo& demo : attn::all_demos())
         for (const attn::ParamSpec& spec : demo.params)
-            for (const attn_test::BadValue& bad : attn_test::bad_values(spec.to_json())) {
+            for (const attn_test::BadValue& bad : attn_test::bad_values(spec)) {
                 INFO("demo " << demo.id << ", parameter " << spec.name << ", " << bad.what);
                 const Refusal r = refusal_of(demo.params, {{spec.name, bad.value}});
                 REQUIRE(r.thrown);

@@ -8,6 +8,7 @@
 #include "demo/demo.hpp"
 #include "models/model_store.hpp"
 #include "demo/params.hpp"
+#include "support/pretrained.hpp"
 
 using json = nlohmann::json;
 
@@ -34,9 +35,9 @@ std::vector<float> all_weights(const attn::models::ModelStore& store) {
 }
 
 // The result, or the refusal's message: both must repeat.
-json answer_of(const attn::Demo& demo, const json& input) {
+json answer_of(const attn::Demo& demo, const json& input, const attn::models::ModelStore& models = attn::models::model_store()) {
     try {
-        return demo.compute(attn::validate_params(demo.params, input), attn::models::model_store());
+        return demo.compute(attn::validate_params(demo.params, input), models);
     } catch (const std::exception& e) {
         return json{{"refused", e.what()}};
     }
@@ -44,13 +45,28 @@ json answer_of(const attn::Demo& demo, const json& input) {
 
 }  // namespace
 
-TEST_CASE("demos: the same parameters and networks give the same result, twice over") {
-    for (const attn::Demo& demo : attn::all_demos()) {
-        for (const json& input : settings_of(demo)) {
-            INFO(demo.id << " " << input.dump());
-            CHECK(answer_of(demo, input) == answer_of(demo, input));
-        }
+TEST_CASE("demos: a result depends only on the parameters and the networks handed in, not on what ran before") {
+    // First every demo at every setting in the registry's order with the module's
+    // store; then in the reverse order, each after all the others, with the same
+    // networks in a store of their own and the module's store empty. A demo that
+    // kept state between calls, or read a network it was not handed, answers
+    // differently the second time.
+    attn::models::model_store().clear();
+    table_test::load_pretrained();  // the shipped networks alone, whatever an earlier test left
+    std::vector<std::pair<const attn::Demo*, json>> runs;
+    for (const attn::Demo& demo : attn::all_demos())
+        for (const json& input : settings_of(demo)) runs.emplace_back(&demo, input);
+    std::vector<json> first;
+    for (const auto& [demo, input] : runs) first.push_back(answer_of(*demo, input));
+
+    attn::models::ModelStore own;
+    for (const std::string& slot : table_test::shipped_slots()) own.store(slot, table_test::weights_text(slot));
+    attn::models::model_store().clear();
+    for (std::size_t i = runs.size(); i-- > 0;) {
+        INFO(runs[i].first->id << " " << runs[i].second.dump());
+        CHECK(answer_of(*runs[i].first, runs[i].second, own) == first[i]);
     }
+    table_test::load_pretrained();
 }
 
 TEST_CASE("demos: no demo changes a loaded network's weights") {

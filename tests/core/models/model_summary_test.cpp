@@ -129,8 +129,8 @@ TEST_CASE("load_model_summary_json: answers with the recorded figures, or the er
 TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded figures, marked as measured natively") {
     models::ModelStore& store = models::model_store();
     store.clear();
-    for (const char* slot : table_test::kSlots)
-        if (std::string(slot) != "find/plain-256") store.store(slot, table_test::weights_text(slot));
+    for (const std::string& slot : table_test::shipped_slots())
+        if (slot != "find/plain-256") store.store(slot, table_test::weights_text(slot));
     store.store_summary("find/plain-256", table_test::summary_doc("find/plain-256").dump());
     const json file = table_test::weights_doc("find/plain-256");
 
@@ -158,7 +158,7 @@ TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded f
 }
 
 TEST_CASE("summarize_weights: a weights file's summary carries its network, count, misses and training, and reads back") {
-    for (const char* slot : table_test::kSlots) {
+    for (const std::string& slot : table_test::shipped_slots()) {
         INFO(slot);
         const nlohmann::json made = attn::models::summarize_weights(slot, table_test::weights_text(slot));
         CHECK(made == table_test::summary_doc(slot));  // counted here from the file itself

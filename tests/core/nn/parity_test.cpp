@@ -16,6 +16,7 @@
 #include "nn/adam.hpp"
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
+#include "nn/network_table.hpp"
 
 using namespace attn;
 using namespace attn::nn;
@@ -39,7 +40,7 @@ constexpr float kAdamTol = 2e-5f;
 constexpr float kNoiseGradRel = 1e-6f;
 
 json load_fixture(const std::string& model) {
-    const std::string path = std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/nn/" + model + ".json";
+    const std::string path = std::string(ATTN_SOURCE_DIR) + "/" + find_network(model)->fixture;
     std::ifstream in(path);
     REQUIRE(in.good());
     return json::parse(in);
@@ -211,16 +212,7 @@ void check_parity(const std::string& model) {
 
 }  // namespace
 
-TEST_CASE("parity: lookup agrees with PyTorch in outputs, loss, gradients and Adam steps") { check_parity("lookup"); }
-TEST_CASE("parity: transformer-1 agrees with PyTorch in outputs, loss, gradients and Adam steps") {
-    check_parity("transformer-1");
-}
-TEST_CASE("parity: transformer-2 agrees with PyTorch in outputs, loss, gradients and Adam steps") {
-    check_parity("transformer-2");
-}
-TEST_CASE("parity: plain-16 agrees with PyTorch in outputs, loss, gradients and Adam steps") {
-    check_parity("plain-16");
-}
-TEST_CASE("parity: plain-256 agrees with PyTorch in outputs, loss, gradients and Adam steps (every 11th entry)") {
-    check_parity("plain-256");
+TEST_CASE("parity: every network of the table agrees with PyTorch in outputs, loss, gradients and Adam steps") {
+    for (const NetworkEntry& e : network_table())
+        if (e.input == NetworkInput::TableScene) DYNAMIC_SECTION(e.name) { check_parity(e.name); }
 }

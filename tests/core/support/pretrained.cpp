@@ -10,13 +10,24 @@
 #include <stdexcept>
 
 #include "models/model_store.hpp"
+#include "nn/network_table.hpp"
 
 namespace table_test {
 
 std::string weights_path(const std::string& slot) {
-    std::string file = slot;
-    file[file.find('/')] = '-';
-    return std::string(ATTN_SOURCE_DIR) + "/lessons/table/weights/" + file + ".json";
+    const auto slash = slot.find('/');
+    const attn::nn::NetworkEntry* entry = attn::nn::find_network(slot.substr(slash + 1));
+    const attn::nn::LessonTraining* t = entry ? entry->training_for(slot.substr(0, slash)) : nullptr;
+    if (!t || t->weights.empty()) throw std::runtime_error("the network table ships no weights for " + slot);
+    return std::string(ATTN_SOURCE_DIR) + "/" + t->weights;
+}
+
+std::vector<std::string> shipped_slots() {
+    std::vector<std::string> slots;
+    for (const attn::nn::NetworkEntry& e : attn::nn::network_table())
+        for (const attn::nn::LessonTraining& t : e.trained)
+            if (!t.weights.empty()) slots.push_back(t.task + "/" + e.name);
+    return slots;
 }
 
 std::string weights_text(const std::string& slot) {
@@ -38,7 +49,7 @@ nlohmann::json summary_doc(const std::string& slot) {
 }
 
 void load_pretrained() {
-    for (const char* slot : kSlots) attn::models::model_store().store(slot, weights_text(slot));
+    for (const std::string& slot : shipped_slots()) attn::models::model_store().store(slot, weights_text(slot));
 }
 
 namespace {

@@ -7,11 +7,14 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "demo/demo.hpp"
+#include "demo/params.hpp"
 #include "math/matrix.hpp"
 #include "math/numpy_format.hpp"
 
@@ -128,26 +131,22 @@ inline double declared_max(const json& decl) {
     return decl.contains("max") ? decl["max"].get<double>() : std::numeric_limits<double>::infinity();
 }
 
-// How a message states the allowed range, in the parameter's unit: "between 0 and 100 cm".
-inline std::string range_words(const json& decl) {
-    const auto show = [](double x) {
-        if (std::isinf(x)) return std::string(x > 0 ? "Infinity" : "-Infinity");
-        return attn::format_number(x);
-    };
-    const std::string unit = decl.contains("unit") ? " " + decl["unit"].get<std::string>() : "";
-    return "between " + show(declared_min(decl)) + " and " + show(declared_max(decl)) + unit;
+// How a message states the allowed range, and names the control and a cell of
+// it: the validator's own words (demo/params.hpp).
+inline std::string range_words(const attn::ParamSpec& spec) { return attn::range_text(spec); }
+inline std::string label_of(const attn::ParamSpec& spec) { return attn::control_name(spec); }
+inline std::string cell_words(const attn::ParamSpec& spec, bool is_vector) {
+    return attn::cell_name(spec, 0, 0, is_vector);
 }
 
-// What the learner sees the control called: its label, quoted as messages quote it.
-inline std::string label_of(const json& decl) { return "\u201c" + decl["label"].get<std::string>() + "\u201d"; }
-
-// How a message names one cell of a table control: "“Tokens X”, token 0, feature 0".
-inline std::string cell_words(const json& decl, bool is_vector) {
-    if (is_vector) return label_of(decl) + ", entry 0";
-    const std::string row = decl.contains("row_name") ? decl["row_name"].get<std::string>() : "token";
-    const std::string stem = decl.contains("column_name") ? decl["column_name"].get<std::string>() : "feature";
-    const std::string column = decl.contains("column_names") ? decl["column_names"][0].get<std::string>() : stem + " 0";
-    return label_of(decl) + ", " + row + " 0, " + column;
+// The declaration of parameter `param` of demo `demo`.
+inline const attn::ParamSpec& declared(const std::string& demo, const std::string& param) {
+    const attn::Demo* d = attn::find_demo(demo);
+    REQUIRE(d != nullptr);
+    for (const attn::ParamSpec& s : d->params)
+        if (s.name == param) return s;
+    FAIL("demo " << demo << " declares no parameter " << param);
+    throw std::logic_error("unreachable");
 }
 
 // A value inside the declared range, for building otherwise valid vectors and matrices.
@@ -163,15 +162,15 @@ inline json filled_matrix(std::size_t rows, std::size_t cols, double x) {
     return json(std::vector<std::vector<double>>(rows, std::vector<double>(cols, x)));
 }
 
-// Every kind of wrong value for one declaration as `list` reports it
-// ({"name", "type", "default", "min", "max", "min_len", ...}).
-inline std::vector<BadValue> bad_values(const json& decl) {
+// Every kind of wrong value for one declaration.
+inline std::vector<BadValue> bad_values(const attn::ParamSpec& spec) {
+    const json decl = spec.to_json();  // as `list` reports it: {"name", "type", "default", "min", "max", ...}
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
     const std::string type = decl["type"].get<std::string>();
     const std::string name = decl["name"].get<std::string>();
     const double lo = declared_min(decl), hi = declared_max(decl);
-    const std::string range = range_words(decl);
+    const std::string range = range_words(spec);
     std::vector<BadValue> bad;
 
     if (type == "number" || type == "integer") {
@@ -217,7 +216,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
             v[0] = std::move(first);
             return v;
         };
-        const std::string first = cell_words(decl, true);
+        const std::string first = cell_words(spec, true);
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a number", 1}, {"a string", "1, 2"},
                  {"a boolean", true}, {"an object", json{{"0", 1}}}, {"null", nullptr}})
@@ -247,7 +246,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
             m[0][0] = std::move(first);
             return m;
         };
-        const std::string first = cell_words(decl, false);
+        const std::string first = cell_words(spec, false);
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"-Infinity", -inf}, {"a number", 1}, {"a string", "[[1]]"},
                  {"a boolean", true}, {"an object", json{{"rows", 1}}}, {"null", nullptr}})
@@ -262,7 +261,7 @@ inline std::vector<BadValue> bad_values(const json& decl) {
         if (max_rows >= 2) {
             json ragged = filled_matrix(std::max<std::size_t>(rows, 2), cols, ok);
             ragged[1].push_back(ok);
-            const std::string row_one = label_of(decl) + ": " +
+            const std::string row_one = label_of(spec) + ": " +
                                         (decl.contains("row_name") ? decl["row_name"].get<std::string>() : "row") + " 1";
             bad.push_back({"ragged rows", ragged, {row_one}});
             json not_a_row = filled_matrix(std::max<std::size_t>(rows, 2), cols, ok);

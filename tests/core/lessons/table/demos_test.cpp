@@ -65,7 +65,7 @@ TEST_CASE("pretrained: on nearest the 2-layer transformer misses under 8 cm, loo
 }
 
 TEST_CASE("pretrained: every file's misses are what its weights measure now") {
-    for (const char* slot : table_test::kSlots) {
+    for (const std::string& slot : table_test::shipped_slots()) {
         INFO(slot);
         const attn::models::StoredModel& m = attn::models::require_model(attn::models::model_store(), slot);
         const json stored = table_test::weights_doc(slot)["misses"];
