@@ -16,6 +16,7 @@
 #include "demo/error.hpp"
 #include "nn/lm/lm_trainer.hpp"
 #include "nn/lm/sampling.hpp"
+#include "nn/lm/text.hpp"
 
 using namespace attn;
 using namespace attn::nn::lm;

@@ -49,7 +49,7 @@ TEST_CASE("lm text: the vocabulary is the distinct characters sorted, and ids fo
 
 TEST_CASE("lm text: the first 90 % trains and the rest validates") {
     std::string text;
-    for (int i = 0; i < 25; ++i) text += "abcd";  // 100 characters
+    for (int i = 0; i < 20; ++i) text += "abcde";  // 100 characters
     const Corpus corpus(text);
     CHECK(corpus.train_size() == 90);
     CHECK(corpus.valid_size() == 10);

@@ -18,12 +18,12 @@ using namespace attn::nn::lm;
 
 namespace {
 
-// A small fixed text with a little variety: 19 distinct characters, 1,280 in all.
+// A small fixed text with a little variety: 16 distinct characters, 1,288 in all.
 std::string small_text() {
     const char* lines[] = {"the cat sat on the mat.\n", "the dog sat on the log.\n", "a cat and a dog met.\n",
                            "the log is on the mat.\n"};
     std::string text;
-    for (int i = 0; i < 14; ++i) text += lines[i % 4];
+    for (int i = 0; i < 56; ++i) text += lines[i % 4];
     return text;
 }
 
@@ -34,11 +34,12 @@ LmConfig small_config() {
     return config;
 }
 
-// Uniform guessing over 19 characters costs log 19 = 2.94 nats a character.
-// The text is four sentences in turn: once their words are learnt, only the
-// first words of each line are left to guess. Measured after 300 steps: see
-// the INFO line; this bound leaves room for other seeds and builds.
-constexpr double kTrainedLoss = 0.6;  // [nats per character]
+// Uniform guessing over 16 characters costs log 16 = 2.77 nats a character.
+// The text is four sentences in turn: once their words are learnt, little is
+// left to guess but which sentence comes next. Measured after 300 steps
+// (`attn lm train`, these settings): validation loss 0.191, 0.188, 0.194 at
+// seeds 3, 4, 5; the bound leaves room for other builds.
+constexpr double kTrainedLoss = 0.4;  // [nats per character]
 constexpr double kRowSumTol = 1e-5;   // a float softmax row of up to 16 terms
 
 std::vector<float> weights_of(LmTrainer& t) {
@@ -49,7 +50,7 @@ std::vector<float> weights_of(LmTrainer& t) {
 
 }  // namespace
 
-TEST_CASE("lm training: a short training on a small text brings the validation loss below 0.6 nats") {
+TEST_CASE("lm training: a short training on a small text brings the validation loss below 0.4 nats") {
     LmTrainer trainer(small_text(), small_config());
     const double before = trainer.validation_loss();
     const LmProgress& progress = trainer.advance(small_config().steps);
@@ -57,7 +58,7 @@ TEST_CASE("lm training: a short training on a small text brings the validation l
     REQUIRE_FALSE(progress.failed);
     const double after = trainer.validation_loss();
     INFO("validation loss " << before << " -> " << after << " nats; last batch " << progress.loss);
-    CHECK(before > 2.0);  // random weights: near log 19
+    CHECK(before > 2.0);  // random weights: near log 16 or above
     CHECK(after < kTrainedLoss);
     CHECK(progress.loss < kTrainedLoss);
 }

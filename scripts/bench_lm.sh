@@ -1,0 +1,40 @@
+#!/bin/bash
+# Benchmark of the language model's training (core/nn/lm/): training tokens per
+# second natively (`attn lm bench`) and in PyTorch on one thread
+# (scripts/bench_lm.py, when /usr/bin/python3 has torch), at the lesson's
+# default size and at about 200k parameters. Each figure is the fastest of 3
+# runs. A benchmark, not a test: the figures depend on the machine and its load.
+#
+#   scripts/bench_lm.sh [steps]        (default 60; after scripts/build.sh)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+STEPS=${1:-60}
+NATIVE=build/native/attn
+[ -x "$NATIVE" ] || { echo "run scripts/build.sh first" >&2; exit 1; }
+HAVE_TORCH=0
+if /usr/bin/python3 -c "import torch" 2>/dev/null; then HAVE_TORCH=1; fi
+
+fastest_of_3() {
+  for _ in 1 2 3; do "$@"; done |
+    python3 -c 'import json, sys; rows = [json.loads(l) for l in sys.stdin]; print(json.dumps(min(rows, key=lambda r: r["seconds"] / r["steps"])))'
+}
+
+# name layers heads width context batch vocab
+SIZES="lesson-default:2:4:32:32:16:80 about-200k:4:4:64:64:16:80"
+printf "%-15s %10s %16s %16s %8s\n" size parameters "native tok/s" "pytorch tok/s" "ratio"
+for size in $SIZES; do
+  IFS=: read -r name layers heads width context batch vocab <<< "$size"
+  native=$(fastest_of_3 "$NATIVE" lm bench --layers "$layers" --heads "$heads" --width "$width" \
+           --context "$context" --batch "$batch" --vocab "$vocab" --steps "$STEPS")
+  n_tps=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["tokens_per_second"])' "$native")
+  params=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["parameters"])' "$native")
+  t_tps="-" ratio="-"
+  if [ "$HAVE_TORCH" = 1 ]; then
+    torch_line=$(fastest_of_3 /usr/bin/python3 scripts/bench_lm.py "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
+    t_tps=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["tokens_per_second"])' "$torch_line")
+    ratio=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$n_tps" "$t_tps")
+  fi
+  printf "%-15s %10s %16s %16s %8s\n" "$name" "$params" "$n_tps" "$t_tps" "$ratio"
+done
+echo "ratio: native tokens per second / PyTorch's (one thread each); batch 16; $((STEPS - 2)) timed steps"
