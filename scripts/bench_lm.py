@@ -39,15 +39,16 @@ def main():
 
     for _ in range(2):
         step()
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for _ in range(steps - 2):
         step()
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     print(json.dumps({"implementation": "pytorch-1-thread", "parameters": sum(p.numel() for p in params),
                       "layers": layers, "heads": heads, "width": width, "context": context, "vocab": vocab,
                       "batch": batch, "steps": steps - 2, "seconds": round(seconds, 4),
                       "ms_per_step": round(1000 * seconds / (steps - 2), 3),
-                      "tokens_per_second": round((steps - 2) * batch * context / seconds)}))
+                      "tokens_per_second": round((steps - 2) * batch * context / seconds),
+                      "tokens_per_cpu_second": round((steps - 2) * batch * context / cpu)}))
 
 
 if __name__ == "__main__":

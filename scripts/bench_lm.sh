@@ -17,24 +17,32 @@ if /usr/bin/python3 -c "import torch" 2>/dev/null; then HAVE_TORCH=1; fi
 
 fastest_of_3() {
   for _ in 1 2 3; do "$@"; done |
-    python3 -c 'import json, sys; rows = [json.loads(l) for l in sys.stdin]; print(json.dumps(min(rows, key=lambda r: r["seconds"] / r["steps"])))'
+    python3 -c 'import json, sys; rows = [json.loads(l) for l in sys.stdin]; print(json.dumps(max(rows, key=lambda r: r["tokens_per_cpu_second"])))'
 }
 
 # name layers heads width context batch vocab
 SIZES="lesson-default:2:4:32:32:16:80 about-200k:4:4:64:64:16:80"
-printf "%-15s %10s %16s %16s %8s\n" size parameters "native tok/s" "pytorch tok/s" "ratio"
+printf "%-15s %10s %16s %16s %8s %18s %18s %8s\n" size parameters "native tok/s" "pytorch tok/s" "ratio" \
+  "native tok/cpu-s" "pytorch tok/cpu-s" "ratio"
 for size in $SIZES; do
   IFS=: read -r name layers heads width context batch vocab <<< "$size"
   native=$(fastest_of_3 "$NATIVE" lm bench --layers "$layers" --heads "$heads" --width "$width" \
            --context "$context" --batch "$batch" --vocab "$vocab" --steps "$STEPS")
-  n_tps=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["tokens_per_second"])' "$native")
+  field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+  ratio_of() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$1" "$2"; }
+  n_tps=$(field "$native" tokens_per_second)
+  n_cpu=$(field "$native" tokens_per_cpu_second)
   params=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["parameters"])' "$native")
-  t_tps="-" ratio="-"
+  t_tps="-" ratio="-" t_cpu="-" cpu_ratio="-"
   if [ "$HAVE_TORCH" = 1 ]; then
     torch_line=$(fastest_of_3 /usr/bin/python3 scripts/bench_lm.py "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
-    t_tps=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["tokens_per_second"])' "$torch_line")
-    ratio=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$n_tps" "$t_tps")
+    t_tps=$(field "$torch_line" tokens_per_second)
+    t_cpu=$(field "$torch_line" tokens_per_cpu_second)
+    ratio=$(ratio_of "$n_tps" "$t_tps")
+    cpu_ratio=$(ratio_of "$n_cpu" "$t_cpu")
   fi
-  printf "%-15s %10s %16s %16s %8s\n" "$name" "$params" "$n_tps" "$t_tps" "$ratio"
+  printf "%-15s %10s %16s %16s %8s %18s %18s %8s\n" "$name" "$params" "$n_tps" "$t_tps" "$ratio" \
+    "$n_cpu" "$t_cpu" "$cpu_ratio"
 done
-echo "ratio: native tokens per second / PyTorch's (one thread each); batch 16; $((STEPS - 2)) timed steps"
+echo "ratio: native tokens per second / PyTorch's (one thread each); batch 16; $((STEPS - 2)) timed steps;"
+echo "tok/cpu-s counts processor time only (less disturbed when other work shares the machine)"
