@@ -3,6 +3,9 @@
 //       trains, printing the batch and validation loss every N steps, then writes a sample
 //   attn lm bench [settings] [--vocab V] [--steps N]
 //       times training steps on a made-up text of V distinct characters; prints one JSON line
+//   attn lm json FILE SETTINGS STEPS NEXT GENERATE
+//       the JSON API (core/api/lm.hpp) as the page calls it: lmStart(text of FILE, SETTINGS),
+//       lmAdvance(STEPS), lmValidation(), lmNext(NEXT), lmGenerate(GENERATE), one answer a line
 // settings: --layers --heads --width --context --batch --lr --weight-decay --steps --seed
 // A benchmark prints figures; nothing here is a test.
 #include <chrono>
@@ -14,6 +17,7 @@
 #include <sstream>
 #include <string>
 
+#include "api/lm.hpp"
 #include "demo/error.hpp"
 #include "nn/lm/lm_trainer.hpp"
 #include "nn/lm/sampling.hpp"
@@ -27,7 +31,8 @@ namespace {
 int lm_usage() {
     std::cerr << "usage: attn lm train --text FILE [--layers N --heads N --width N --context N --batch N --lr R\n"
                  "                     --weight-decay W --steps N --seed N --every N --prompt P --chars N]\n"
-                 "       attn lm bench [the same settings] [--vocab V]\n";
+                 "       attn lm bench [the same settings] [--vocab V]\n"
+                 "       attn lm json FILE SETTINGS STEPS NEXT GENERATE\n";
     return 2;
 }
 
@@ -42,9 +47,43 @@ std::string made_up_text(int vocab, long count) {
 
 }  // namespace
 
+namespace {
+
+bool read_text(const std::string& path, std::string& text) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::cerr << "cannot read " << path << "\n";
+        return false;
+    }
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0 || static_cast<std::size_t>(size) > kMaxTextBytes + 1) {
+        std::cerr << "the text is over " << kMaxTextBytes << " bytes\n";
+        return false;
+    }
+    in.seekg(0);
+    text.assign(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), size);
+    return true;
+}
+
+int json_api(char** argv) {
+    std::string text;
+    if (!read_text(argv[3], text)) return 1;
+    std::cout << attn::lm_start_json(text, argv[4]) << "\n"
+              << attn::lm_advance_json(std::atof(argv[5])) << "\n"
+              << attn::lm_validation_json() << "\n"
+              << attn::lm_next_json(argv[6]) << "\n"
+              << attn::lm_generate_json(argv[7]) << "\n";
+    return 0;
+}
+
+}  // namespace
+
 int lm_command(int argc, char** argv) {
     if (argc < 3) return lm_usage();
     const std::string what = argv[2];
+    if (what == "json") return argc == 8 ? json_api(argv) : lm_usage();
     LmConfig config;
     std::string text_path, prompt = "\n";
     long every = 100;
@@ -89,20 +128,8 @@ int lm_command(int argc, char** argv) {
             return 0;
         }
         if (what != "train" || text_path.empty()) return lm_usage();
-        std::ifstream in(text_path, std::ios::binary);
-        if (!in) {
-            std::cerr << "cannot read " << text_path << "\n";
-            return 1;
-        }
-        in.seekg(0, std::ios::end);
-        const std::streamoff size = in.tellg();
-        if (size < 0 || static_cast<std::size_t>(size) > kMaxTextBytes + 1) {
-            std::cerr << "the text is over " << kMaxTextBytes << " bytes\n";
-            return 1;
-        }
-        in.seekg(0);
-        std::string text(static_cast<std::size_t>(size), '\0');
-        in.read(text.data(), size);
+        std::string text;
+        if (!read_text(text_path, text)) return 1;
         LmTrainer trainer(text, config);
         std::fprintf(stderr, "%ld parameters, %d characters, %ld to train on, %ld to validate\n",
                      trainer.model().parameter_count(), trainer.corpus().vocab_size(), trainer.corpus().train_size(),
