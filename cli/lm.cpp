@@ -142,8 +142,11 @@ int lm_command(int argc, char** argv) {
                          trainer.validation_loss(), seconds.count());
         }
         if (trainer.progress().failed) std::cerr << trainer.progress().message << "\n";
-        std::cout << prompt << generate(trainer.model(), trainer.corpus(), prompt, chars, 0.8, 0, config.seed)
-                  << "\n";
+        const auto generating = std::chrono::steady_clock::now();
+        const std::string written = generate(trainer.model(), trainer.corpus(), prompt, chars, 0.8, 0, config.seed);
+        const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - generating;
+        std::fprintf(stderr, "%d characters written in %.1f ms\n", chars, ms.count());
+        std::cout << prompt << written << "\n";
         return trainer.progress().failed ? 1 : 0;
     } catch (const ParamError& e) {
         std::cerr << e.what() << "\n";

@@ -2,7 +2,7 @@
 // native build's bits: the same training, validation loss, next-character
 // probabilities and sampled text, compared as the JSON text each answers (every
 // double printed in full), not to a tolerance. And a step shared out in parts,
-// as Web Workers share it, gives the bits of a whole step.
+// between two Web Workers, gives the bits of one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -35,20 +35,25 @@ test('lm: training, validation loss, probabilities and sampled text are the same
   assert.equal([...sample].length, 60);
 });
 
-test('lm: a step shared out in parts (two workers\' shares) gives the bits of a whole step', async () => {
-  const whole = await lmModule();
-  whole.lmStart(TEXT, SETTINGS);
-  whole.lmAdvance(3);
-  const parts = await lmModule();
-  const started = JSON.parse(parts.lmStart(TEXT, SETTINGS));
-  assert.equal(started.parts, 4);
+test('lm: two workers, each computing half the parts and swapping gradients, give the bits of one', async () => {
+  const one = await lmModule();
+  one.lmStart(TEXT, SETTINGS);
+  one.lmAdvance(3);
+  const workers = [await lmModule(), await lmModule()];
+  const started = workers.map((w) => JSON.parse(w.lmStart(TEXT, SETTINGS)));
+  assert.equal(started[0].parts, 4);
+  const block = started[0].block;
   for (let step = 0; step < 3; step += 1) {
-    assert.equal(JSON.parse(parts.lmPartsGradient(step, 0, 2, 0)).ok, true);
-    assert.equal(JSON.parse(parts.lmPartsGradient(step, 2, 2, 1)).ok, true);
-    assert.equal(JSON.parse(parts.lmStep(2)).ok, true);
+    // worker w: parts 2w and 2w + 1 into its exchange's slot w, then sends that block to the other
+    workers.forEach((w, k) => assert.equal(JSON.parse(w.lmPartsGradient(step, 2 * k, 2, k)).ok, true));
+    const mine = workers.map((w, k) => w.lmExchange().slice(k * block, (k + 1) * block));
+    workers.forEach((w, k) => w.lmExchange().set(mine[1 - k], (1 - k) * block));
+    workers.forEach((w) => assert.equal(JSON.parse(w.lmStep(2)).ok, true));
   }
-  assert.equal(parts.lmValidation(), whole.lmValidation());
-  assert.equal(parts.lmGenerate(GENERATE), whole.lmGenerate(GENERATE));
+  for (const w of workers) {
+    assert.equal(w.lmValidation(), one.lmValidation());
+    assert.equal(w.lmGenerate(GENERATE), one.lmGenerate(GENERATE));
+  }
 });
 
 test('lm: bad text is refused with its message, and the module keeps answering', async () => {
