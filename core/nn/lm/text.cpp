@@ -1,5 +1,6 @@
 #include "nn/lm/text.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "demo/error.hpp"
@@ -8,9 +9,11 @@ namespace attn::nn::lm {
 
 namespace {
 
+// In tenths of a MB, rounded up: a text just over the bound must not read as the bound itself.
 std::string megabytes(std::size_t bytes) {
     char out[32];
-    std::snprintf(out, sizeof out, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+    const double tenths = std::ceil(static_cast<double>(bytes) / (1024.0 * 1024.0) * 10.0);
+    std::snprintf(out, sizeof out, "%.1f MB", tenths / 10.0);
     return out;
 }
 

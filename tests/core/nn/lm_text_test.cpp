@@ -81,7 +81,7 @@ TEST_CASE("lm text: text that is not UTF-8 is refused with its message") {
 
 TEST_CASE("lm text: a text over 2 MB is refused before it is read") {
     const std::string big(kMaxTextBytes + 1, '\xff');  // not text either: the size is checked first
-    CHECK_THAT(refusal(big), Contains("2.0 MB; the most the model can train on is 2.0 MB"));
+    CHECK_THAT(refusal(big), Contains("The text is 2.1 MB; the most the model can train on is 2.0 MB"));
 }
 
 TEST_CASE("lm text: too few distinct characters are refused with their message") {
