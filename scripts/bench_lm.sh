@@ -1,6 +1,7 @@
 #!/bin/bash
 # Benchmark of the language model's training (core/nn/lm/): training tokens per
-# second natively (`attn lm bench`) and in PyTorch on one thread
+# second natively (`attn lm bench`), in the site's WebAssembly module under Node
+# (scripts/bench_lm_wasm.mjs, one thread) and in PyTorch on one thread
 # (scripts/bench_lm.py, when /usr/bin/python3 has torch), at the lesson's
 # default size and at about 200k parameters. Each figure is the fastest of 3
 # runs. A benchmark, not a test: the figures depend on the machine and its load.
@@ -33,6 +34,8 @@ for size in $SIZES; do
   n_tps=$(field "$native" tokens_per_second)
   n_cpu=$(field "$native" tokens_per_cpu_second)
   params=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["parameters"])' "$native")
+  wasm_line=$(fastest_of_3 node scripts/bench_lm_wasm.mjs "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
+  echo "$name wasm: $(field "$wasm_line" tokens_per_second) tok/s, $(field "$wasm_line" tokens_per_cpu_second) tok/cpu-s" >&2
   t_tps="-" ratio="-" t_cpu="-" cpu_ratio="-"
   if [ "$HAVE_TORCH" = 1 ]; then
     torch_line=$(fastest_of_3 /usr/bin/python3 scripts/bench_lm.py "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
