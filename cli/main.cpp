@@ -25,7 +25,8 @@ int usage() {
     std::cerr << "usage: attn list\n"
                  "       attn run <demo> ['<json parameters>']\n"
                  "       attn bench <demo> ['<json parameters>'] [calls]\n"
-                 "       attn train --task find|nearest --model <network> [options]\n";
+                 "       attn train --task find|nearest --model <network> [options]\n"
+                 "       attn lm train|bench|json ...\n";
     return 2;
 }
 
