@@ -4,6 +4,7 @@
 //   attn bench <demo> ['<json>'] [n] time n calls (default 2000), print microseconds per call
 //   attn train --task T --model M ... train a table-lesson network (cli/train.cpp)
 //   attn networks [--json]           the network table (nn/network_table.hpp; cli/train.cpp)
+//   attn lm train|bench ...          the character-level language model (cli/lm.cpp)
 //   attn table-pack | rate-sweep | summary ...  the table lesson's pretrained weights, rate data and
 //                                    weights summaries (cli/table_cli.cpp)
 #include <chrono>
@@ -17,6 +18,7 @@
 int train_command(int argc, char** argv);  // cli/train.cpp
 int networks_command(int argc, char** argv);  // cli/train.cpp
 int table_command(int argc, char** argv);  // cli/table_cli.cpp
+int lm_command(int argc, char** argv);     // cli/lm.cpp
 void load_table_models();                  // cli/table_cli.cpp
 
 namespace {
@@ -26,7 +28,8 @@ int usage() {
                  "       attn run <demo> ['<json parameters>']\n"
                  "       attn bench <demo> ['<json parameters>'] [calls]\n"
                  "       attn train --task find|nearest --model <network> [options]\n"
-                 "       attn networks [--json]\n";
+                 "       attn networks [--json]\n"
+                 "       attn lm train|bench|json ...\n";
     return 2;
 }
 
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
     if (verb == "run" && (argc == 3 || argc == 4)) return print_result(attn::run_demo_json(argv[2], argc == 4 ? argv[3] : "{}"));
     if (verb == "train") return train_command(argc, argv);
     if (verb == "networks") return networks_command(argc, argv);
+    if (verb == "lm") return lm_command(argc, argv);
     if (verb == "table-pack" || verb == "rate-sweep" || verb == "summary") return table_command(argc, argv);
     if (verb == "bench" && argc >= 3 && argc <= 5) {
         const long calls = argc == 5 ? std::atol(argv[4]) : 2000;

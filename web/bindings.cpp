@@ -40,6 +40,23 @@ EMSCRIPTEN_BINDINGS(attn_training) {
 }
 #endif
 
+#ifdef ATTN_API_LM
+#include "api/lm.hpp"
+// The character-level language model (core/api/lm.hpp): the text is passed as itself, not as JSON.
+EMSCRIPTEN_BINDINGS(attn_lm) {
+    emscripten::function("lmStart", &attn::lm_start_json);
+    emscripten::function("lmAdvance", &attn::lm_advance_json);
+    emscripten::function("lmValidation", &attn::lm_validation_json);
+    emscripten::function("lmNext", &attn::lm_next_json);
+    emscripten::function("lmGenerate", &attn::lm_generate_json);
+    emscripten::function("lmPartsGradient", &attn::lm_parts_gradient_json);
+    emscripten::function("lmStep", &attn::lm_step_json);
+    emscripten::function("lmExchange", +[] {
+        return emscripten::val(emscripten::typed_memory_view(attn::lm_exchange_size(), attn::lm_exchange_data()));
+    });
+}
+#endif
+
 #ifdef ATTN_API_ROBOT
 #include "api/robot_session.hpp"
 #include "math/python_format.hpp"

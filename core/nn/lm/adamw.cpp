@@ -1,0 +1,58 @@
+#include "nn/lm/adamw.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace attn::nn::lm {
+
+template <typename T>
+AdamW<T>::AdamW(ParamList<T> params, double lr, double weight_decay, double beta1, double beta2, double eps)
+    : params_(std::move(params)), lr_(lr), weight_decay_(weight_decay), beta1_(beta1), beta2_(beta2), eps_(eps) {
+    for (const Param<T>* p : params_) {
+        m_.push_back(Mat<T>::Zero(p->value.rows(), p->value.cols()));
+        v_.push_back(Mat<T>::Zero(p->value.rows(), p->value.cols()));
+    }
+}
+
+namespace {
+
+template <typename T>
+T flush_tiny(T x, T below) {
+    return std::abs(x) < below ? T(0) : x;
+}
+
+}  // namespace
+
+template <typename T>
+void AdamW<T>::step() {
+    const T tiny = std::numeric_limits<T>::min();
+    const T tiny_gradient = std::sqrt(tiny);
+    ++t_;
+    // The bias corrections in double, as PyTorch computes them in Python.
+    const double correction1 = 1.0 - std::pow(beta1_, static_cast<double>(t_));
+    const double correction2 = 1.0 - std::pow(beta2_, static_cast<double>(t_));
+    const T step_size = static_cast<T>(lr_ / correction1);
+    const T root_c2 = static_cast<T>(std::sqrt(correction2));
+    const T b1 = static_cast<T>(beta1_), b2 = static_cast<T>(beta2_), eps = static_cast<T>(eps_);
+    const T keep = static_cast<T>(1.0 - lr_ * weight_decay_);  // torch: param.mul_(1 - lr * weight_decay)
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        T* w = params_[i]->value.data();
+        const T* g = params_[i]->grad.data();
+        T* m = m_[i].data();
+        T* v = v_[i].data();
+        const bool decay = decays(*params_[i]);
+        for (Eigen::Index k = 0; k < m_[i].size(); ++k) {
+            if (decay) w[k] *= keep;  // decoupled weight decay
+            const T gk = flush_tiny(g[k], tiny_gradient);
+            m[k] = flush_tiny(b1 * m[k] + (T(1) - b1) * gk, tiny);       // first moment
+            v[k] = flush_tiny(b2 * v[k] + (T(1) - b2) * gk * gk, tiny);  // second moment
+            const T denom = std::sqrt(v[k]) / root_c2 + eps;
+            w[k] -= step_size * m[k] / denom;
+        }
+    }
+}
+
+template class AdamW<float>;
+template class AdamW<double>;
+
+}  // namespace attn::nn::lm

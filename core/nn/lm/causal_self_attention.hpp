@@ -1,0 +1,57 @@
+#pragma once
+// Causal multi-head self-attention, as a decoder's (GPT's) attention:
+//   [Q K V] = x Wqkv^T + bqkv                  (B*L, 3E), three learned projections in one
+//   per sequence b and head h (columns h*dh .. h*dh+dh-1, dh = E / H), query i:
+//     s_j = q_i . k_j / sqrt(dh)             for j <= i only: no place reads a later one
+//     p   = softmax(s)                       (i + 1) weights summing to 1; later places get 0
+//     o_i = sum_{j <= i} p_j v_j             (dh)
+//   out = O Wproj^T + bproj                   (B*L, E), the heads mixed
+// It equals torch's F.softmax(q k^T / sqrt(dh) + causal mask of -inf) v,
+// which scripts/lm_torch_reference.py writes out the same way.
+#include <string>
+#include <vector>
+
+#include "math/rng.hpp"
+#include "nn/linear.hpp"
+#include "nn/tensor.hpp"
+
+namespace attn::nn::lm {
+
+template <typename T>
+class CausalSelfAttention {
+public:
+    CausalSelfAttention() = default;
+    // Parameters "<prefix>.qkv.{weight,bias}" (3E, E), (3E) and "<prefix>.proj.{weight,bias}" (E, E), (E).
+    CausalSelfAttention(const std::string& prefix, int width, int heads);
+    // Both projections as PyTorch's Linear default.
+    void init_default(Rng& rng);
+
+    // x: (B*L, E) -> out(): (B*L, E). `x` must stay alive until backward().
+    const Mat<T>& forward(const Mat<T>& x, int batch, int length);
+    // dout: (B*L, E) -> d_input(): (B*L, E); sets every parameter's grad.
+    const Mat<T>& backward(const Mat<T>& dout);
+
+    const Mat<T>& out() const { return proj.out(); }
+    const Mat<T>& d_input() const { return qkv.d_input(); }
+    // The weights of the last forward: row (b*H + h)*L + i holds query i's
+    // weights over the L places of sequence b in head h (0 after place i).
+    const Mat<T>& weights() const { return p_; }
+    int heads() const { return heads_; }
+    void collect(ParamList<T>& list) {
+        qkv.collect(list);
+        proj.collect(list);
+    }
+
+    Linear<T> qkv;   // E -> 3E: rows 0..E-1 of its weight make queries, E..2E-1 keys, 2E..3E-1 values
+    Linear<T> proj;  // E -> E
+
+private:
+    int width_ = 0, heads_ = 1, head_dim_ = 0;
+    int batch_ = 0, length_ = 0;
+    Mat<T> p_;           // (B*H*L, L) attention weights
+    Mat<T> o_;           // (B*L, E) the heads' outputs side by side
+    Mat<T> dqkv_;        // (B*L, 3E)
+    std::vector<T> dp_;  // (L) scratch: dLoss/dp for one query
+};
+
+}  // namespace attn::nn::lm

@@ -1,0 +1,51 @@
+#!/bin/bash
+# Benchmark of the language model's training (core/nn/lm/): training tokens per
+# second natively (`attn lm bench`), in the site's WebAssembly module under Node
+# (scripts/bench_lm_wasm.mjs, one thread) and in PyTorch on one thread
+# (scripts/bench_lm.py, when /usr/bin/python3 has torch), at the lesson's
+# default size and at about 200k parameters. Each figure is the fastest of 3
+# runs. A benchmark, not a test: the figures depend on the machine and its load.
+#
+#   scripts/bench_lm.sh [steps]        (default 60; after scripts/build.sh)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+STEPS=${1:-60}
+NATIVE=build/native/attn
+[ -x "$NATIVE" ] || { echo "run scripts/build.sh first" >&2; exit 1; }
+HAVE_TORCH=0
+if /usr/bin/python3 -c "import torch" 2>/dev/null; then HAVE_TORCH=1; fi
+
+fastest_of_3() {
+  for _ in 1 2 3; do "$@"; done |
+    python3 -c 'import json, sys; rows = [json.loads(l) for l in sys.stdin]; print(json.dumps(max(rows, key=lambda r: r["tokens_per_cpu_second"])))'
+}
+
+# name layers heads width context batch vocab
+SIZES="lesson-default:2:4:32:32:16:80 about-200k:4:4:64:64:16:80"
+printf "%-15s %10s %16s %16s %8s %18s %18s %8s\n" size parameters "native tok/s" "pytorch tok/s" "ratio" \
+  "native tok/cpu-s" "pytorch tok/cpu-s" "ratio"
+for size in $SIZES; do
+  IFS=: read -r name layers heads width context batch vocab <<< "$size"
+  native=$(fastest_of_3 "$NATIVE" lm bench --layers "$layers" --heads "$heads" --width "$width" \
+           --context "$context" --batch "$batch" --vocab "$vocab" --steps "$STEPS")
+  field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+  ratio_of() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$1" "$2"; }
+  n_tps=$(field "$native" tokens_per_second)
+  n_cpu=$(field "$native" tokens_per_cpu_second)
+  params=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["parameters"])' "$native")
+  wasm_line=$(fastest_of_3 node scripts/bench_lm_wasm.mjs "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
+  echo "$name wasm: $(field "$wasm_line" tokens_per_second) tok/s, $(field "$wasm_line" tokens_per_cpu_second) tok/cpu-s" >&2
+  t_tps="-" ratio="-" t_cpu="-" cpu_ratio="-"
+  if [ "$HAVE_TORCH" = 1 ]; then
+    torch_line=$(fastest_of_3 /usr/bin/python3 scripts/bench_lm.py "$layers" "$heads" "$width" "$context" "$batch" "$vocab" "$STEPS")
+    t_tps=$(field "$torch_line" tokens_per_second)
+    t_cpu=$(field "$torch_line" tokens_per_cpu_second)
+    ratio=$(ratio_of "$n_tps" "$t_tps")
+    cpu_ratio=$(ratio_of "$n_cpu" "$t_cpu")
+  fi
+  printf "%-15s %10s %16s %16s %8s %18s %18s %8s\n" "$name" "$params" "$n_tps" "$t_tps" "$ratio" \
+    "$n_cpu" "$t_cpu" "$cpu_ratio"
+done
+echo "ratio: native tokens per second / PyTorch's (one thread each); batch 16; $((STEPS - 2)) timed steps;"
+echo "tok/cpu-s counts processor time only (less disturbed when other work shares the machine)"
