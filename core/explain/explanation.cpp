@@ -112,7 +112,10 @@ Explanation::Explanation(json ref, std::string name, std::string step, std::stri
          {"words", std::move(words)}, {"operands", json::array()}} {}
 
 int Explanation::add(json ref, const std::string& label, double value, const std::string& source) {
-    j_["operands"].push_back({{"ref", std::move(ref)}, {"label", label}, {"value", value}, {"source", source}});
+    // A parameter is the learner's whatever the caller says; an inner value is computed but not printed.
+    const std::string kind = ref.value("kind", "");
+    const std::string from = kind == "param" ? "param" : kind == "inner" ? "inner" : source;
+    j_["operands"].push_back({{"ref", std::move(ref)}, {"label", label}, {"value", value}, {"source", from}});
     values_.push_back(value);
     return static_cast<int>(values_.size()) - 1;
 }

@@ -57,7 +57,8 @@ public:
     // `words`: the formula read aloud ("w zero two is e to the s zero two, over ...").
     Explanation(json ref, std::string name, std::string step, std::string formula, std::string words);
     // Adds an operand and returns its index for operand(i). `label` names it for a reader
-    // ("X[0][1], which you set"); `source` is "result", "param", "weight" or "reading".
+    // ("X[0][1], which you set"); `source` is "result", "param", "weight" or "reading" ("param" for
+    // a parameter's reference and "inner" for a value computed but not printed, whatever is passed).
     int add(json ref, const std::string& label, double value, const std::string& source = "result");
     Explanation& expression(Expr e);
     // A value the learner set, a network's weight or a reading: it has no arithmetic.

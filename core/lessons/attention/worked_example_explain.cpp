@@ -142,12 +142,13 @@ Token0 token0(const Worked& w) {
 }
 
 json list_of(const json& ref, const std::string& name, const std::string& what, const std::string& step,
-             const std::vector<double>& values) {
+             const std::vector<double>& values, long first = 0) {
     std::vector<json> items;
-    for (std::size_t k = 0; k < values.size(); ++k) items.push_back(item_ref(name, static_cast<long>(k)));
+    for (std::size_t k = 0; k < values.size(); ++k) items.push_back(item_ref(name, first + static_cast<long>(k)));
     return Explanation(ref, what, step, "", "").list(items, values).to_json(values.empty() ? 0 : values.front());
 }
 
+// `k` counts the numbers the sentence quotes, as a reader sees them.
 json token0_item(const Worked& w, const Token0& t, const json& ref, const std::string& name, long k) {
     const std::string j = std::to_string(k);
     if (name == "token0_text") {
@@ -184,7 +185,20 @@ json token0_item(const Worked& w, const Token0& t, const json& ref, const std::s
                          operand(e.add(number_ref("token0_exp_sum"), "their total Σⱼ e^s₀ⱼ", t.sum))));
         return e.to_json(t.weights[k]);
     }
-    // token0_mix_text: feature k of the blend
+    // token0_mix_text quotes the weights, the tokens and then the blend: "0.401 · [1, 0] + ... = [0.802, 0.599]".
+    const long per = 1 + w.d;
+    if (k < w.T * per) {
+        const long i = k / per, c = k % per - 1;
+        if (c < 0)
+            return Explanation(ref, "the weight w₀" + sub(i) + " in the blend", kBlendStep, "w₀" + sub(i), "")
+                .same_as(item_ref("token0_weights_text", i), "the weight w₀" + sub(i), t.weights[i])
+                .to_json(t.weights[i]);
+        return Explanation(ref, "feature " + std::to_string(c) + " of token " + std::to_string(i) + "'s value in the blend",
+                           kBlendStep, "v" + sub(i, c) + " = " + x_name(i, c), "")
+            .same_as(param_ref("X", i, c), you_set(i, c), w.X(i, c))
+            .to_json(w.X(i, c));
+    }
+    k -= w.T * per;
     Explanation e(ref, "feature " + j + " of token 0's blend", kBlendStep, "o₀" + sub(k) + " = Σⱼ w₀ⱼ · xⱼ" + sub(k),
                   "the sum over every token j of the weight w zero j times feature " + j + " of token j");
     std::vector<Expr> terms;
@@ -205,7 +219,8 @@ json token0_list(const Worked& w, const Token0& t, const json& ref, const std::s
     if (name == "token0_mix_text") values = t.mixed;
     if (t.overflow && name != "token0_text" && name != "token0_dots_text" && name != "token0_scores_text")
         throw ParamError("ref", "the hand-worked numbers of token 0 are not shown at these settings");
-    return list_of(ref, name, "token 0 worked by hand", kScoresStep, values);
+    const long first = name == "token0_mix_text" ? w.T * (1 + w.d) : 0;  // the blend follows its terms
+    return list_of(ref, name, "token 0 worked by hand", kScoresStep, values, first);
 }
 
 const std::vector<std::string> kToken0Lists = {"token0_text", "token0_dots_text", "token0_scores_text",
@@ -216,7 +231,7 @@ json number(const Worked& w, const json& ref) {
     const Token0 t = token0(w);
     for (const std::string& list : kToken0Lists) {
         if (name != list) continue;
-        const long n = list == "token0_text" || list == "token0_mix_text" ? w.d : w.T;
+        const long n = list == "token0_text" ? w.d : list == "token0_mix_text" ? w.T * (1 + w.d) + w.d : w.T;
         if (!ref.contains("index")) return token0_list(w, t, ref, name);
         return token0_item(w, t, ref, name, ref_index(ref, "index", n));
     }
