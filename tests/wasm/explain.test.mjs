@@ -12,8 +12,8 @@ import { ROOT } from '../support/core.mjs';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
 
-// Doubles summed or multiplied in another order than the core's: a few ulps of the largest term
-// (the tolerance is taken relative to the expression's magnitude, the same tree over |values|).
+// Doubles summed or multiplied in another order than the core's: a few thousand ulps of the error
+// scale evaluate() works out (well above the real differences, far below any mistake in a formula).
 const DOUBLE_REORDERED = 1e-12;
 // A printed number is within half a unit of its last printed digit of the value, and a little more
 // for the decimal rounding of a double that lies near a half.
@@ -45,23 +45,30 @@ function lessonInstancesIn(core) {
 
 const defaultsOf = (demo) => Object.fromEntries(demo.params.map((d) => [d.name, d.default]));
 
-/** The value an expression of the explanation has, with operand k = values[k]; `abs` evaluates its magnitude. */
-function evaluate(e, values, abs = false) {
-  const a = (e.args ?? []).map((x) => evaluate(x, values, abs));
+/**
+ * The value an expression of the explanation has, with operand k = values[k], and the scale of the
+ * rounding error it may carry: each double carries its own size (a sum, the sizes of its terms; a
+ * product, each factor's scale times the other; e^x, e^x times x's scale plus one), which the
+ * tolerance multiplies by DOUBLE_REORDERED.
+ */
+function evaluate(e, values) {
+  const a = (e.args ?? []).map((x) => evaluate(x, values));
+  const [p, q] = a;
+  const only = (v, err) => ({ v, err });
   switch (e.op) {
-    case 'operand': return abs ? Math.abs(values[e.i]) : values[e.i];
-    case 'const': return abs ? Math.abs(e.value) : e.value;
-    case 'add': return abs ? a[0] + a[1] : a[0] + a[1];
-    case 'sub': return abs ? a[0] + a[1] : a[0] - a[1];
-    case 'mul': return a[0] * a[1];
-    case 'div': return a[0] / a[1];
-    case 'sum': return a.reduce((s, x) => s + x, 0);
-    case 'max': return Math.max(...a);
-    case 'min': return Math.min(...a);
-    case 'exp': return Math.exp(a[0]);
-    case 'sqrt': return Math.sqrt(a[0]);
-    case 'square': return a[0] * a[0];
-    case 'relu': return Math.max(0, a[0]);
+    case 'operand': return only(values[e.i], Math.abs(values[e.i]));
+    case 'const': return only(e.value, Math.abs(e.value));
+    case 'add': return only(p.v + q.v, p.err + q.err);
+    case 'sub': return only(p.v - q.v, p.err + q.err);
+    case 'sum': return only(a.reduce((t, x) => t + x.v, 0), a.reduce((t, x) => t + x.err, 0));
+    case 'mul': return only(p.v * q.v, p.err * Math.abs(q.v) + Math.abs(p.v) * q.err);
+    case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v) * q.err / (q.v * q.v));
+    case 'max': return only(Math.max(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
+    case 'min': return only(Math.min(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
+    case 'exp': return only(Math.exp(p.v), Math.exp(p.v) * (p.err + 1));
+    case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
+    case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
+    case 'relu': return only(Math.max(0, p.v), p.err);
     default: throw new Error(`an operation the test does not know: ${e.op}`);
   }
 }
@@ -104,9 +111,16 @@ function resolve(core, demo, params, result, ref) {
       assert.ok(ref.row < table.values.length && ref.col < table.values[ref.row].length, `${ref.table}[${ref.row}][${ref.col}] is outside the table`);
       return { exact: table.values[ref.row][ref.col] };
     }
+    case 'chart': {
+      const chart = result.charts.find((c) => c.name === ref.chart);
+      assert.ok(chart, `the result has no chart "${ref.chart}"`);
+      assert.ok(ref.point < chart.series[ref.series]?.y.length, `${ref.chart} has no point ${ref.series}/${ref.point}`);
+      return { exact: chart.series[ref.series].y[ref.point] };
+    }
     case 'param': {
       assert.ok(ref.name in params, `no parameter "${ref.name}"`);
       const v = params[ref.name];
+      if (ref.index !== undefined) return { exact: v[ref.index] };
       return { exact: ref.row === undefined ? v : v[ref.row][ref.col] };
     }
     case 'number': return sentenceValue(result, ref);
@@ -139,6 +153,10 @@ function explainableRefs(core, demo, params, result) {
     if (!contents.tables.includes(t.name)) continue;
     t.values.forEach((row, r) => row.forEach((_, c) => refs.push({ kind: 'table', table: t.name, row: r, col: c })));
   }
+  for (const c of result.charts) {
+    if (!(contents.charts ?? []).includes(c.name)) continue;
+    c.series.forEach((series, j) => series.y.forEach((_, point) => refs.push({ kind: 'chart', chart: c.name, series: j, point })));
+  }
   for (const name of contents.numbers) if (name in result.numbers) refs.push({ kind: 'number', name });
   for (const line of contents.printed) {
     const count = (result.printed[line]?.match(NUMBER_TOKEN) ?? []).length;
@@ -156,8 +174,11 @@ function checkExplanation(core, demo, params, result, ref, where) {
   assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
   assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
   assert.equal(Number(e.exact), e.value, `${what}: the exact text reads back as the value`);
+  if (e.items) {
+    assert.ok(e.items.length > 0, `${what}: a sentence's list names its numbers`);
+    return e.items.map((item) => item.ref);
+  }
   agrees(resolve(core, demo, params, result, ref), e.value, what);
-  if (e.items) return e.items.map((item) => item.ref);
   if (e.given) {
     assert.equal(e.given, 'param', `${what}: a value with no arithmetic is one the learner set`);
     assert.equal(ref.kind, 'param');
@@ -170,8 +191,8 @@ function checkExplanation(core, demo, params, result, ref, where) {
     return resolved.exact ?? resolved.explained ?? operand.value;  // a printed-only value: the core's own
   });
   const again = evaluate(e.expression, values);
-  assert.ok(close(again, e.value, evaluate(e.expression, values, true)),
-    `${what}: ${e.plugged} re-evaluated is ${again}, the value is ${e.value}`);
+  assert.ok(Math.abs(again.v - e.value) <= DOUBLE_REORDERED * again.err,
+    `${what}: ${e.plugged} re-evaluated is ${again.v}, the value is ${e.value}`);
   return [];
 }
 

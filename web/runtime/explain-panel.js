@@ -12,11 +12,14 @@ const PICKED = 'explain-picked';
 const MOST_HIGHLIGHTED = 64;
 const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|−∞|-?inf|nan/gi;
 
+// A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
-  const table = td.closest('table.matrix');
+  const table = td.closest('table');
   const tr = td.parentElement;
   const row = [...table.rows].indexOf(tr) - 1;  // the first row holds the column labels
-  const col = [...tr.children].indexOf(td) - 1;  // the first cell is the row's label
+  const col = [...tr.children].indexOf(td) - 1;  // the first cell is the row's label (a chart's: its x)
+  const chart = td.closest('figure.chart');
+  if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
   return { kind: 'table', table: table.dataset.name, row, col };
 };
 
@@ -57,6 +60,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
   const tables = new Set(contents.tables ?? []);
   const numbers = new Set(contents.numbers ?? []);
   const printedLines = new Set(contents.printed ?? []);
+  const charts = new Set(contents.charts ?? []);
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
@@ -84,13 +88,25 @@ export function createExplainer({ demo, core, instance, container, shown }) {
       const table = container.querySelector(`table.matrix[data-name="${CSS.escape(ref.table)}"]`);
       return table?.rows[ref.row + 1]?.children[ref.col + 1] ? [table.rows[ref.row + 1].children[ref.col + 1]] : [];
     }
+    if (ref.kind === 'chart') {
+      const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);
+      const td = table?.rows[ref.point + 1]?.children[ref.series + 1];
+      return td ? [td] : [];
+    }
     if (ref.kind === 'number') {
       return sentenceSpans().filter((s) => s.dataset.num === `${instance}.${ref.name}`);
     }
     if (ref.kind === 'param') {
       const decl = demo.params.find((d) => d.name === ref.name);
-      const box = decl && [...container.querySelectorAll(`input[data-cell="${ref.row},${ref.col}"]`)]
-        .find((b) => b.getAttribute('aria-label')?.startsWith(`${decl.label},`));
+      if (!decl) return [];
+      if (ref.row === undefined && ref.index === undefined) {
+        const box = container.querySelector(`[aria-label^="${CSS.escape(decl.label)}"]`);
+        return box ? [box] : [];
+      }
+      // A matrix's box is labelled "<label>, token 0, feature 1"; a vector's "<label> entry 1".
+      const cellOf = ref.index === undefined ? `${ref.row},${ref.col}` : `0,${ref.index}`;
+      const box = [...container.querySelectorAll(`input[data-cell="${cellOf}"]`)]
+        .find((b) => b.getAttribute('aria-label')?.startsWith(`${decl.label}${ref.index === undefined ? ',' : ' entry'}`));
       return box ? [box] : [];
     }
     return [];
@@ -136,7 +152,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
         for (const node of shownAt(operand.ref)) if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
       }
     }
-    parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
+    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
     body.replaceChildren(...parts.filter(Boolean));
     for (const node of shownAt(explanation.ref)) node.classList.add(PICKED);
     back.hidden = trail.length < 2;
@@ -241,10 +257,15 @@ export function createExplainer({ demo, core, instance, container, shown }) {
     span.addEventListener('keydown', onSentence);
   }
 
+  // A chart's table of numbers is written when it is opened: its cells are marked then.
+  container.addEventListener('toggle', (e) => { if (e.target.matches?.('details.chart-data') && e.target.open) requestAnimationFrame(refresh); }, true);
+
   /** Marks the numbers of the result on screen as explainable; an open panel follows the new values. */
   function refresh() {
-    for (const table of container.querySelectorAll('table.matrix')) {
-      if (!tables.has(table.dataset.name)) continue;
+    const explained = [...container.querySelectorAll('table.matrix')].filter((t) => tables.has(t.dataset.name))
+      .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
+        .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
+    for (const table of explained) {
       const cells = [...table.rows].slice(1).flatMap((tr) => [...tr.children].slice(1));
       for (const td of cells) {
         if (!td.classList.contains('explainable')) td.classList.add('explainable');

@@ -6,5 +6,6 @@
 namespace attn::lesson_attention {
 
 json explain_worked_example(const Params& p, const json& ref);
+json explain_softmax_scaling(const Params& p, const json& ref);
 
 }  // namespace attn::lesson_attention

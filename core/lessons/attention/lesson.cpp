@@ -9,6 +9,7 @@ const LessonDemos registered(1, "attention", [] {
                              multi_head(),     attention_cost(),  self_vs_cross()};
 });
 
-const explain::Explainers explained({{"worked_example", explain_worked_example}});
+const explain::Explainers explained({{"worked_example", explain_worked_example},
+                                     {"softmax_scaling", explain_softmax_scaling}});
 
 }  // namespace attn::lesson_attention
