@@ -16,6 +16,9 @@ Expr node(const char* op, std::vector<Expr> args) {
     return Expr{{{"op", op}, {"args", std::move(a)}}};
 }
 
+// "−1.5" rather than "-1.5": the minus sign the page prints.
+std::string minus(const std::string& text) { return !text.empty() && text[0] == '-' ? "−" + text.substr(1) : text; }
+
 const std::string kSubDigits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
 
 // Whether `e` must be bracketed inside a product or a quotient.
@@ -75,9 +78,9 @@ std::string printed(double x) {
     if (x != 0 && (std::fabs(x) < 0.0005 || std::fabs(x) >= 1e7)) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", x);
-        return buf;
+        return minus(buf);
     }
-    return prose::decimal(x, 3);
+    return minus(prose::decimal(x, 3));
 }
 
 std::string plugged(const json& e, const std::vector<double>& v) {

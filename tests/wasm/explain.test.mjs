@@ -242,3 +242,17 @@ test('explain: a value the learner set says so, and a reference to no value is r
   const deep = core.module.explainValue('worked_example', '{}', '['.repeat(100000));
   assert.equal(JSON.parse(deep).ok, false);
 });
+
+test('explain panel: a sum whose printed terms add up to another printed total carries a rounding note', async () => {
+  const { roundingNote } = await import('../../web/runtime/explain-panel.js');
+  const terms = (values, shown) => ({
+    expression: { op: 'sum', args: values.map((_, i) => ({ op: 'operand', i })) },
+    operands: values.map((value) => ({ value })), shown,
+  });
+  // Three thirds print as 0.333 each: 0.999 as printed, 1 in the core.
+  assert.match(roundingNote(terms([0.3334, 0.3334, 0.3332], '1')), /add up to 0\.999, not 1/);
+  assert.equal(roundingNote(terms([0.25, 0.25, 0.5], '1')), '');
+  const { core } = modules.find((m) => m.core.demos.has('worked_example'));
+  const { explanation } = core.explain('worked_example', {}, { kind: 'number', name: 'token0_exp_sum' });
+  assert.equal(roundingNote(explanation), '', 'the lesson\'s e^0.707 + e^0 + e^0.707 print as they add up: 2.028 + 1 + 2.028 = 5.056');
+});

@@ -121,8 +121,11 @@ export function createExplainer({ demo, core, instance, container, shown }) {
   const operandItem = (operand) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
-    return el('li', {}, [link, ` = ${printed3(operand.value)}`]);
+    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
+    return el('li', {}, [link, ` = ${printed3(operand.value)}${inner}`]);
   };
+  // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
+  const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
 
   function show(explanation) {
     clearMarks();
@@ -145,7 +148,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
         el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
         el('p', { className: 'explain-heading', textContent: 'Made from:' }),
-        el('ul', { className: 'explain-operands' }, explanation.operands.map(operandItem)),
+        el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
       );
       let count = 0;
       for (const operand of explanation.operands) {

@@ -37,10 +37,12 @@ json weight(const Scaling& s, const json& ref, long j, double c, bool c_is_param
     for (double x : s.scores) largest = std::max(largest, x * c);
     const bool shifted = largest > kLargestExponent;
     const std::string w = "w" + sub(j);
-    const std::string cs = c == 1 ? "s" : "c·s";
+    const bool plain = c == 1 && !c_is_param;
+    const auto cs = [&](const std::string& k) { return plain ? "s" + k : "c·s" + k; };
+    const auto power = [&](const std::string& k) { return plain ? "e^s" + k : "e^(c·s" + k + ")"; };
     Explanation e(ref, "the weight of score " + std::to_string(j) + " " + where, kStep,
-                  shifted ? w + " = e^(" + cs + sub(j) + " − m) / Σₖ e^(" + cs + "ₖ − m), m = maxₖ " + cs + "ₖ"
-                          : w + " = e^" + cs + sub(j) + " / Σₖ e^" + cs + "ₖ",
+                  shifted ? w + " = e^(" + cs(sub(j)) + " − m) / Σₖ e^(" + cs("ₖ") + " − m), m = maxₖ " + cs("ₖ")
+                          : w + " = " + power(sub(j)) + " / Σₖ " + power("ₖ"),
                   w + " is e to the power of score " + std::to_string(j) + (c == 1 ? "" : " times the factor c") +
                       ", divided by the sum of the same for every score" + (shifted ? ", each less the largest, which keeps e^x finite" : ""));
     Expr factor = c_is_param ? operand(e.add(param_ref("scale"), "the factor c, which you set", c, "param")) : constant(c);
@@ -48,7 +50,7 @@ json weight(const Scaling& s, const json& ref, long j, double c, bool c_is_param
     for (long k = 0; k < s.n; ++k) {
         json r = {{"kind", "param"}, {"name", "scores"}, {"index", k}};
         Expr score = operand(e.add(r, "score " + std::to_string(k) + ", which you set", s.scores[k], "param"));
-        scaled.push_back(c == 1 && !c_is_param ? score : mul(factor, score));
+        scaled.push_back(plain ? score : mul(factor, score));
     }
     const auto term = [&](long k) { return shifted ? exp(sub(scaled[k], max_of(scaled))) : exp(scaled[k]); };
     std::vector<Expr> terms;

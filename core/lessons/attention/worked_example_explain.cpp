@@ -41,9 +41,11 @@ std::string you_set(long r, long c) { return x_name(r, c) + ", which you set"; }
 // Σ_c X[i][c] · X[j][c], its operands added to `e`.
 Expr dot(Explanation& e, const Worked& w, long i, long j) {
     std::vector<Expr> terms;
-    for (long c = 0; c < w.d; ++c)
-        terms.push_back(mul(operand(e.add(param_ref("X", i, c), you_set(i, c), w.X(i, c), "param")),
-                            operand(e.add(param_ref("X", j, c), you_set(j, c), w.X(j, c), "param"))));
+    for (long c = 0; c < w.d; ++c) {
+        const int a = e.add(param_ref("X", i, c), you_set(i, c), w.X(i, c), "param");
+        const int b = e.add(param_ref("X", j, c), you_set(j, c), w.X(j, c), "param");
+        terms.push_back(mul(operand(a), operand(b)));
+    }
     return sum(std::move(terms));
 }
 
@@ -106,9 +108,10 @@ json output(const Worked& w, const json& ref, long i, long c) {
                   o + " is the sum over every token j of the weight w" + sub(i) + "j times feature " + std::to_string(c) +
                       " of token j's value, which is X's row j");
     std::vector<Expr> terms;
-    for (long j = 0; j < w.T; ++j)
-        terms.push_back(mul(operand(e.add(table_ref("weights", i, j), "the weight w" + sub(i, j), w.a.weights(i, j))),
-                            operand(e.add(param_ref("X", j, c), you_set(j, c), w.X(j, c), "param"))));
+    for (long j = 0; j < w.T; ++j) {
+        const int weight = e.add(table_ref("weights", i, j), "the weight w" + sub(i, j), w.a.weights(i, j));
+        terms.push_back(mul(operand(weight), operand(e.add(param_ref("X", j, c), you_set(j, c), w.X(j, c), "param"))));
+    }
     e.expression(sum(std::move(terms)));
     return e.to_json(w.a.output(i, c));
 }
@@ -199,12 +202,14 @@ json token0_item(const Worked& w, const Token0& t, const json& ref, const std::s
             .to_json(w.X(i, c));
     }
     k -= w.T * per;
-    Explanation e(ref, "feature " + j + " of token 0's blend", kBlendStep, "o₀" + sub(k) + " = Σⱼ w₀ⱼ · xⱼ" + sub(k),
-                  "the sum over every token j of the weight w zero j times feature " + j + " of token j");
+    const std::string f = std::to_string(k);
+    Explanation e(ref, "feature " + f + " of token 0's blend", kBlendStep, "o₀" + sub(k) + " = Σⱼ w₀ⱼ · xⱼ" + sub(k),
+                  "the sum over every token j of the weight w zero j times feature " + f + " of token j");
     std::vector<Expr> terms;
-    for (long i = 0; i < w.T; ++i)
-        terms.push_back(mul(operand(e.add(item_ref("token0_weights_text", i), "the weight w₀" + sub(i), t.weights[i])),
-                            operand(e.add(param_ref("X", i, k), you_set(i, k), w.X(i, k), "param"))));
+    for (long i = 0; i < w.T; ++i) {
+        const int weight = e.add(item_ref("token0_weights_text", i), "the weight w₀" + sub(i), t.weights[i]);
+        terms.push_back(mul(operand(weight), operand(e.add(param_ref("X", i, k), you_set(i, k), w.X(i, k), "param"))));
+    }
     e.expression(sum(std::move(terms)));
     return e.to_json(t.mixed[k]);
 }

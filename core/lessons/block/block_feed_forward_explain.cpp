@@ -29,8 +29,10 @@ int set_operand(Explanation& e, const std::string& m, const Matrix& values, long
 
 Expr pre_activation(Explanation& e, const Ffn& f, long i, long h) {
     std::vector<Expr> terms;
-    for (long c = 0; c < f.d; ++c)
-        terms.push_back(mul(operand(set_operand(e, "X", f.X, i, c)), operand(set_operand(e, "W1", f.W1, c, h))));
+    for (long c = 0; c < f.d; ++c) {
+        const int x = set_operand(e, "X", f.X, i, c);
+        terms.push_back(mul(operand(x), operand(set_operand(e, "W1", f.W1, c, h))));
+    }
     return sum(std::move(terms));
 }
 
@@ -55,9 +57,10 @@ json output(const Ffn& f, const json& ref, long i, long k) {
                   "o" + sub(i, k) + " = Σₕ h" + sub(i) + "ₕ · W₂[h][" + std::to_string(k) + "]",
                   "the sum over the hidden units h of token " + std::to_string(i) + "'s hidden value times W two's entry in row h, column " + std::to_string(k));
     std::vector<Expr> terms;
-    for (long h = 0; h < f.F; ++h)
-        terms.push_back(mul(operand(e.add(table_ref("hidden", i, h), "the hidden value h" + sub(i, h), f.hidden(i, h))),
-                            operand(set_operand(e, "W2", f.W2, h, k))));
+    for (long h = 0; h < f.F; ++h) {
+        const int hv = e.add(table_ref("hidden", i, h), "the hidden value h" + sub(i, h), f.hidden(i, h));
+        terms.push_back(mul(operand(hv), operand(set_operand(e, "W2", f.W2, h, k))));
+    }
     e.expression(sum(std::move(terms)));
     return e.to_json(f.out(i, k));
 }

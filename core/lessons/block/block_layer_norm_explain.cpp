@@ -105,8 +105,10 @@ json out_stat(const Norm& n, const json& ref, bool is_mean) {
         e.expression(mean);
         return e.to_json(n.Y.row(0).sum() / n.d);
     }
+    // The mean the sentence quotes beside it, rather than written out again inside every square.
+    const int m_operand = e.add(number_ref("out_row0_mean_text"), "the row's mean ȳ₀", n.Y.row(0).sum() / n.d);
     std::vector<Expr> squares;
-    for (int y : ys) squares.push_back(square(sub(operand(y), mean)));
+    for (int y : ys) squares.push_back(square(sub(operand(y), operand(m_operand))));
     e.expression(sqrt(div(sum(std::move(squares)), constant(static_cast<double>(n.d)))));
     const double m = n.Y.row(0).sum() / n.d;
     return e.to_json(std::sqrt((n.Y.row(0).array() - m).square().sum() / n.d));

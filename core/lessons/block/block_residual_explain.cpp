@@ -49,15 +49,21 @@ json score(const Residual& r, const json& ref, long i, long j) {
                            " (not printed here)", kAttentionStep, s + " = (x" + sub(i) + " · x" + sub(j) + ") / √d",
                   s + " is the dot product of the two tokens divided by the square root of d");
     std::vector<Expr> terms;
-    for (long c = 0; c < r.d; ++c) terms.push_back(mul(operand(x_operand(e, r, i, c)), operand(x_operand(e, r, j, c))));
+    for (long c = 0; c < r.d; ++c) {
+        const int a = x_operand(e, r, i, c);
+        terms.push_back(mul(operand(a), operand(x_operand(e, r, j, c))));
+    }
     e.expression(div(sum(std::move(terms)), constant(std::sqrt(static_cast<double>(r.d)), "√" + std::to_string(r.d))));
     return e.to_json(r.a.scores(i, j));
 }
 
 json weight(const Residual& r, const json& ref, long i, long j) {
     const std::string w = "w" + sub(i, j);
+    const bool shifted = r.a.scores.row(i).maxCoeff() > 700;  // beyond it e^s overflows a double
     Explanation e(ref, "the weight " + w + " token " + std::to_string(i) + " gives token " + std::to_string(j) +
-                           " (not printed here)", kAttentionStep, w + " = e^(s" + sub(i, j) + " − m) / Σⱼ e^(s" + sub(i) + "ⱼ − m), m = maxⱼ s" + sub(i) + "ⱼ",
+                           " (not printed here)", kAttentionStep,
+                  shifted ? w + " = e^(s" + sub(i, j) + " − m) / Σⱼ e^(s" + sub(i) + "ⱼ − m), m = maxⱼ s" + sub(i) + "ⱼ"
+                          : w + " = e^s" + sub(i, j) + " / Σⱼ e^s" + sub(i) + "ⱼ",
                   w + " is the softmax of row " + std::to_string(i) + " of the scores at column " + std::to_string(j));
     std::vector<Expr> all;
     std::vector<int> scores;
@@ -66,8 +72,9 @@ json weight(const Residual& r, const json& ref, long i, long j) {
         all.push_back(operand(scores.back()));
     }
     std::vector<Expr> terms;
-    for (int k : scores) terms.push_back(exp(sub(operand(k), max_of(all))));
-    e.expression(div(exp(sub(operand(scores.at(j)), max_of(all))), sum(std::move(terms))));
+    const auto term = [&](int k) { return shifted ? exp(sub(operand(k), max_of(all))) : exp(operand(k)); };
+    for (int k : scores) terms.push_back(term(k));
+    e.expression(div(term(scores.at(j)), sum(std::move(terms))));
     return e.to_json(r.a.weights(i, j));
 }
 
@@ -76,9 +83,10 @@ json attention_cell(const Residual& r, const json& ref, long i, long c) {
     Explanation e(ref, "feature " + std::to_string(c) + " of attention's output for token " + std::to_string(i), kAttentionStep,
                   a + " = Σⱼ w" + sub(i) + "ⱼ · xⱼ" + sub(c), a + " is the sum over every token j of the weight times token j's feature " + std::to_string(c));
     std::vector<Expr> terms;
-    for (long j = 0; j < r.T; ++j)
-        terms.push_back(mul(operand(e.add(inner_ref("weights", i, j), "the weight w" + sub(i, j), r.a.weights(i, j))),
-                            operand(x_operand(e, r, j, c))));
+    for (long j = 0; j < r.T; ++j) {
+        const int weight = e.add(inner_ref("weights", i, j), "the weight w" + sub(i, j), r.a.weights(i, j));
+        terms.push_back(mul(operand(weight), operand(x_operand(e, r, j, c))));
+    }
     e.expression(sum(std::move(terms)));
     return e.to_json(r.a.output(i, c));
 }
