@@ -10,7 +10,7 @@
 //   {"kind": "table",   "table": "weights", "row": 0, "col": 2}
 //   {"kind": "number",  "name": "token0_exp_sum"}            one number of a sentence
 //   {"kind": "number",  "name": "token0_dots_text", "index": 1}  one of a sentence's list of numbers
-//   {"kind": "printed", "line": 1, "index": 4}               the 5th number of printed block 1
+//   {"kind": "printed", "index": 4}                          the 5th number of the printout, in reading order
 //   {"kind": "param",   "name": "X", "row": 0, "col": 1}     a value the learner set
 //   {"kind": "chart",   "chart": "...", "series": 0, "point": 3}
 #include <string>

@@ -62,7 +62,7 @@ function evaluate(e, values) {
     case 'sub': return only(p.v - q.v, p.err + q.err);
     case 'sum': return only(a.reduce((t, x) => t + x.v, 0), a.reduce((t, x) => t + x.err, 0));
     case 'mul': return only(p.v * q.v, p.err * Math.abs(q.v) + Math.abs(p.v) * q.err);
-    case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v) * q.err / (q.v * q.v));
+    case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v / q.v) * (q.err / Math.abs(q.v)));
     case 'max': return only(Math.max(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
     case 'min': return only(Math.min(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
     case 'exp': return only(Math.exp(p.v), Math.exp(p.v) * (p.err + 1));
@@ -84,10 +84,10 @@ function sentenceValue(result, ref) {
   return { printed: Number(tokens[k]), half: halfUnit(tokens[k]) };
 }
 
-/** A printout's number: the index-th number of printed block `line`. */
+/** A printout's number: the index-th number of all its lines, in reading order. */
 function printedValue(result, ref) {
-  const tokens = result.printed[ref.line].match(NUMBER_TOKEN) ?? [];
-  assert.ok(ref.index < tokens.length, `printed block ${ref.line} has ${tokens.length} numbers`);
+  const tokens = result.printed.join('\n').match(NUMBER_TOKEN) ?? [];
+  assert.ok(ref.index < tokens.length, `the printout has ${tokens.length} numbers`);
   return { printed: Number(tokens[ref.index]), half: halfUnit(tokens[ref.index]) };
 }
 
@@ -158,9 +158,9 @@ function explainableRefs(core, demo, params, result) {
     c.series.forEach((series, j) => series.y.forEach((_, point) => refs.push({ kind: 'chart', chart: c.name, series: j, point })));
   }
   for (const name of contents.numbers) if (name in result.numbers) refs.push({ kind: 'number', name });
-  for (const line of contents.printed) {
-    const count = (result.printed[line]?.match(NUMBER_TOKEN) ?? []).length;
-    for (let index = 0; index < count; index += 1) refs.push({ kind: 'printed', line, index });
+  if (contents.printed) {
+    const count = (result.printed.join('\n').match(NUMBER_TOKEN) ?? []).length;
+    for (let index = 0; index < count; index += 1) refs.push({ kind: 'printed', index });
   }
   return refs;
 }

@@ -88,9 +88,13 @@ json explain_softmax_scaling(const Params& p, const json& ref) {
     s.n = static_cast<long>(s.scores.size());
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
-        return {{"tables", {"weights"}}, {"numbers", {"soft_weights", "sharp_weights", "scale"}}, {"printed", {0, 1}}, {"charts", {"sweep"}}};
-    if (kind == "param" || (kind == "number" && ref_text(ref, "name") == "scale")) {
-        const std::string name = kind == "param" ? ref_text(ref, "name") : "scale";
+        return {{"tables", {"weights"}}, {"numbers", {"soft_weights", "sharp_weights", "scale"}}, {"printed", true}, {"charts", {"sweep"}}};
+    if (kind == "number" && ref_text(ref, "name") == "scale")
+        return Explanation(ref, "the factor c the sentence quotes", kStep, "c", "")
+            .same_as(param_ref("scale"), "the factor c, which you set", s.scale)
+            .to_json(s.scale);
+    if (kind == "param") {
+        const std::string name = ref_text(ref, "name");
         if (name == "scale")
             return Explanation(ref, "the factor c", "Your setting", "c", "a value you set").given("param", s.scale).to_json(s.scale);
         if (name != "scores") throw ParamError("ref", "the scaling demo has no setting called \"" + name + "\"");
@@ -103,7 +107,10 @@ json explain_softmax_scaling(const Params& p, const json& ref) {
         if (ref_text(ref, "table") != "weights") throw ParamError("ref", "the scaling demo has one table, \"weights\"");
         return row_weight(s, ref, ref_index(ref, "row", 2), ref_index(ref, "col", s.n));
     }
-    if (kind == "printed") return row_weight(s, ref, ref_index(ref, "line", 2), ref_index(ref, "index", s.n));
+    if (kind == "printed") {  // the weights at scale 1, then at the learner's
+        const long k = ref_index(ref, "index", 2 * s.n);
+        return row_weight(s, ref, k / s.n, k % s.n);
+    }
     if (kind == "number") {
         const std::string name = ref_text(ref, "name");
         if (name == "soft_weights") return list(s, ref, 0);

@@ -97,7 +97,7 @@ json explain_block_feed_forward(const Params& p, const json& ref) {
     f.T = f.X.rows(), f.d = f.X.cols(), f.F = f.W1.cols(), f.k = f.W2.cols();
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
-        return {{"tables", {"hidden", "output"}}, {"numbers", {"row0_pre", "row0_hidden", "row0_output"}}, {"printed", {0, 1}}};
+        return {{"tables", {"hidden", "output"}}, {"numbers", {"row0_pre", "row0_hidden", "row0_output"}}, {"printed", true}};
     if (kind == "param") {
         const std::string name = ref_text(ref, "name");
         const Matrix* m = name == "X" ? &f.X : name == "W1" ? &f.W1 : name == "W2" ? &f.W2 : nullptr;
@@ -109,12 +109,13 @@ json explain_block_feed_forward(const Params& p, const json& ref) {
     }
     if (kind == "table" || kind == "printed") {
         const bool printed = kind == "printed";
-        const std::string table = printed ? (ref_index(ref, "line", 2) == 0 ? "hidden" : "output") : ref_text(ref, "table");
+        long k = printed ? ref_index(ref, "index", f.T * (f.F + f.k)) : 0;  // the hidden layer, then the output
+        const std::string table = printed ? (k < f.T * f.F ? "hidden" : "output") : ref_text(ref, "table");
         if (table != "hidden" && table != "output") throw ParamError("ref", "the feed-forward demo has no table called \"" + table + "\"");
         const long cols = table == "hidden" ? f.F : f.k;
+        if (table == "output") k -= f.T * f.F;
         long i, c;
         if (printed) {
-            const long k = ref_index(ref, "index", f.T * cols);
             i = k / cols, c = k % cols;
         } else {
             i = ref_index(ref, "row", f.T), c = ref_index(ref, "col", cols);

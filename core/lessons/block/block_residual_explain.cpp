@@ -160,7 +160,7 @@ json explain_block_residual(const Params& p, const json& ref) {
         return {{"tables", {"attention", "output"}},
                 {"numbers", {"row0_attention", "row0_output", "row0_recovered", "spread_input_text", "spread_attention_text",
                              "spread_output_text"}},
-                {"printed", {0, 1}}};
+                {"printed", true}};
     if (kind == "param") {
         const long i = ref_index(ref, "row", r.T), c = ref_index(ref, "col", r.d);
         return Explanation(ref, x_name(i, c) + ": feature " + std::to_string(c) + " of token " + std::to_string(i),
@@ -177,11 +177,11 @@ json explain_block_residual(const Params& p, const json& ref) {
     }
     if (kind == "table" || kind == "printed") {
         const bool printed = kind == "printed";
-        const std::string table = printed ? (ref_index(ref, "line", 2) == 0 ? "attention" : "output") : ref_text(ref, "table");
+        const long k = printed ? ref_index(ref, "index", 2 * r.T * r.d) : 0;  // A, then the output
+        const std::string table = printed ? (k < r.T * r.d ? "attention" : "output") : ref_text(ref, "table");
         long i, c;
         if (printed) {
-            const long k = ref_index(ref, "index", r.T * r.d);
-            i = k / r.d, c = k % r.d;
+            i = k % (r.T * r.d) / r.d, c = k % r.d;
         } else {
             i = ref_index(ref, "row", r.T), c = ref_index(ref, "col", r.d);
         }
@@ -193,7 +193,11 @@ json explain_block_residual(const Params& p, const json& ref) {
         const std::string name = ref_text(ref, "name");
         if (name == "row0_attention" || name == "row0_output" || name == "row0_recovered") return row0_item(r, ref, name);
         if (name == "spread_input_text" || name == "spread_attention_text" || name == "spread_output_text") {
-            if (r.T < 2) throw ParamError("ref", "with one token there is no distance between tokens");
+            if (r.T < 2)
+                return Explanation(ref, "the largest distance between two tokens", kSpreadStep, "no pair of tokens: 0",
+                                   "with one token there is no pair to measure, so the largest distance is 0")
+                    .expression(constant(0))
+                    .to_json(0);
             return spread(r, ref, name);
         }
         throw ParamError("ref", "the residual demo does not explain a number called \"" + name + "\"");
