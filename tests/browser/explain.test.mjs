@@ -55,7 +55,7 @@ test('keyboard: Enter on a sentence number and on a table cell opens the panel, 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await panel.waitFor({ state: 'visible' });
-  assert.match(await panel.locator('.explain-title').innerText(), /feature 1 of token 1/);
+  assert.match(await panel.locator('.explain-title').innerText(), /Feature 1 of token 1/);
   assert.match(await panel.locator('.explain-formula').innerText(), /o₁₁ = Σⱼ w₁ⱼ · vⱼ₁/);
   assert.match(await panel.locator('.explain-formula').innerText(), /that is: .*sum over every token/, 'the formula is also said in words');
   await page.keyboard.press('Escape');
@@ -68,6 +68,7 @@ test('a number of the printout opens its own explanation, and a sentence quoting
   // The third number of the second printed block: the weight w₀₂.
   const box = await page.evaluate(() => {
     const pre = document.querySelector('.demo[data-instance="worked"] pre.printed');
+    pre.scrollIntoView({ block: 'center' });
     const text = pre.firstChild;
     const at = text.data.indexOf('[[0.401 0.198 0.401]') + 15;
     const range = document.createRange();
