@@ -41,6 +41,19 @@ export function roundingNote(explanation) {
     + 'and the core adds the exact values.';
 }
 
+// e^x typeset as e with x raised; a screen reader still hears the caret ("e ^ 0.707").
+const POWER = /e\^(\((?:[^()]|\([^()]*\))*\)|[^\s/+×)]+)/g;
+function typeset(text) {
+  const nodes = [];
+  let at = 0;
+  for (const m of text.matchAll(POWER)) {
+    nodes.push(text.slice(at, m.index), 'e', el('span', { className: 'visually-hidden', textContent: '^' }), el('sup', { textContent: m[1] }));
+    at = m.index + m[0].length;
+  }
+  nodes.push(text.slice(at));
+  return nodes.filter((n) => n !== '');
+}
+
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
 
 /**
@@ -142,9 +155,9 @@ export function createExplainer({ demo, core, instance, container, shown }) {
     } else {
       const note = roundingNote(explanation);
       parts.push(
-        el('p', { className: 'explain-formula' }, [explanation.formula,
+        el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
           el('span', { className: 'visually-hidden', textContent: `, that is: ${explanation.words}.` })]),
-        el('p', { className: 'explain-plugged', textContent: `= ${explanation.plugged}` }),
+        el('p', { className: 'explain-plugged' }, typeset(`= ${explanation.plugged}`)),
         el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
         el('p', { className: 'explain-heading', textContent: 'Made from:' }),
