@@ -13,6 +13,7 @@ const GROUPS = {
   models: ['loadModel', 'loadModelSummary', 'maxJsonBytes'],
   training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange'],
   robot: ['robotCall', 'pythonRound', 'pythonRepr'],
+  explain: ['explainValue'],
 };
 
 test('modules: every demo of the native build is in exactly one of the site\'s modules', () => {
