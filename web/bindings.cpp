@@ -68,3 +68,11 @@ EMSCRIPTEN_BINDINGS(attn_robot) {
     emscripten::function("pythonRepr", &attn::python_repr);
 }
 #endif
+
+#ifdef ATTN_API_EXPLAIN
+#include "api/explain.hpp"
+// How a value of a demo was computed (core/explain/), asked for when a learner clicks it.
+EMSCRIPTEN_BINDINGS(attn_explain) {
+    emscripten::function("explainValue", &attn::explain_json);
+}
+#endif

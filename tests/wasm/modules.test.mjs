@@ -14,6 +14,7 @@ const GROUPS = {
   training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange'],
   robot: ['robotCall', 'pythonRound', 'pythonRepr'],
   lm: ['lmStart', 'lmAdvance', 'lmValidation', 'lmNext', 'lmGenerate', 'lmPartsGradient', 'lmStep', 'lmExchange'],
+  explain: ['explainValue'],
 };
 
 test('modules: every demo of the native build is in exactly one of the site\'s modules', () => {

@@ -17,6 +17,10 @@ export function wrapCore(module) {
     /** id -> the demo's declaration: {id, title, params, sources, arithmetic, networks} */
     demos: new Map(listed(call(module.listDemos())).map((d) => [d.id, d])),
     run: (id, params) => call(module.runDemo(id, typeof params === 'string' ? params : JSON.stringify(params))),
+    /** How one value of a demo's result was computed (core/api/explain.hpp), or null in a module without it. */
+    explain: module.explainValue
+      ? (id, params, ref) => call(module.explainValue(id, typeof params === 'string' ? params : JSON.stringify(params), JSON.stringify(ref)))
+      : null,
     /** Trained weights for the demos that need a network, by slot "task/model". */
     loadModel: (slot, weightsJson) => call(module.loadModel(slot, weightsJson)),
     /** The recorded figures of a network whose weights load on request (on-request.js). */

@@ -1,0 +1,93 @@
+#pragma once
+// How one value of a demo's result was computed, built only when a learner asks
+// (api/explain.hpp). An explanation names the value (its reference), the lesson's
+// step, the formula in the lesson's notation, and an expression over operands:
+// each operand is itself a reference (a table cell, a sentence's number, a
+// parameter the learner set) with its value, so the page can link it to its own
+// explanation and the tests can re-evaluate the arithmetic.
+//
+// A reference is JSON, the same the page sends:
+//   {"kind": "table",   "table": "weights", "row": 0, "col": 2}
+//   {"kind": "number",  "name": "token0_exp_sum"}            one number of a sentence
+//   {"kind": "number",  "name": "token0_dots_text", "index": 1}  one of a sentence's list of numbers
+//   {"kind": "printed", "index": 4}                          the 5th number of the printout, in reading order
+//   {"kind": "param",   "name": "X", "row": 0, "col": 1}     a value the learner set
+//   {"kind": "chart",   "chart": "...", "series": 0, "point": 3}
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace attn::explain {
+
+using json = nlohmann::json;
+
+// An arithmetic expression over the explanation's operands, kept as JSON:
+//   {"op": "operand", "i": k} | {"op": "const", "value": v, "text": "√2"}
+//   {"op": "add" | "sub" | "mul" | "div" | "sum" | "max" | "min", "args": [...]}
+//   {"op": "exp" | "sqrt" | "square" | "relu" | "neg", "args": [x]}
+struct Expr {
+    json j;
+};
+Expr operand(int i);
+Expr constant(double value, const std::string& text = "");
+Expr add(Expr a, Expr b);
+Expr sub(Expr a, Expr b);
+Expr mul(Expr a, Expr b);
+Expr div(Expr a, Expr b);
+Expr sum(std::vector<Expr> terms);
+Expr max_of(std::vector<Expr> terms);
+Expr min_of(std::vector<Expr> terms);
+Expr exp(Expr a);
+Expr sqrt(Expr a);
+Expr square(Expr a);
+Expr relu(Expr a);
+
+// The value of `e` with operand k = values[k], in double.
+double evaluate(const json& e, const std::vector<double>& values);
+// `e` written out with its operands' values: "(1 × 1 + 0 × 1) / √2".
+std::string plugged(const json& e, const std::vector<double>& values);
+// A value as the explanation prints it: 3 decimals, no trailing zeros; tiny or huge ones in e-notation.
+std::string printed(double x);
+
+class Explanation {
+public:
+    // `name`: what the value is, in words ("the weight w₀₂ of token 0 on key 2");
+    // `step`: where the lesson does this; `formula`: in the lesson's notation;
+    // `words`: the formula read aloud ("w zero two is e to the s zero two, over ...").
+    Explanation(json ref, std::string name, std::string step, std::string formula, std::string words);
+    // Adds an operand and returns its index for operand(i). `label` names it for a reader
+    // ("X[0][1], which you set"); `source` is "result", "param", "weight" or "reading" ("param" for
+    // a parameter's reference and "inner" for a value computed but not printed, whatever is passed).
+    int add(json ref, const std::string& label, double value, const std::string& source = "result");
+    Explanation& expression(Expr e);
+    // A value the learner set, a network's weight or a reading: it has no arithmetic.
+    Explanation& given(const std::string& source, double value);
+    // A value that stands for another (a printed number, a sentence's copy of a table cell).
+    Explanation& same_as(json ref, const std::string& label, double value);
+    // A sentence's list of numbers: each item is a reference to explain on its own.
+    Explanation& list(std::vector<json> items, std::vector<double> values);
+    // The JSON the page and tests read; `value` is the core's own value of it.
+    json to_json(double value) const;
+
+private:
+    json j_;
+    std::vector<double> values_;
+};
+
+// References, spelled once.
+json table_ref(const std::string& table, long row, long col);
+json number_ref(const std::string& name);
+json item_ref(const std::string& name, long index);
+json param_ref(const std::string& name, long row = -1, long col = -1);
+
+// "₀₂": a subscript of the indices, as the lesson writes w₀₂.
+std::string sub(long i);
+std::string sub(long i, long j);
+
+// A reference's fields, read with bounds: throws ParamError("ref", ...) when missing or out of range.
+std::string ref_kind(const json& ref);
+std::string ref_text(const json& ref, const char* field);
+long ref_index(const json& ref, const char* field, long size);
+
+}  // namespace attn::explain

@@ -1,0 +1,130 @@
+// The explain panel (issue 23) in headless Chromium: a learner clicks a table cell, a number of
+// a sentence or of the printout, or reaches one with the keyboard and presses Enter, and the
+// panel shows the core's formula, the same with the operands plugged in, and links to each
+// operand down to the values the learner set; Escape closes it and gives focus back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demo, useSite } from '../support/site.mjs';
+import { injectAxe } from '../support/axe.mjs';
+
+const site = useSite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
+const cell = (page, instance, table, row, col) =>
+  demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
+
+test('a table cell: click shows the formula, the arithmetic plugged in and the operands highlighted; links lead to what the learner set', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  await cell(page, 'worked', 'weights', 0, 2).click();
+  const panel = panelOf(page, 'worked');
+  await panel.waitFor({ state: 'visible' });
+  assert.match(await panel.locator('.explain-title').innerText(), /w₀₂/);
+  // e^x is typeset with x raised; its text (what a screen reader reads) keeps the caret.
+  assert.equal(await panel.locator('.explain-plugged').textContent(), '= e^0.707 / (e^0.707 + e^0 + e^0.707)');
+  assert.equal(await panel.locator('.explain-plugged sup').count(), 4);
+  assert.equal(await panel.locator('.explain-result').innerText(), '= 0.401');
+  assert.match(await panel.locator('.explain-exact').innerText(), /0\.40\d{10,}/, 'the exact value has all its digits');
+  assert.equal(await demo(page, 'worked').locator('table[data-name="scores"] td.explain-operand').count(), 3, 'row 0 of the scores is highlighted');
+  await panel.getByRole('button', { name: 'the score s₀₀' }).click();
+  assert.match(await panel.locator('.explain-title').innerText(), /score s₀₀/);
+  await panel.getByRole('button', { name: 'X[0][0], which you set' }).first().click();
+  assert.match(await panel.innerText(), /You set this value/);
+  assert.equal(await demo(page, 'worked').locator('input.explain-picked').count(), 1, 'the box the learner typed it in is marked');
+  await panel.getByRole('button', { name: 'Back' }).click();
+  assert.match(await panel.locator('.explain-title').innerText(), /score s₀₀/);
+  assert.deepEqual(problems, []);
+});
+
+test('keyboard: Enter on a sentence number and on a table cell opens the panel, arrows move between cells, Escape closes and returns focus', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  const sum = page.locator('[data-num="worked.token0_exp_sum"]').first();
+  await sum.focus();
+  await page.keyboard.press('Enter');
+  const panel = panelOf(page, 'worked');
+  await panel.waitFor({ state: 'visible' });
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'explain-title', 'focus moves to the panel');
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= 2\.028 \+ 1 \+ 2\.028$/);
+  await page.keyboard.press('Escape');
+  assert.equal(await panel.isHidden(), true);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.num), 'worked.token0_exp_sum', 'focus is back on the number');
+
+  const first = cell(page, 'worked', 'output', 0, 0);
+  assert.equal(await first.getAttribute('tabindex'), '0', 'a table is one tab stop');
+  await first.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await panel.waitFor({ state: 'visible' });
+  assert.match(await panel.locator('.explain-title').innerText(), /Feature 1 of token 1/);
+  assert.match(await panel.locator('.explain-formula').innerText(), /o₁₁ = Σⱼ w₁ⱼ · vⱼ₁/);
+  assert.match(await panel.locator('.explain-formula').innerText(), /that is: .*sum over every token/, 'the formula is also said in words');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('table')?.dataset.name), 'output');
+  assert.deepEqual(problems, []);
+});
+
+test('a number of the printout opens its own explanation, and a sentence quoting several numbers lists them', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  // The third number of the second printed block: the weight w₀₂.
+  const box = await page.evaluate(() => {
+    const pre = document.querySelector('.demo[data-instance="worked"] pre.printed');
+    pre.scrollIntoView({ block: 'center' });
+    const text = pre.firstChild;
+    const at = text.data.indexOf('[[0.401 0.198 0.401]') + 15;
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 3);
+    const r = range.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.click(box.x, box.y);
+  const panel = panelOf(page, 'worked');
+  await panel.waitFor({ state: 'visible' });
+  assert.match(await panel.locator('.explain-title').innerText(), /w₀₂/);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-num="worked.token0_dots_text"]').first().click();
+  await panel.waitFor({ state: 'visible' });
+  await panel.getByRole('button', { name: 'number 3' }).click();
+  assert.match(await panel.locator('.explain-title').innerText(), /dot product of token 0 with token 2/);
+  assert.equal(await panel.locator('.explain-plugged').innerText(), '= 1 × 1 + 0 × 1');
+  assert.deepEqual(problems, []);
+});
+
+test('block lesson: a normalised value shows the mean, variance, gain and shift it came from', async () => {
+  const { page, problems } = await site.open('block/', DESKTOP);
+  await cell(page, 'norm', 'normalised', 1, 0).click();
+  const panel = panelOf(page, 'norm');
+  await panel.waitFor({ state: 'visible' });
+  assert.match(await panel.locator('.explain-formula').innerText(), /y₁₀ = \(x₁₀ − μ₁\) \/ √\(σ₁² \+ ε\) · γ \+ β/);
+  assert.equal(await panel.locator('.explain-plugged').innerText(), '= (10 − 25) / √(125 + ε) × 1 + 0');
+  await panel.getByRole('button', { name: 'the mean μ₁' }).click();
+  assert.equal(await panel.locator('.explain-plugged').innerText(), '= (10 + 20 + 30 + 40) / 4');
+  assert.deepEqual(problems, []);
+});
+
+test('390 and 1280 px, light and dark: the open panel fits the page and axe finds no violation', async () => {
+  const { page, problems } = await site.open('attention/', PHONE);
+  await cell(page, 'worked', 'weights', 0, 2).click();
+  const panel = panelOf(page, 'worked');
+  await panel.waitFor({ state: 'visible' });
+  await injectAxe(page);
+  for (const [size, viewport] of [['390 px', PHONE], ['1280 px', DESKTOP]]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const fits = await page.evaluate(() => {
+        const p = document.querySelector('.demo[data-instance="worked"] .explain-panel');
+        return p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().right <= window.innerWidth;
+      });
+      assert.equal(fits, true, `${size}, ${scheme}: the panel is no wider than the screen`);
+      const found = await page.evaluate(async () => (await window.axe.run(document, {
+        resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },
+      })).violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}`)));
+      assert.deepEqual(found, [], `${size}, ${scheme}`);
+    }
+  }
+  assert.equal(await panel.isVisible(), true);
+  assert.deepEqual(problems, []);
+});

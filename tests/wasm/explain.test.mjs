@@ -1,0 +1,258 @@
+// Every number explains itself (issue 23), checked as a property in the modules the site serves:
+// for every demo instance on every page whose demo explains its values, at its preset and at
+// random valid settings, random explainable values: the explanation's arithmetic, re-evaluated
+// here with the operands' values read from the result and the parameters (not from the
+// explanation), equals the value; and every operand's reference resolves to a value of the
+// result, a parameter, or a value the core explains on its own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/core.mjs';
+import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
+import { randomChanges, seededRandom } from '../support/random-params.mjs';
+
+// Doubles summed or multiplied in another order than the core's: a few thousand ulps of the error
+// scale evaluate() works out (well above the real differences, far below any mistake in a formula).
+const DOUBLE_REORDERED = 1e-12;
+// A printed number is within half a unit of its last printed digit of the value, and a little more
+// for the decimal rounding of a double that lies near a half.
+const HALF_UNIT_SLACK = 1 + 1e-9;
+const SETTINGS = 20;       // random valid settings per instance, besides its preset
+const VALUES = 20;         // random explainable values per setting
+const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+
+const explaining = [...declaredModules()].filter(([, { api }]) => api.includes('explain'));
+const modules = await Promise.all(explaining.map(async ([name, { lessons }]) => ({ name, lessons, core: await loadModule(name) })));
+
+/** Every demo instance of every lesson page whose demo this module has: {name, demo, params}. */
+function lessonInstancesIn(core) {
+  const list = [];
+  for (const slug of fs.readdirSync(path.join(ROOT, 'lessons'))) {
+    const file = path.join(ROOT, 'lessons', slug, 'lesson.html');
+    if (!fs.existsSync(file)) continue;
+    const html = fs.readFileSync(file, 'utf8');
+    for (const match of html.matchAll(/<div class="demo"[^>]*>/g)) {
+      const id = match[0].match(/data-demo="([^"]+)"/)?.[1];
+      if (!core.demos.has(id)) continue;
+      const name = match[0].match(/data-instance="([^"]+)"/)?.[1] ?? id;
+      const params = JSON.parse(match[0].match(/data-params='([^']*)'/)?.[1] ?? '{}');
+      list.push({ name: `${slug}/${name}`, demo: core.demos.get(id), params });
+    }
+  }
+  return list;
+}
+
+const defaultsOf = (demo) => Object.fromEntries(demo.params.map((d) => [d.name, d.default]));
+
+/**
+ * The value an expression of the explanation has, with operand k = values[k], and the scale of the
+ * rounding error it may carry: each double carries its own size (a sum, the sizes of its terms; a
+ * product, each factor's scale times the other; e^x, e^x times x's scale plus one), which the
+ * tolerance multiplies by DOUBLE_REORDERED.
+ */
+function evaluate(e, values) {
+  const a = (e.args ?? []).map((x) => evaluate(x, values));
+  const [p, q] = a;
+  const only = (v, err) => ({ v, err });
+  switch (e.op) {
+    case 'operand': return only(values[e.i], Math.abs(values[e.i]));
+    case 'const': return only(e.value, Math.abs(e.value));
+    case 'add': return only(p.v + q.v, p.err + q.err);
+    case 'sub': return only(p.v - q.v, p.err + q.err);
+    case 'sum': return only(a.reduce((t, x) => t + x.v, 0), a.reduce((t, x) => t + x.err, 0));
+    case 'mul': return only(p.v * q.v, p.err * Math.abs(q.v) + Math.abs(p.v) * q.err);
+    case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v / q.v) * (q.err / Math.abs(q.v)));
+    case 'max': return only(Math.max(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
+    case 'min': return only(Math.min(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
+    case 'exp': return only(Math.exp(p.v), Math.exp(p.v) * (p.err + 1));
+    case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
+    case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
+    case 'relu': return only(Math.max(0, p.v), p.err);
+    default: throw new Error(`an operation the test does not know: ${e.op}`);
+  }
+}
+
+/** A sentence's number: one value, or the index-th of the numbers its text quotes. */
+function sentenceValue(result, ref) {
+  assert.ok(ref.name in result.numbers, `the result has no number "${ref.name}"`);
+  const v = result.numbers[ref.name];
+  if (typeof v === 'number' && ref.index === undefined) return { exact: v };
+  const tokens = String(v).replaceAll('−', '-').match(NUMBER_TOKEN) ?? [];
+  const k = ref.index ?? 0;
+  assert.ok(k < tokens.length, `"${ref.name}" quotes ${tokens.length} numbers, not a number ${k}`);
+  return { printed: Number(tokens[k]), half: halfUnit(tokens[k]) };
+}
+
+/** A printout's number: the index-th number of all its lines, in reading order. */
+function printedValue(result, ref) {
+  const tokens = result.printed.join('\n').match(NUMBER_TOKEN) ?? [];
+  assert.ok(ref.index < tokens.length, `the printout has ${tokens.length} numbers`);
+  return { printed: Number(tokens[ref.index]), half: halfUnit(tokens[ref.index]) };
+}
+
+/** Half a unit of the last digit a number is printed with: "0.707" 0.0005, "1.2e+03" 50, "2981" 0.5. */
+function halfUnit(token) {
+  const [mantissa, exponent = '0'] = token.toLowerCase().split('e');
+  const decimals = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
+  return 0.5 * 10 ** (Number(exponent) - decimals);
+}
+
+/**
+ * Where the value `ref` names is, independently of any explanation: {exact} for a table cell, a
+ * parameter or a sentence's number; {printed} for a number only printed; {explained} for a value the
+ * demo computes but does not print (an "inner" step), which must itself explain.
+ */
+function resolve(core, demo, params, result, ref) {
+  switch (ref.kind) {
+    case 'table': {
+      const table = result.tables.find((t) => t.name === ref.table);
+      assert.ok(table, `the result has no table "${ref.table}"`);
+      assert.ok(ref.row < table.values.length && ref.col < table.values[ref.row].length, `${ref.table}[${ref.row}][${ref.col}] is outside the table`);
+      return { exact: table.values[ref.row][ref.col] };
+    }
+    case 'chart': {
+      const chart = result.charts.find((c) => c.name === ref.chart);
+      assert.ok(chart, `the result has no chart "${ref.chart}"`);
+      assert.ok(ref.point < chart.series[ref.series]?.y.length, `${ref.chart} has no point ${ref.series}/${ref.point}`);
+      return { exact: chart.series[ref.series].y[ref.point] };
+    }
+    case 'param': {
+      assert.ok(ref.name in params, `no parameter "${ref.name}"`);
+      const v = params[ref.name];
+      if (ref.index !== undefined) return { exact: v[ref.index] };
+      return { exact: ref.row === undefined ? v : v[ref.row][ref.col] };
+    }
+    case 'number': return sentenceValue(result, ref);
+    case 'printed': return printedValue(result, ref);
+    case 'inner': {
+      const answer = core.explain(demo.id, params, ref);
+      assert.ok(answer.ok, `${JSON.stringify(ref)}: ${answer.error?.message}`);
+      return { explained: answer.explanation.value };
+    }
+    default: throw new Error(`an operand's reference of an unknown kind: ${JSON.stringify(ref)}`);
+  }
+}
+
+const close = (a, b, scale) => Math.abs(a - b) <= DOUBLE_REORDERED * Math.max(1, scale);
+
+/** Checks that `resolved` (from resolve) and the explanation's own value of that reference agree. */
+function agrees(resolved, value, what) {
+  if ('exact' in resolved) assert.ok(close(resolved.exact, value, Math.abs(value)), `${what}: the result holds ${resolved.exact}, the explanation ${value}`);
+  else if ('printed' in resolved) {
+    assert.ok(Math.abs(resolved.printed - value) <= resolved.half * HALF_UNIT_SLACK, `${what}: printed ${resolved.printed}, the explanation's value ${value}`);
+  }
+  else assert.ok(close(resolved.explained, value, Math.abs(value)), `${what}: explained on its own as ${resolved.explained}, here ${value}`);
+}
+
+/** Every reference to an explainable value of `result`, as the page would send it. */
+function explainableRefs(core, demo, params, result) {
+  const { explanation: contents } = core.explain(demo.id, params, { kind: 'contents' });
+  const refs = [];
+  for (const t of result.tables) {
+    if (!contents.tables.includes(t.name)) continue;
+    t.values.forEach((row, r) => row.forEach((_, c) => refs.push({ kind: 'table', table: t.name, row: r, col: c })));
+  }
+  for (const c of result.charts) {
+    if (!(contents.charts ?? []).includes(c.name)) continue;
+    c.series.forEach((series, j) => series.y.forEach((_, point) => refs.push({ kind: 'chart', chart: c.name, series: j, point })));
+  }
+  for (const name of contents.numbers) if (name in result.numbers) refs.push({ kind: 'number', name });
+  if (contents.printed) {
+    const count = (result.printed.join('\n').match(NUMBER_TOKEN) ?? []).length;
+    for (let index = 0; index < count; index += 1) refs.push({ kind: 'printed', index });
+  }
+  return refs;
+}
+
+/** Checks one explanation; returns the references it leads to (a list's items). */
+function checkExplanation(core, demo, params, result, ref, where) {
+  const answer = core.explain(demo.id, params, ref);
+  const what = `${where} ${JSON.stringify(ref)}`;
+  assert.ok(answer.ok, `${what}: ${answer.error?.message}`);
+  const e = answer.explanation;
+  assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
+  assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
+  assert.equal(Number(e.exact), e.value, `${what}: the exact text reads back as the value`);
+  if (e.items) {
+    assert.ok(e.items.length > 0, `${what}: a sentence's list names its numbers`);
+    return e.items.map((item) => item.ref);
+  }
+  agrees(resolve(core, demo, params, result, ref), e.value, what);
+  if (e.given) {
+    assert.equal(e.given, 'param', `${what}: a value with no arithmetic is one the learner set`);
+    assert.equal(ref.kind, 'param');
+    return [];
+  }
+  assert.ok(e.expression && e.plugged && e.formula, `${what}: a computed value has a formula and its arithmetic`);
+  const values = e.operands.map((operand, k) => {
+    const resolved = resolve(core, demo, params, result, operand.ref);
+    agrees(resolved, operand.value, `${what}, operand ${k} ${JSON.stringify(operand.ref)}`);
+    return resolved.exact ?? resolved.explained ?? operand.value;  // a printed-only value: the core's own
+  });
+  const again = evaluate(e.expression, values);
+  assert.ok(Math.abs(again.v - e.value) <= DOUBLE_REORDERED * again.err,
+    `${what}: ${e.plugged} re-evaluated is ${again.v}, the value is ${e.value}`);
+  return [];
+}
+
+for (const { name, core } of modules) {
+  test(`explain (${name}): every explainable value of every instance, at its preset and at ${SETTINGS} random settings, re-evaluates to itself`, () => {
+    const random = seededRandom(23);
+    let checked = 0;
+    for (const { name: instance, demo, params: preset } of lessonInstancesIn(core)) {
+      if (!core.explain(demo.id, defaultsOf(demo), { kind: 'contents' }).ok) continue;
+      const settings = [{ ...defaultsOf(demo), ...preset }];
+      for (let k = 0; k < SETTINGS; k += 1) settings.push({ ...settings[0], ...randomChanges(random, demo.params) });
+      for (const params of settings) {
+        const run = core.run(demo.id, params);
+        if (!run.ok) continue;  // a combination the demo refuses (W₁'s rows against X's columns)
+        const refs = explainableRefs(core, demo, params, run.result);
+        for (let v = 0; v < VALUES && refs.length; v += 1) {
+          const ref = refs[Math.floor(random() * refs.length)];
+          const items = checkExplanation(core, demo, params, run.result, ref, instance);
+          for (const item of items) checkExplanation(core, demo, params, run.result, item, instance);
+          checked += 1;
+        }
+      }
+    }
+    assert.ok(checked > 0, 'some values were checked');
+  });
+}
+
+test('explain: the worked example\'s weight w₀₂ at the preset is e^s₀₂ over the row\'s sum, from the scores table', () => {
+  const { core } = modules.find((m) => m.core.demos.has('worked_example'));
+  const { explanation: e } = core.explain('worked_example', {}, { kind: 'table', table: 'weights', row: 0, col: 2 });
+  // The lesson's example: token 0 = [1, 0], scores (1, 0, 1)/√2, so w₀₂ = e^0.707 / (e^0.707 + e^0 + e^0.707).
+  const s = 1 / Math.SQRT2;
+  assert.ok(Math.abs(e.value - Math.exp(s) / (2 * Math.exp(s) + 1)) <= DOUBLE_REORDERED);
+  assert.equal(e.plugged, 'e^0.707 / (e^0.707 + e^0 + e^0.707)');
+  assert.deepEqual(e.operands.map((o) => o.ref), [0, 1, 2].map((col) => ({ kind: 'table', table: 'scores', row: 0, col })));
+});
+
+test('explain: a value the learner set says so, and a reference to no value is refused with a message', () => {
+  const { core } = modules.find((m) => m.core.demos.has('worked_example'));
+  const given = core.explain('worked_example', {}, { kind: 'param', name: 'X', row: 0, col: 1 });
+  assert.equal(given.explanation.given, 'param');
+  for (const ref of [{ kind: 'table', table: 'weights', row: 9, col: 0 }, { kind: 'nothing' }, [], { kind: 'table' }]) {
+    const answer = core.explain('worked_example', {}, ref);
+    assert.equal(answer.ok, false, JSON.stringify(ref));
+    assert.match(answer.error.message, /reference|outside|no value|needs/);
+  }
+  const deep = core.module.explainValue('worked_example', '{}', '['.repeat(100000));
+  assert.equal(JSON.parse(deep).ok, false);
+});
+
+test('explain panel: a sum whose printed terms add up to another printed total carries a rounding note', async () => {
+  const { roundingNote } = await import('../../web/runtime/explain-panel.js');
+  const terms = (values, shown) => ({
+    expression: { op: 'sum', args: values.map((_, i) => ({ op: 'operand', i })) },
+    operands: values.map((value) => ({ value })), shown,
+  });
+  // Three thirds print as 0.333 each: 0.999 as printed, 1 in the core.
+  assert.match(roundingNote(terms([0.3334, 0.3334, 0.3332], '1')), /add up to 0\.999, not 1/);
+  assert.equal(roundingNote(terms([0.25, 0.25, 0.5], '1')), '');
+  const { core } = modules.find((m) => m.core.demos.has('worked_example'));
+  const { explanation } = core.explain('worked_example', {}, { kind: 'number', name: 'token0_exp_sum' });
+  assert.equal(roundingNote(explanation), '', 'the lesson\'s e^0.707 + e^0 + e^0.707 print as they add up: 2.028 + 1 + 2.028 = 5.056');
+});

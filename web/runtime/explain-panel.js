@@ -1,0 +1,291 @@
+// "Where does this number come from?": click a number the core computed (a table cell, a
+// sentence's number, a number of the printout), or focus it and press Enter, and a panel
+// under the demo shows the core's explanation (core/api/explain.hpp): the formula, the same
+// with its operands' values, the result and its exact value, the lesson's step, and each
+// operand as a link to its own explanation, down to what the learner set. The operands are
+// highlighted where the page shows them. Nothing is computed until a learner asks.
+import { el } from './dom.js';
+
+const OPERAND = 'explain-operand';
+const PICKED = 'explain-picked';
+// Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
+const MOST_HIGHLIGHTED = 64;
+const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;  // as tests/wasm/explain.test.mjs counts them
+
+// A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
+const tableCell = (td) => {
+  const table = td.closest('table');
+  const tr = td.parentElement;
+  const row = [...table.rows].indexOf(tr) - 1;  // the first row holds the column labels
+  const col = [...tr.children].indexOf(td) - 1;  // the first cell is the row's label (a chart's: its x)
+  const chart = td.closest('figure.chart');
+  if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
+  return { kind: 'table', table: table.dataset.name, row, col };
+};
+
+/** A value printed at 3 decimals, as the core's explanation prints its operands (explain/explanation.cpp). */
+const printed3 = (x) => (x !== 0 && (Math.abs(x) < 0.0005 || Math.abs(x) >= 1e7)
+  ? x.toPrecision(3) : String(Number(x.toFixed(3)) + 0));
+
+/**
+ * The rounding note of a sum: the printed terms may add up to another printed total.
+ * @returns {string} '' when they agree
+ */
+export function roundingNote(explanation) {
+  const e = explanation.expression;
+  if (!e || e.op !== 'sum' || !e.args.every((a) => a.op === 'operand')) return '';
+  const terms = e.args.map((a) => Number(printed3(explanation.operands[a.i].value)));
+  const total = printed3(terms.reduce((s, x) => s + x, 0));
+  if (total === explanation.shown) return '';
+  return `The terms as printed add up to ${total}, not ${explanation.shown}: each term was rounded on its own, `
+    + 'and the core adds the exact values.';
+}
+
+// e^x typeset as e with x raised; a screen reader still hears the caret ("e ^ 0.707").
+const POWER = /e\^(\((?:[^()]|\([^()]*\))*\)|[^\s/+×)]+)/g;
+function typeset(text) {
+  const nodes = [];
+  let at = 0;
+  for (const m of text.matchAll(POWER)) {
+    nodes.push(text.slice(at, m.index), 'e', el('span', { className: 'visually-hidden', textContent: '^' }), el('sup', { textContent: m[1] }));
+    at = m.index + m[0].length;
+  }
+  nodes.push(text.slice(at));
+  return nodes.filter((n) => n !== '');
+}
+
+const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
+
+/**
+ * @param demo      the core's declaration of the demo
+ * @param core      from loadCore(): core.explain(id, params, ref)
+ * @param instance  the demo instance's name (its sentences' data-num="instance.name")
+ * @param container the demo's element, which the panel joins at its end
+ * @param shown     () => {params, result} on screen
+ * @returns {{refresh: () => void}|null}  null when the demo explains nothing
+ */
+export function createExplainer({ demo, core, instance, container, shown }) {
+  if (!core.explain) return null;
+  const { params } = shown();
+  const listed = core.explain(demo.id, params, { kind: 'contents' });
+  if (!listed.ok) return null;
+  const contents = listed.explanation;
+  const tables = new Set(contents.tables ?? []);
+  const numbers = new Set(contents.numbers ?? []);
+  const explainsPrintout = Boolean(contents.printed);
+  const charts = new Set(contents.charts ?? []);
+
+  const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
+  const body = el('div', { className: 'explain-body' });
+  const back = el('button', { type: 'button', textContent: 'Back' });
+  const close = el('button', { type: 'button', textContent: 'Close', ariaKeyShortcuts: 'Escape' });
+  const panel = el('section', { className: 'explain-panel', hidden: true }, [
+    el('p', { className: 'explain-kicker', textContent: 'How this number was computed' }), heading, body,
+    el('div', { className: 'explain-buttons' }, [back, close]),
+  ]);
+  panel.setAttribute('role', 'dialog');
+  panel.setAttribute('aria-modal', 'false');
+  heading.id = `explain-${instance}-title`;
+  panel.setAttribute('aria-labelledby', heading.id);
+  container.append(panel);
+
+  let opener = null;   // the number the learner opened the panel from: focus returns there
+  let trail = [];      // the explanations followed from it, for Back
+
+  const sentenceSpans = () => [...document.querySelectorAll(`[data-num^="${CSS.escape(instance)}."]`)]
+    .filter((span) => !span.closest('[data-defaults]') && numbers.has(span.dataset.num.slice(instance.length + 1)));
+
+  /** Where the page shows the value `ref` names. */
+  function shownAt(ref) {
+    if (ref.kind === 'table') {
+      const table = container.querySelector(`table.matrix[data-name="${CSS.escape(ref.table)}"]`);
+      return table?.rows[ref.row + 1]?.children[ref.col + 1] ? [table.rows[ref.row + 1].children[ref.col + 1]] : [];
+    }
+    if (ref.kind === 'chart') {
+      const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);
+      const td = table?.rows[ref.point + 1]?.children[ref.series + 1];
+      return td ? [td] : [];
+    }
+    if (ref.kind === 'number') {
+      return sentenceSpans().filter((s) => s.dataset.num === `${instance}.${ref.name}`);
+    }
+    if (ref.kind === 'param') {
+      const decl = demo.params.find((d) => d.name === ref.name);
+      if (!decl) return [];
+      if (ref.row === undefined && ref.index === undefined) {
+        const box = container.querySelector(`[aria-label^="${CSS.escape(decl.label)}"]`);
+        return box ? [box] : [];
+      }
+      // A matrix's box is labelled "<label>, token 0, feature 1"; a vector's "<label> entry 1".
+      const cellOf = ref.index === undefined ? `${ref.row},${ref.col}` : `0,${ref.index}`;
+      const box = [...container.querySelectorAll(`input[data-cell="${cellOf}"]`)]
+        .find((b) => b.getAttribute('aria-label')?.startsWith(`${decl.label}${ref.index === undefined ? ',' : ' entry'}`));
+      return box ? [box] : [];
+    }
+    return [];
+  }
+
+  function clearMarks() {
+    for (const node of document.querySelectorAll(`.${OPERAND}, .${PICKED}`)) {
+      if (container.contains(node) || sentenceSpans().includes(node)) node.classList.remove(OPERAND, PICKED);
+    }
+  }
+
+  const operandItem = (operand) => {
+    const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
+    link.addEventListener('click', () => open(operand.ref, null));
+    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
+    return el('li', {}, [link, ` = ${printed3(operand.value)}${inner}`]);
+  };
+  // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
+  const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
+
+  function show(explanation) {
+    clearMarks();
+    heading.textContent = explanation.name.charAt(0).toUpperCase() + explanation.name.slice(1);
+    const parts = [el('p', { className: 'explain-step', textContent: explanation.step })];
+    if (explanation.items) {
+      parts.push(el('p', { textContent: 'This sentence quotes several numbers. Pick one:' }),
+        el('ul', { className: 'explain-operands' }, explanation.items.map((item, k) => operandItem({
+          ref: item.ref, value: item.value, label: `number ${k + 1}`,
+        }))));
+    } else if (explanation.given) {
+      parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
+        el('p', { textContent: explanation.given === 'param' ? 'You set this value: it is where the arithmetic starts.' : `A ${explanation.given}: it is where the arithmetic starts.` }));
+    } else {
+      const note = roundingNote(explanation);
+      parts.push(
+        el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
+          el('span', { className: 'visually-hidden', textContent: `, that is: ${explanation.words}.` })]),
+        el('p', { className: 'explain-plugged' }, typeset(`= ${explanation.plugged}`)),
+        el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
+        note ? el('p', { className: 'explain-note', textContent: note }) : null,
+        el('p', { className: 'explain-heading', textContent: 'Made from:' }),
+        el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
+      );
+      let count = 0;
+      for (const operand of explanation.operands) {
+        for (const node of shownAt(operand.ref)) if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
+      }
+    }
+    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
+    body.replaceChildren(...parts.filter(Boolean));
+    for (const node of shownAt(explanation.ref)) node.classList.add(PICKED);
+    back.hidden = trail.length < 2;
+  }
+
+  function showError(message) {
+    clearMarks();
+    heading.textContent = 'This number has no explanation here';
+    body.replaceChildren(el('p', { textContent: message }));
+    back.hidden = trail.length < 2;
+  }
+
+  /** Opens the panel on `ref`; `from` is the element the learner opened it from (null: a link in the panel). */
+  function open(ref, from) {
+    const answer = core.explain(demo.id, shown().params, ref);
+    if (from) { opener = from; trail = []; }
+    trail.push(ref);
+    panel.hidden = false;
+    if (answer.ok) show(answer.explanation); else showError(answer.error.message);
+    heading.focus();
+  }
+
+  function hide() {
+    if (panel.hidden) return;
+    panel.hidden = true;
+    clearMarks();
+    trail = [];
+    opener?.focus();
+  }
+
+  back.addEventListener('click', () => {
+    trail.pop();
+    const ref = trail.pop();
+    if (ref) open(ref, null);
+  });
+  close.addEventListener('click', hide);
+  panel.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); hide(); } });
+
+  // The k-th number of the printout (in reading order) under the pointer: the printout is one text, so
+  // its numbers are found by position.
+  function printedRef(event) {
+    const pre = event.target.closest('pre.printed');
+    const at = document.caretPositionFromPoint?.(event.clientX, event.clientY)
+      ?? (() => { const r = document.caretRangeFromPoint?.(event.clientX, event.clientY); return r && { offsetNode: r.startContainer, offset: r.startOffset }; })();
+    if (!pre || !at || !pre.contains(at.offsetNode)) return null;
+    if (!explainsPrintout) return null;
+    const tokens = [...pre.textContent.matchAll(NUMBER_TOKEN)];
+    const index = tokens.findIndex((m) => at.offset >= m.index && at.offset <= m.index + m[0].length);
+    return index < 0 ? null : { kind: 'printed', index };
+  }
+
+  function refOf(target) {
+    const td = target.closest?.('td.explainable');
+    if (td && container.contains(td)) return tableCell(td);
+    const span = target.closest?.('[data-num].explainable');
+    if (span) return { kind: 'number', name: span.dataset.num.slice(instance.length + 1) };
+    return null;
+  }
+
+  container.addEventListener('click', (e) => {
+    const ref = refOf(e.target) ?? printedRef(e);
+    if (ref) open(ref, e.target.closest('td, pre') ?? e.target);
+  });
+  // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
+  container.addEventListener('keydown', (e) => {
+    const td = e.target.closest?.('td.explainable');
+    if (!td) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(tableCell(td), td); return; }
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[e.key]) return;
+    const { row, col } = tableCell(td);
+    const next = td.closest('table').rows[row + 1 + moves[e.key][0]]?.children[col + 1 + moves[e.key][1]];
+    if (next?.classList.contains('explainable')) {
+      e.preventDefault();
+      td.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    }
+  });
+  const onSentence = (e) => {
+    const span = e.target.closest?.('[data-num].explainable');
+    if (!span || !span.dataset.num.startsWith(`${instance}.`)) return;
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    open({ kind: 'number', name: span.dataset.num.slice(instance.length + 1) }, span);
+  };
+  for (const span of sentenceSpans()) {
+    span.classList.add('explainable');
+    span.tabIndex = 0;
+    span.setAttribute('role', 'button');
+    span.setAttribute('aria-haspopup', 'dialog');
+    span.addEventListener('click', onSentence);
+    span.addEventListener('keydown', onSentence);
+  }
+
+  // A chart's table of numbers is written when it is opened: its cells are marked then.
+  container.addEventListener('toggle', (e) => { if (e.target.matches?.('details.chart-data') && e.target.open) requestAnimationFrame(refresh); }, true);
+
+  /** Marks the numbers of the result on screen as explainable; an open panel follows the new values. */
+  function refresh() {
+    const explained = [...container.querySelectorAll('table.matrix')].filter((t) => tables.has(t.dataset.name))
+      .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
+        .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
+    for (const table of explained) {
+      const cells = [...table.rows].slice(1).flatMap((tr) => [...tr.children].slice(1));
+      for (const td of cells) {
+        if (!td.classList.contains('explainable')) td.classList.add('explainable');
+        if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+      }
+      if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+    }
+    for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
+    if (!panel.hidden && trail.length) {
+      const answer = core.explain(demo.id, shown().params, trail[trail.length - 1]);
+      if (answer.ok) show(answer.explanation); else showError(answer.error.message);
+    }
+  }
+
+  return { refresh, open, sameRef };
+}
