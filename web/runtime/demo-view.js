@@ -3,7 +3,7 @@
 // The controls are built from the core's declarations and write into the
 // state; pictures that move things (a drag) call state.set too.
 import { buildControl } from './controls.js';
-import { writeParams } from './url-state.js';
+import { writeParams } from './address.js';
 import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
