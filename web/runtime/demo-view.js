@@ -27,9 +27,9 @@ export function mountDemo(container, demo, core, networks) {
   const state = createDemoState(demo.params, preset, locks.locked);
 
   // A change is drawn at once, in a microtask after the input's handlers (which coalesces the several
-  // changes one input can make), so it reaches the next frame rather than waiting for it: up to a
-  // frame sooner on the screen (issue 14). Once a demo has drawn since the last frame, further
-  // changes wait for the next frame and are drawn together, so a burst of inputs is one update a frame.
+  // changes one input can make), so it reaches the next frame rather than waiting for it. Once a demo
+  // has drawn since the last frame, further changes wait for the next frame and are drawn together,
+  // so a burst of inputs is one update a frame (docs/page-performance.md).
   let dirty = false;
   let queued = false;
   let drewThisFrame = false;

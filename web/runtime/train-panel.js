@@ -13,10 +13,8 @@ import { el } from './dom.js';
 import { workerCoreName } from './core.js';
 import { sizeText } from './on-request.js';
 
-// The bar and the status at most 5 times a second, the loss chart every 2 s:
-// in headless Chromium each redraw cost the main thread about 15 ms, 1.2 s per
-// 1,000 steps at a message every 20 steps, time that the training workers of a
-// 2-core machine need.
+// The bar and the status at most 5 times a second, the loss chart every 2 s: each redraw takes
+// the main thread's time, which the training workers of a 2-core machine need (docs/page-performance.md).
 const SHOW_EVERY_MS = 200;
 const CHART_EVERY_MS = 2000;
 

@@ -79,8 +79,8 @@ export function createResultView(demo) {
     figureErrors.hidden = !said;
   }
 
-  // Tables and charts are kept between results of the same shape and written in place:
-  // rebuilding them on every slider step cost most of a step on a slow phone (issue 14).
+  // Tables and charts are kept between results of the same shape and written in place, as
+  // rebuilding them is most of a slider step's cost on a slow phone.
   const tables = div('tables');
   rest.append(tables);
   let drawnTables = [];
