@@ -66,7 +66,7 @@ void token0_by_hand(const Matrix& X, bool scaled, Result& r) {
         r.text("token0_weights_text", prose::decimals(weights, 3));
         r.text("token0_mix_text", blend + " = " + prose::bracketed(mixed, 3));
     } else {
-        r.text("token0_exps_text", "").number("token0_exp_sum", 0).text("token0_weights_text", "");
+        r.text("token0_exps_text", "").number("token0_exp_sum", 0.0).text("token0_weights_text", "");
         r.text("token0_mix_text", "");
     }
 }
