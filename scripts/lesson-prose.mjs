@@ -11,7 +11,7 @@
 //
 // The page runtime (web/runtime/prose.js) keeps them in step afterwards, with
 // the same formatting (web/runtime/render/format.js).
-import { formatValue } from '../web/runtime/render/format.js';
+import { quoteResult } from '../web/runtime/render/format.js';
 
 export class LessonError extends Error {}
 
@@ -88,12 +88,14 @@ export function fillProse(html, file, demos, run) {
   let out = html.replace(/<span([^>]*\sdata-num="([^"]+)"[^>]*)>([^<]*)<\/span>/g, (whole, attrs, full, _text, offset) => {
     const line = lineOf(html, offset);
     const [name, number] = split(full, line, 'number');
-    const numbers = resultOf(name, line).numbers;
-    if (!(number in numbers)) {
-      throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no number "${number}" (it has: ${Object.keys(numbers).join(', ')})`);
-    }
+    const result = resultOf(name, line);
     const digits = attribute(attrs, 'data-digits');
-    return `<span${attrs}>${formatValue(numbers[number], digits === undefined ? undefined : Number(digits))}</span>`;
+    const text = quoteResult(result, number, digits === undefined ? undefined : Number(digits));
+    if (text === null) {
+      const has = [...Object.keys(result.numbers), ...Object.keys(result.texts ?? {})];
+      throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no number "${number}" (it has: ${has.join(', ')})`);
+    }
+    return `<span${attrs}>${text}</span>`;
   });
 
   const claimsUsed = new Map(); // "name.claim" -> {line, phrases: the data-is values written}

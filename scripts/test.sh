@@ -15,6 +15,7 @@ run() {
 run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 run "site build (lesson prose checks)" node --test tests/build/
 run "WebAssembly under Node" node --test tests/wasm/
+run "page runtime under Node (web/runtime)" node --test tests/runtime/
 run "browser (headless Chromium)" node --test --test-concurrency=1 tests/browser/
 # Each libFuzzer target for a short, fixed time on its committed corpus (a longer run: scripts/fuzz.sh 600).
 run "fuzzing (libFuzzer, ASan + UBSan, ${FUZZ_SECONDS:-25} s per target)" scripts/fuzz.sh "${FUZZ_SECONDS:-25}"

@@ -56,6 +56,11 @@ Result& Result::number(const std::string& name, json value) {
     return *this;
 }
 
+Result& Result::text(const std::string& name, std::string words) {
+    j_["texts"][name] = std::move(words);
+    return *this;
+}
+
 Result& Result::claim(const std::string& name, const std::string& value) {
     j_["claims"][name] = value;
     return *this;

@@ -3,8 +3,10 @@
 //   printed: lines exactly as a program would print them
 //   tables:  labelled matrices (drawn as tables; `heat` ones also coloured)
 //   charts:  named series of (x, y) points with axis titles
-//   figures: pictures specific to a lesson, described by their numbers
-//   numbers: named values that the lesson's sentences quote
+//   figures: pictures specific to a lesson, described by their numbers; each kind and the fields it
+//            has are declared once, in core/demo/figure_kinds.json, which the page reads too
+//   numbers: named numbers (or lists of them) that the lesson's sentences quote
+//   texts:   named words the core writes for those sentences ("2 steps back", "(4, 3)")
 //   claims:  named words for what can change with the parameters ("tie", "better",
 //            "under_mm"): the lesson's markup picks the phrase that matches
 #include <string>
@@ -33,15 +35,19 @@ public:
                   const std::string& y_label, const std::vector<Series>& series, bool log_x = false);
     Result& figure(json description);
     Result& number(const std::string& name, json value);
+    // Words belong in text(): a number the page formats is never a string.
+    Result& number(const std::string& name, const std::string& words) = delete;
+    Result& number(const std::string& name, const char* words) = delete;
+    Result& text(const std::string& name, std::string words);
     Result& claim(const std::string& name, const std::string& value);
-    // A demo's last call on its result: hands the JSON over rather than copying it (a robot run's
-    // copy was a tenth of its call in WebAssembly).
-    json to_json() { return std::move(j_); }
+    // A demo's last call on its result, `return std::move(r).to_json();`: hands the JSON over rather
+    // than copying it, and only from a result that is being given up, so no later call finds it empty.
+    json to_json() && { return std::move(j_); }
 
 private:
     json j_ = {{"printed", json::array()}, {"tables", json::array()}, {"charts", json::array()},
                {"figures", json::array()}, {"numbers", json::object()},
-               {"claims", json::object()}};
+               {"texts", json::object()}, {"claims", json::object()}};
 };
 
 // "token 0", "token 1", ... : labels for n rows or columns.

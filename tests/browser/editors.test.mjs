@@ -82,7 +82,7 @@ test('block feed-forward: W₂ takes a third column, its boxes and the output\'s
   assert.deepEqual(state.map((r) => r.length), [3, 3, 3, 3]);
   assert.deepEqual(await boxes(W2), state.map((r) => r.map(String)));
   const expected = nativeCore.run('block_feed_forward', { W2: state }).result;
-  await page.waitForFunction((want) => document.querySelector('[data-num="ffn.output_shape"]').innerText === want, expected.numbers.output_shape);
+  await page.waitForFunction((want) => document.querySelector('[data-num="ffn.output_shape"]').innerText === want, expected.texts.output_shape);
   const output = demo(page, 'ffn').locator('table.matrix[data-name="output"] tr').first().locator('th');
   assert.deepEqual(await output.allInnerTexts(), expected.tables.find((t) => t.name === 'output').col_labels);
   assert.deepEqual(problems, []);

@@ -46,7 +46,7 @@ for (const slug of PAGES) {
           return core.run(view.container.dataset.demo, view.state.values).ok;
         }, instance);
         if (!accepted) continue; // refused values keep the last good result, which a fresh page does not have
-        await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once edits pause (url-state.js)
+        await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once edits pause (address.js)
         const search = await page.evaluate(() => location.search);
         const fresh = await site.open(`${slug}/${search}`);
         const values = (p) => p.evaluate((name) => window.attnLesson.demos.get(name).state.values, instance);

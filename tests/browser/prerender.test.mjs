@@ -3,10 +3,10 @@
 // and the live demo takes over when the module is ready.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from '../support/site.mjs';
+import { builtLessons, useSite } from '../support/site.mjs';
 
 const site = useSite();
-const PAGES = ['attention', 'robot', 'table'];
+const PAGES = builtLessons();
 const MODULE = '**/core-*.wasm';
 
 /** What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers. */

@@ -13,7 +13,7 @@ import { ROOT } from '../support/core.mjs';
 const site = useSite();
 const q = encodeURIComponent;
 
-// The packing: deflate-raw, then base64url (web/runtime/programs/program-url.js).
+// The packing: deflate-raw, then base64url (web/runtime/programs/program-pack.js).
 const base64url = (bytes) => Buffer.from(bytes).toString('base64url');
 const panel = (page, instance) => demo(page, instance).locator('details.program');
 const programReady = (page, instance) => page.waitForFunction((i) =>

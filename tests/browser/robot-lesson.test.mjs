@@ -71,13 +71,20 @@ test('robot page: play runs the playback forward, pause stops it, and the scrubb
   const run = demo(page, 'run');
   const scrubber = run.locator('input.scrubber');
   const play = run.getByRole('button', { name: 'Play' });
+  const last = Number(await scrubber.getAttribute('max'));
   await play.click(); // at the end: starts again from the first reading
-  await page.waitForTimeout(1200);
+  await page.waitForFunction(() => Number(document.querySelector('.demo[data-instance="run"] input.scrubber').value) > 0);
   const during = Number(await scrubber.inputValue());
-  assert.ok(during > 0 && during < 69, `playing, at reading ${during}`);
+  assert.ok(during > 0 && during < last, `playing, at reading ${during} of ${last}`);
   await run.getByRole('button', { name: 'Pause' }).click();
   const paused = Number(await scrubber.inputValue());
-  await page.waitForTimeout(500);
+  // Paused: after animation frames covering three readings' time, which playing would have moved past, it is still there.
+  await page.evaluate(() => new Promise((resolve) => {
+    const mat = window.attnLesson.demos.get('run').shownResult().figures.find((f) => f.kind === 'bugbot_mat');
+    const start = performance.now();
+    const frame = (now) => (now - start > 3000 * mat.tick_seconds ? resolve() : requestAnimationFrame(frame));
+    requestAnimationFrame(frame);
+  }));
   assert.equal(Number(await scrubber.inputValue()), paused, 'paused playback stays put');
   await scrubber.fill('30');
   assert.match(await run.locator('.readout').innerText(), /^Reading 30 at/);

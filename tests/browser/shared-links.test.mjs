@@ -6,16 +6,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nativeCore } from '../support/core.mjs';
-import { useSite } from '../support/site.mjs';
+import { builtLessons, useSite } from '../support/site.mjs';
 
 const site = useSite();
 const declarations = new Map(nativeCore.list().map((d) => [d.id, d]));
-const PAGES = ['attention/', 'robot/', 'table/'];
+const PAGES = builtLessons().map((slug) => `${slug}/`);
 
-/** The first bounded number of the demo with a bound the demo accepts on its own, and that bound. */
-function movedValue(demoId, startParams) {
+/** The first bounded number of the demo with a bound the demo accepts on its own, and that bound; none the lesson locks or hides. */
+function movedValue(demoId, startParams, fixed) {
   for (const p of declarations.get(demoId).params) {
-    if (p.type !== 'number' && p.type !== 'integer') continue;
+    if ((p.type !== 'number' && p.type !== 'integer') || fixed.includes(p.name)) continue;
     const start = startParams[p.name] ?? p.default;
     for (const v of [p.max, p.min]) {
       if (v === undefined || v === start) continue;
@@ -36,9 +36,12 @@ for (const lesson of PAGES) {
   test(`shared link: ${lesson} restores a moved number in every demo instance that has one, all at once`, async () => {
     const first = await site.open(lesson);
     const instances = await first.page.evaluate(() => [...document.querySelectorAll('.demo[data-instance]')]
-      .map((d) => ({ instance: d.dataset.instance, demo: d.dataset.demo, params: JSON.parse(d.dataset.params || '{}') })));
+      .map((d) => ({
+        instance: d.dataset.instance, demo: d.dataset.demo, params: JSON.parse(d.dataset.params || '{}'),
+        fixed: `${d.dataset.lock ?? ''},${d.dataset.hide ?? ''}`.split(',').map((n) => n.trim()).filter(Boolean),
+      })));
     await first.page.close();
-    const moved = instances.map((i) => ({ ...i, ...movedValue(i.demo, i.params) })).filter((i) => i.decl);
+    const moved = instances.map((i) => ({ ...i, ...movedValue(i.demo, i.params, i.fixed) })).filter((i) => i.decl);
     assert.ok(moved.length >= 2, `${lesson}: at least two instances have a number to move`);
     const query = moved.map((m) => `${m.instance}.${m.decl.name}=${m.value}`).join('&');
     const { page, problems } = await site.open(`${lesson}?${query}`);

@@ -351,6 +351,7 @@ test('table page: after a training, every demo that reads the network says it is
   }
   // The text written for the lesson's network says it no longer describes this one.
   assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 1);
+  await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once changes pause
   assert.match(new URL(page.url()).search, /net\.find%2Flookup=|net\.find\/lookup=/);
   await demo(page, 'lab').getByRole('button', { name: 'Back to the lesson\'s network' }).click();
   await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText === old, before.lab);
@@ -358,6 +359,7 @@ test('table page: after a training, every demo that reads the network says it is
   assert.equal(await printed(page, 'hand'), before.hand);
   assert.match(await demo(page, 'hand').locator('.network-line').innerText(), /Lookup: the lesson's network/);
   assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 0);
+  await page.waitForFunction(() => !window.attnLesson.addressPending());
   assert.doesNotMatch(new URL(page.url()).search, /net\./);
   assert.deepEqual(problems, []);
 });

@@ -1,18 +1,18 @@
 // The pages stay true while the learner edits (issue 9): on every page and for
 // every demo instance, at its preset and at many random valid parameter sets,
 //   - what the page shows is the core's result for the demo's state,
-//   - every live number in the text is that result's number, as the page formats it,
+//   - every live number in the text is the core's number for that state, written as the lesson writes
+//     numbers (formatted here, not by the page's own formatter), and every quoted word is the core's,
 //   - every claim phrase shown is the one the core's claim picks, and only that one,
 //   - every paragraph written for the preset says so exactly when the demo is off it;
 // and Reset brings the state, the controls, the output, the pictures and the URL back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo, printed, useSite } from '../support/site.mjs';
+import { builtLessons, demo, printed, useSite } from '../support/site.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
-import { formatValue } from '../../web/runtime/render/format.js';
 
 const site = useSite();
-const PAGES = ['attention', 'robot', 'table', 'block'];
+const PAGES = builtLessons();
 const SAMPLES = 50;  // random parameter sets per demo instance (issue 9: at least 50)
 
 /** Each instance on the open page: {instance, demo id, declarations}. */
@@ -49,17 +49,39 @@ function showEach(page, instance, changeSets) {
   }, { instance, changeSets });
 }
 
+/**
+ * A number as a lesson's sentence writes it, from the core's value: whole numbers with thousands commas,
+ * others with `digits` decimals (3 unless the sentence says), a minus sign (−) unless it rounds to zero,
+ * "−∞" for a masked score. Written here rather than taken from the page, so a wrong formatter fails.
+ */
+function lessonText(value, digits) {
+  if (value === null) return '−∞';
+  if (typeof value !== 'number') return String(value);
+  const magnitude = digits === undefined && Number.isInteger(value)
+    ? Math.abs(value).toLocaleString('en') : Math.abs(value).toFixed(digits ?? 3);
+  return (value < 0 && Number(magnitude.replace(/,/g, '')) !== 0 ? '−' : '') + magnitude;
+}
+
+/** What the sentence quoting `name` shows for the core's `result`: its number, its words, or — when it has neither. */
+function expectedQuote(result, name, digits) {
+  if (name in result.numbers) return lessonText(result.numbers[name], digits);
+  return result.texts?.[name] ?? '—';
+}
+
+/** @returns how many sentences' numbers and phrases were compared */
 function checkShown(where, s) {
-  if (s.direct.ok) assert.deepEqual(s.shown.numbers, s.direct.result.numbers, `${where}: the page shows the core's result for its state`);
+  const quoted = ({ numbers, texts, claims }) => ({ numbers, texts, claims });
+  if (s.direct.ok) assert.deepEqual(quoted(s.shown), quoted(s.direct.result), `${where}: the page shows the core's result for its state`);
+  const answer = s.direct.ok ? s.direct.result : s.shown;  // refused: the page keeps the last result the core gave
   for (const n of s.numbers) {
-    const expected = n.name in s.shown.numbers
-      ? formatValue(s.shown.numbers[n.name], n.digits === undefined ? undefined : Number(n.digits)) : '—';
+    const expected = expectedQuote(answer, n.name, n.digits === undefined ? undefined : Number(n.digits));
     assert.equal(n.text, expected, `${where}: the number ${n.name}`);
   }
   for (const c of s.claims) {
     assert.equal(c.hidden, s.shown.claims?.[c.name] !== c.is, `${where}: the phrase for ${c.name} = "${c.is}" (the core says "${s.shown.claims?.[c.name]}")`);
   }
   for (const hidden of s.notes) assert.equal(hidden, s.isPreset, `${where}: the "written for the preset" note`);
+  return s.numbers.length + s.claims.length;
 }
 
 for (const slug of PAGES) {
@@ -67,15 +89,18 @@ for (const slug of PAGES) {
     const { page, problems } = await site.open(`${slug}/`);
     const instances = await instancesOf(page);
     assert.ok(instances.length > 0);
-    let checked = 0;
+    let compared = 0;
     for (const [k, { instance, params }] of instances.entries()) {
       const random = seededRandom(1000 * PAGES.indexOf(slug) + k);
       const changeSets = [{}, ...Array.from({ length: SAMPLES }, () => randomChanges(random, params))];
       const shown = await showEach(page, instance, changeSets);
-      shown.forEach((s, i) => checkShown(`${slug} ${instance} #${i} ${JSON.stringify(s.values)}`, s));
-      checked += shown.length;
+      for (const [i, s] of shown.entries()) compared += checkShown(`${slug} ${instance} #${i} ${JSON.stringify(s.values)}`, s);
     }
-    assert.ok(checked >= instances.length * (SAMPLES + 1));
+    // Every live sentence of the page belongs to one of its demos, so each was compared at every setting.
+    const live = await page.evaluate(() => document.querySelectorAll('[data-num], [data-claim]').length
+      - document.querySelectorAll('[data-defaults] [data-num], [data-defaults] [data-claim]').length);
+    assert.ok(live > 0, `${slug}: the lesson quotes its demos`);
+    assert.equal(compared, live * (SAMPLES + 1), `${slug}: every live number and phrase was compared at each setting`);
     assert.deepEqual(problems, []);
   });
 }

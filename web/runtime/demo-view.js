@@ -3,7 +3,7 @@
 // The controls are built from the core's declarations and write into the
 // state; pictures that move things (a drag) call state.set too.
 import { buildControl } from './controls.js';
-import { writeParams } from './url-state.js';
+import { writeParams } from './address.js';
 import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
@@ -28,9 +28,9 @@ export function mountDemo(container, demo, core, networks) {
   const state = createDemoState(demo.params, preset, locks.locked);
 
   // A change is drawn at once, in a microtask after the input's handlers (which coalesces the several
-  // changes one input can make), so it reaches the next frame rather than waiting for it: up to a
-  // frame sooner on the screen (issue 14). Once a demo has drawn since the last frame, further
-  // changes wait for the next frame and are drawn together, so a burst of inputs is one update a frame.
+  // changes one input can make), so it reaches the next frame rather than waiting for it. Once a demo
+  // has drawn since the last frame, further changes wait for the next frame and are drawn together,
+  // so a burst of inputs is one update a frame (docs/page-performance.md).
   let dirty = false;
   let queued = false;
   let drewThisFrame = false;

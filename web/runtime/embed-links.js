@@ -2,15 +2,10 @@
 // (site/<slug>/embed-<instance>.html, made by scripts/embed-pages.mjs) carrying
 // this instance's link state, and an "Embed" button that gives the <iframe> snippet.
 import { el } from './dom.js';
+import { instanceQuery } from './address.js';
 
 // Tall enough for a demo's controls and first output on a laptop; the page scrolls inside beyond that.
 const IFRAME_HEIGHT_PX = 720;
-
-/** This page's query entries for `instance` (its values, locks and hides), as a query string. */
-function instanceQuery(instance) {
-  const mine = [...new URLSearchParams(window.location.search)].filter(([key]) => key.startsWith(`${instance}.`));
-  return mine.length ? `?${new URLSearchParams(mine)}` : '';
-}
 
 /** The absolute address of `instance`'s embed page with its current state. */
 export function embedUrl(instance) {
@@ -25,7 +20,7 @@ export function iframeSnippet(instance, title) {
 /** Adds the permalink and the embed button under one mounted demo. */
 export function attachEmbedLinks(view, title) {
   const link = el('a', { className: 'demo-permalink', textContent: 'Open this demo on its own page', href: embedUrl(view.instance) });
-  // The URL is written a moment after a change (url-state.js), so the address is read when it is used.
+  // The URL is written a moment after a change (address.js), so the address is read when it is used.
   const refresh = () => { link.href = embedUrl(view.instance); };
   for (const type of ['pointerenter', 'focus', 'click']) link.addEventListener(type, refresh);
   // A <pre>, not a <textarea>: a knowledge check's only text box is the learner's answer (reader.js).

@@ -7,7 +7,8 @@
 // reason beside it, and the demo's state refuses to change it. A hidden one has no control.
 // What the link asked for and did not get is said in the note above the demo.
 import { el } from './dom.js';
-import { MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readParams } from './url-state.js';
+import { read, readParams } from './address.js';
+import { MAX_UNKNOWN_NAMED, nameHint } from './link-values.js';
 
 const names = (text) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
@@ -19,14 +20,11 @@ function unknownName(name, list, declarations) {
 }
 
 /** The names of a link's lock or hide list the demo declares, and a note for each it does not. */
-function linkList(query, instance, list, declarations, problems) {
-  const text = query.get(`${instance}.${list}`) ?? '';
-  if (text.length > MAX_VALUE_CHARS) {
-    problems.push(`The link's list of controls to ${list} is too long to read (${text.length.toLocaleString('en')} characters), so it was not used.`);
-    return [];
-  }
+function linkList(instance, list, declarations, problems) {
+  const got = read(list, { instance });
+  if (got?.problem) problems.push(got.problem);
+  const listed = got?.value ?? [];
   const declared = new Set(declarations.map((d) => d.name));
-  const listed = names(text);
   const unknown = [...new Set(listed.filter((n) => !declared.has(n)))];
   for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) problems.push(unknownName(name, list, declarations));
   if (unknown.length > MAX_UNKNOWN_NAMED) {
@@ -41,13 +39,12 @@ function linkList(query, instance, list, declarations, problems) {
  *          only names the demo declares (the build checks the lesson's); `problems` names the rest of the link's
  */
 function readLocks(container, instance, declarations) {
-  const query = new URLSearchParams(window.location.search);
   const problems = [];
   const declared = (list) => new Set(names(list).filter((n) => declarations.some((d) => d.name === n)));  // the build checks them
   const lesson = declared(container.dataset.lock);
   const lessonHidden = declared(container.dataset.hide);
-  const lockedByLink = new Set(linkList(query, instance, 'lock', declarations, problems).filter((n) => !lesson.has(n)));
-  const hiddenByLink = new Set(linkList(query, instance, 'hide', declarations, problems).filter((n) => !lessonHidden.has(n)));
+  const lockedByLink = new Set(linkList(instance, 'lock', declarations, problems).filter((n) => !lesson.has(n)));
+  const hiddenByLink = new Set(linkList(instance, 'hide', declarations, problems).filter((n) => !lessonHidden.has(n)));
   return {
     locked: new Set([...lesson, ...lockedByLink]),
     hidden: new Set([...lessonHidden, ...hiddenByLink]),

@@ -8,11 +8,12 @@ import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
-import { createNetworks, linkedTrainings, NETWORKS_KEY } from './networks.js';
+import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
-import { addressPending, MAX_UNKNOWN_NAMED } from './url-state.js';
+import { addressPending, linkedInstances } from './address.js';
+import { MAX_UNKNOWN_NAMED } from './link-values.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -44,9 +45,7 @@ async function loadLessonModels(networks, fetching) {
 /** Under the page's heading: the demos a link sets that the page does not have (a mistyped instance name). */
 function noteUnknownInstances(containers) {
   const instances = containers.map((c) => c.dataset.instance || c.dataset.demo);
-  const named = new Set([...new URLSearchParams(window.location.search).keys()]
-    .filter((key) => key.includes('.')).map((key) => key.slice(0, key.indexOf('.'))));
-  const unknown = [...named].filter((name) => name !== NETWORKS_KEY && !instances.includes(name)).slice(0, MAX_UNKNOWN_NAMED);
+  const unknown = linkedInstances().filter((name) => !instances.includes(name)).slice(0, MAX_UNKNOWN_NAMED);
   if (!unknown.length) return;
   const note = document.createElement('p');
   note.className = 'link-problem link-instances';

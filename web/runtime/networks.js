@@ -2,15 +2,10 @@
 // lesson's own file, a training in this browser (with its settings), or a file
 // the learner chose. The demos read them through the core; this says which one
 // every table demo is using, brings the lesson's back, and keeps trained ones in
-// the URL by their settings, which is enough because training gives the same
-// bits everywhere: the page that opens a link can train the identical network.
-//
-//   ?net.find/lookup={"seed":3,"lr":0.01,"epochs":30}
+// the URL by their settings (address.js, the "network" family), which is enough because training
+// gives the same bits everywhere: the page that opens a link can train the identical network.
 
-import { readLinkValue } from './url-state.js';
-
-export const NETWORKS_KEY = 'net';  // ?net.find/lookup=…: the one key of a link that is not a demo's
-const URL_PREFIX = `${NETWORKS_KEY}.`;
+import { readNetworks, write } from './address.js';
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
@@ -18,7 +13,7 @@ export function networkName(slot) {
   return model ? model[0].toUpperCase() + model.slice(1) : `“${slot}”`;  // a hand-made link may name none
 }
 
-const SETTINGS = ['seed', 'lr', 'epochs'];  // what the page writes (writeUrl); the slot names the network
+const SETTINGS = ['seed', 'lr', 'epochs'];  // what the address keeps; the slot names the network
 
 /**
  * The training settings a link asks for, by slot, each checked before the page offers to train it:
@@ -28,40 +23,22 @@ const SETTINGS = ['seed', 'lr', 'epochs'];  // what the page writes (writeUrl); 
  *              (train_plan), or null when the page's core has none (a page that cannot train offers nothing)
  */
 export function linkedTrainings(plan) {
+  const what = (slot) => `The link's value for ${networkName(slot)}'s training`;
   const wanted = new Map();
-  for (const [key, text] of new URLSearchParams(window.location.search)) {
-    if (!key.startsWith(URL_PREFIX)) continue;
-    const slot = key.slice(URL_PREFIX.length);
+  for (const [slot, read] of readNetworks(what)) {
     const [task, model] = slot.split('/');
-    wanted.set(slot, { task, model, ...readSettings(text, `The link's value for ${networkName(slot)}'s training`, { task, model }, plan) });
+    wanted.set(slot, { task, model, ...(read.problem ? read : checkSettings(read.value, what(slot), { task, model }, plan)) });
   }
   return wanted;
 }
 
-/** {seed, lr, epochs} from a link's JSON text (a setting left out is the plan's default), or {problem}. */
-function readSettings(text, what, network, plan) {
-  const read = readLinkValue(text, what);
-  if (read.problem) return { problem: read.problem };
-  const { value } = read;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problem: `${what} could not be read: it should look like {"seed":3,"lr":0.01,"epochs":30}.` };
-  }
+/** {seed, lr, epochs} from a link's settings (a setting left out is the plan's default), or {problem}. */
+function checkSettings(value, what, network, plan) {
   const defaults = Object.fromEntries((plan?.params ?? []).filter((d) => SETTINGS.includes(d.name)).map((d) => [d.name, d.default]));
   const settings = { ...defaults, ...Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]])) };
   const answer = plan?.run({ ...network, ...settings });
   if (answer && !answer.ok) return { problem: `${what} cannot be used: ${answer.error.message}.` };
   return settings;
-}
-
-function writeUrl(slot, origin) {
-  const url = new URL(window.location.href);
-  if (origin.kind === 'trained') {
-    const { seed, lr, epochs } = origin.config;
-    url.searchParams.set(URL_PREFIX + slot, JSON.stringify({ seed, lr, epochs }));
-  } else {
-    url.searchParams.delete(URL_PREFIX + slot);
-  }
-  window.history.replaceState(null, '', url);
 }
 
 /** "seed 3, rate 0.01, 30 epochs" (0 stands for the lesson's choice). */
@@ -90,7 +67,7 @@ export function createNetworks(core) {
     texts.set(slot, text);
     origins.set(slot, origin);
     if (origin.kind === 'lesson') lessonTexts.set(slot, text);
-    if (replacing || origin.kind !== 'lesson') writeUrl(slot, origin);
+    if (replacing || origin.kind !== 'lesson') write('network', { slot }, origin.kind === 'trained' ? origin.config : null);
     emit(slot);
     return answer;
   }

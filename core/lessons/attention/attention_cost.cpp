@@ -46,11 +46,11 @@ json compute(const Params& p) {
             {table_size, linear});
     r.number("tokens", T).number("entries", T * T).number("doubled_tokens", doubled);
     r.number("doubled_entries", doubled * doubled).number("growth_factor", double(doubled * doubled) / double(T * T));
-    r.number("entries_text", format_count(T * T))
-        .number("tokens_counted", prose::counted(T, "token"))
-        .number("entries_counted", format_count(T * T) + (T * T == 1 ? " weight" : " weights")).number("doubled_entries_text", format_count(doubled * doubled));
+    r.text("entries_text", format_count(T * T))
+        .text("tokens_counted", prose::counted(T, "token"))
+        .text("entries_counted", format_count(T * T) + (T * T == 1 ? " weight" : " weights")).text("doubled_entries_text", format_count(doubled * doubled));
     r.number("megabytes_all_heads", double(T * T) * heads * kBytesPerWeight / 1e6);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

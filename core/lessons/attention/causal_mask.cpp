@@ -41,8 +41,8 @@ json compute(const Params& p) {
     for (Eigen::Index i = 0; i < T; ++i)
         for (Eigen::Index j = i + 1; j < T; ++j) above_diagonal += a.weights(i, j);
     r.number("weight_on_future", above_diagonal);
-    r.number("row1_weights", format_row(a.weights.row(std::min<Eigen::Index>(1, T - 1))));
-    return r.to_json();
+    r.text("row1_weights", format_row(a.weights.row(std::min<Eigen::Index>(1, T - 1))));
+    return std::move(r).to_json();
 }
 
 }  // namespace

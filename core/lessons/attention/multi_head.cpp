@@ -49,10 +49,10 @@ json compute(const Params& p) {
               // The caption's words, counted by the core: "1 head of 8", "1 token".
               {"words", {{"heads", prose::counted(heads, "head") + " of " + std::to_string(d_model / heads)},
                          {"tokens", prose::counted(T, "token")}}}});
-    r.number("weights_shape", weights_shape).number("output_shape", output_shape);
+    r.text("weights_shape", weights_shape).text("output_shape", output_shape);
     r.number("d_head", d_model / heads).number("heads", heads).number("tokens", T);
     r.number("worst_row_sum_error", worst_row_sum);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

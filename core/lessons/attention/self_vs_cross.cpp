@@ -29,8 +29,8 @@ json compute(const Params& p) {
             numbered("A", Tq), true);
     r.table("cross", "Cross-attention: sequence A reads sequence B", cross.head_weights[0], numbered("A", Tq),
             numbered("B", Ts), true);
-    r.number("self_shape", self_shape).number("cross_shape", cross_shape).number("output_shape", out_shape);
-    return r.to_json();
+    r.text("self_shape", self_shape).text("cross_shape", cross_shape).text("output_shape", out_shape);
+    return std::move(r).to_json();
 }
 
 }  // namespace

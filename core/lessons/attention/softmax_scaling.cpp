@@ -58,9 +58,9 @@ json compute(const Params& p) {
     r.chart("sweep", "Each weight as the scores are multiplied by a growing factor", "scale factor", "weight",
             series, true);
     r.number("scale", scale).number("soft_max_weight", soft.maxCoeff()).number("sharp_max_weight", sharp.maxCoeff());
-    r.number("soft_weights", format_row(soft)).number("sharp_weights", format_row(sharp));
+    r.text("soft_weights", format_row(soft)).text("sharp_weights", format_row(sharp));
     r.claim("soft_kind", spread_of(soft)).claim("sharp_kind", spread_of(sharp));
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

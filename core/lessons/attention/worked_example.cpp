@@ -53,21 +53,21 @@ void token0_by_hand(const Matrix& X, bool scaled, Result& r) {
     for (Eigen::Index j = 0; j < T; ++j)
         for (Eigen::Index c = 0; c < X.cols(); ++c) mixed[c] += weights[j] * X(j, c);
 
-    r.number("token0_text", prose::bracketed(row_of(X, 0), 2));
-    r.number("keys_word", prose::count_word(T));
-    r.number("sqrt_d_text", "√" + std::to_string(X.cols()));
-    r.number("token0_dots_text", prose::decimals(dots, 3));
-    r.number("token0_scores_text", prose::decimals(scores, 3));
+    r.text("token0_text", prose::bracketed(row_of(X, 0), 2));
+    r.text("keys_word", prose::count_word(T));
+    r.text("sqrt_d_text", "√" + std::to_string(X.cols()));
+    r.text("token0_dots_text", prose::decimals(dots, 3));
+    r.text("token0_scores_text", prose::decimals(scores, 3));
     r.claim("token0_exps", overflow ? "overflow" : "fit");
     if (!overflow) {
         std::vector<std::string> exp_words;
         for (double e : exps) exp_words.push_back(prose::magnitude(e));
-        r.number("token0_exps_text", prose::joined(exp_words)).number("token0_exp_sum", sum);
-        r.number("token0_weights_text", prose::decimals(weights, 3));
-        r.number("token0_mix_text", blend + " = " + prose::bracketed(mixed, 3));
+        r.text("token0_exps_text", prose::joined(exp_words)).number("token0_exp_sum", sum);
+        r.text("token0_weights_text", prose::decimals(weights, 3));
+        r.text("token0_mix_text", blend + " = " + prose::bracketed(mixed, 3));
     } else {
-        r.number("token0_exps_text", "").number("token0_exp_sum", 0).number("token0_weights_text", "");
-        r.number("token0_mix_text", "");
+        r.text("token0_exps_text", "").number("token0_exp_sum", 0.0).text("token0_weights_text", "");
+        r.text("token0_mix_text", "");
     }
 }
 
@@ -77,7 +77,7 @@ void row0_top(const Matrix& w, Result& r) {
     std::vector<std::string> keys;
     for (Eigen::Index j = 0; j < w.cols(); ++j)
         if (top - w(0, j) <= kTie) keys.push_back("token " + std::to_string(j));
-    r.number("row0_top_keys_text", prose::joined(keys));
+    r.text("row0_top_keys_text", prose::joined(keys));
     r.claim("row0_top", keys.size() > 1 ? "tie" : "single");
     const double least = w.row(0).minCoeff();
     r.claim("row0_least", least == 0.0 ? "zero" : least < 0.0005 ? "prints_zero" : "visible");
@@ -98,20 +98,20 @@ json compute(const Params& p) {
     r.table("output", "Output  weights × V", a.output, tokens, features, false);
 
     r.number("d", X.cols()).number("tokens", T);
-    r.number("output_shape", format_shape({static_cast<long>(T), static_cast<long>(X.cols())}));
+    r.text("output_shape", format_shape({static_cast<long>(T), static_cast<long>(X.cols())}));
     r.number("largest_score", a.scores.maxCoeff());
     // The sentences the lesson reads off row 0 and the last row.
     Eigen::Index top = 0;
     a.weights.row(0).maxCoeff(&top);
     r.number("row0_top_key", top).number("row0_top_weight", a.weights(0, top));
     r.number("row0_least_weight", a.weights.row(0).minCoeff());
-    r.number("row0_output", format_row(a.output.row(0)));
+    r.text("row0_output", format_row(a.output.row(0)));
     r.number("last_self_weight", a.weights(T - 1, T - 1));
     r.claim("last_self", a.weights(T - 1, T - 1) >= a.weights.row(T - 1).maxCoeff() - kTie ? "largest" : "not_largest");
     r.claim("scaled", scaled ? "yes" : "no");
     token0_by_hand(X, scaled, r);
     row0_top(a.weights, r);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

@@ -37,13 +37,13 @@ json compute(const Params& p) {
     r.number("relu_zeros", zeros);
     r.number("hidden_values", static_cast<long long>(pre.size()));
     r.claim("relu_cut", zeros > 0 ? "some" : "none");
-    r.number("hidden_shape", format_shape({static_cast<long>(hidden.rows()), static_cast<long>(hidden.cols())}));
-    r.number("output_shape", format_shape({static_cast<long>(out.rows()), static_cast<long>(out.cols())}));
-    r.number("row0_pre", format_row(pre.row(0)));
-    r.number("row0_hidden", format_row(hidden.row(0)));
-    r.number("row0_output", format_row(out.row(0)));
+    r.text("hidden_shape", format_shape({static_cast<long>(hidden.rows()), static_cast<long>(hidden.cols())}));
+    r.text("output_shape", format_shape({static_cast<long>(out.rows()), static_cast<long>(out.cols())}));
+    r.text("row0_pre", format_row(pre.row(0)));
+    r.text("row0_hidden", format_row(hidden.row(0)));
+    r.text("row0_output", format_row(out.row(0)));
     r.number("weights", static_cast<long long>(W1.size() + W2.size()));
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 // W1 is (2, 4) and W2 (4, 2 to 4): the shapes stay fixed so that every table a learner edits fits,

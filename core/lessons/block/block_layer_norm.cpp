@@ -30,21 +30,21 @@ json compute(const Params& p) {
     // Each as a number for the tests and as the sentence writes it ("2.5", "1.118").
     const auto both = [&r](const std::string& name, double x) {
         r.number(name, x);
-        r.number(name + "_text", prose::decimal(x, 3));
+        r.text(name + "_text", prose::decimal(x, 3));
     };
     both("row0_mean", row_mean(X, 0));
     both("row0_std", row_std(X, 0));
-    r.number("row0_output", format_row(Y.row(0)));
+    r.text("row0_output", format_row(Y.row(0)));
     both("out_row0_mean", row_mean(Y, 0));
     both("out_row0_std", row_std(Y, 0));
     const Eigen::Index second = std::min<Eigen::Index>(1, X.rows() - 1);
-    r.number("row1_output", format_row(Y.row(second)));
+    r.text("row1_output", format_row(Y.row(second)));
     const bool same = (Y.row(0) - Y.row(second)).cwiseAbs().maxCoeff() < kSameTo3Decimals;
     r.claim("rows01", X.rows() < 2 ? "one_row" : same ? "same" : "different");
     bool constant_row = false;
     for (Eigen::Index i = 0; i < X.rows(); ++i) constant_row |= row_std(X, i) == 0;
     r.claim("constant_row", constant_row ? "yes" : "no");
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

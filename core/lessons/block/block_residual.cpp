@@ -40,16 +40,16 @@ json compute(const Params& p) {
     r.table("output", residual ? "X + A: the block's sub-layer output" : "A alone (residual off)", out, tokens,
             features, false);
     r.claim("residual", residual ? "on" : "off");
-    r.number("row0_attention", format_row(A.row(0)));
-    r.number("row0_output", format_row(out.row(0)));
+    r.text("row0_attention", format_row(A.row(0)));
+    r.text("row0_output", format_row(out.row(0)));
     // What is left of the input once attention's part is taken away: X itself when on.
-    r.number("row0_recovered", format_row(out.row(0) - A.row(0)));
+    r.text("row0_recovered", format_row(out.row(0) - A.row(0)));
     // Each as a number for the tests and as the sentence writes it ("1.414", "0").
     for (const auto& [name, m] : {std::pair<const char*, const Matrix*>{"spread_input", &X}, {"spread_attention", &A}, {"spread_output", &out}}) {
         r.number(name, largest_row_distance(*m));
-        r.number(std::string(name) + "_text", prose::decimal(largest_row_distance(*m), 3));
+        r.text(std::string(name) + "_text", prose::decimal(largest_row_distance(*m), 3));
     }
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

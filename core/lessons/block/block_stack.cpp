@@ -42,23 +42,23 @@ json compute(const Params& p) {
     r.chart("spread", "How far apart the tokens are", "blocks", "largest distance between two tokens",
             {{"spread", steps, spreads}});
     const long long d = X.cols();
-    r.number("output_shape", format_shape({static_cast<long>(x.rows()), static_cast<long>(x.cols())}));
+    r.text("output_shape", format_shape({static_cast<long>(x.rows()), static_cast<long>(x.cols())}));
     r.number("weights_per_block", 4 * d * d);  // W1 (d, 2d) and W2 (2d, d)
     r.number("weights_total", 4 * d * d * blocks);
-    r.number("blocks_text", prose::counted(blocks, "block"));
+    r.text("blocks_text", prose::counted(blocks, "block"));
     r.number("spread_input", spreads.front());
     r.number("spread_output", spreads.back());
-    r.number("spread_input_text", prose::decimal(spreads.front(), 3));
-    r.number("spread_output_text", prose::decimal(spreads.back(), 3));
-    r.number("row0_output", format_row(x.row(0)));
+    r.text("spread_input_text", prose::decimal(spreads.front(), 3));
+    r.text("spread_output_text", prose::decimal(spreads.back(), 3));
+    r.text("row0_output", format_row(x.row(0)));
     // Every pair must stay apart for the tokens to be distinct: the largest distance alone hides two that merged.
     // (With one token there is no pair: the numbers are there, shown by no phrase, so every setting has them.)
     const ClosestRows closest = X.rows() < 2 ? ClosestRows{} : closest_rows(x);
-    r.number("closest_pair_text", "tokens " + std::to_string(closest.i) + " and " + std::to_string(closest.j));
-    r.number("closest_output_text", prose::decimal(closest.distance, 3));
+    r.text("closest_pair_text", "tokens " + std::to_string(closest.i) + " and " + std::to_string(closest.j));
+    r.text("closest_output_text", prose::decimal(closest.distance, 3));
     r.claim("tokens", X.rows() < 2 ? "one" : spreads.back() < kCollapsed ? "collapsed"
                                          : closest.distance < kCollapsed ? "merged" : "distinct");
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

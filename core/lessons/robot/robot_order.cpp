@@ -53,11 +53,11 @@ json compute(const Params& p) {
     r.number("plain_guess", plain.guess).number("shuffled_guess", mixed.guess);
     r.number("shuffle_difference", std::abs(plain.guess - mixed.guess));
     r.number("order", order).number("plain_steps_back", keys - static_cast<int>(plain.best));
-    r.number("plain_steps_back_text", prose::steps_back(keys - static_cast<int>(plain.best)));
+    r.text("plain_steps_back_text", prose::steps_back(keys - static_cast<int>(plain.best)));
     r.number("truth", g.truth).number("strengths", strengths);
     r.number("guesses", guesses).number("steps_back", steps_back).number("by_strength", by_strength);
     r.number("keys", keys).number("divisor", divisor);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

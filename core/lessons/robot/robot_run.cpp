@@ -120,7 +120,7 @@ json compute(const Params& p) {
     r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
     r.number("max_reading", *std::max_element(readings.begin(), readings.end()));
     r.number("next_guess", pr.wide.back()).number("next_source_tick", source);
-    r.number("next_source_steps_back", n - source).number("next_source_steps_back_text", prose::steps_back(n - source));
+    r.number("next_source_steps_back", n - source).text("next_source_steps_back_text", prose::steps_back(n - source));
     r.claim("corner_jumps", jumps.empty() ? "none" : "some");
     r.claim("wide_vs_no_change", pr.error_wide < kHalf * pr.error_no_change ? "under_half"
                                                                            : prose::compared(pr.error_wide, pr.error_no_change));
@@ -130,7 +130,7 @@ json compute(const Params& p) {
                                     ? "yes" : "no");
     r.number("spin_deg_per_s", setup.turn * robot::kDegPerSecPerTurnSetting);
     r.number("readings_per_revolution", robot::readings_per_revolution(setup.turn, setup.sensor));
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

@@ -192,9 +192,9 @@ json compute(const Params& p) {
     // "Here are the first twenty-five readings of the spin."
     std::vector<int> first;
     for (std::size_t t = 0; t < g.ticks.size() && first.size() < kFirstReadings; ++t) first.push_back(g.ticks[t].reading);
-    r.number("first_readings", first).number("first_readings_text", list_text(first));
-    r.number("history", g.history).number("history_text", list_text(g.history));
-    r.number("query", query).number("query_text", list_text(query));
+    r.number("first_readings", first).text("first_readings_text", list_text(first));
+    r.number("history", g.history).text("history_text", list_text(g.history));
+    r.number("query", query).text("query_text", list_text(query));
     r.number("patch", patch).number("keys", keys).number("divisor", p.number("divisor"));
     r.number("weights_sum", look.weights.sum());
     r.number("top", std::move(top));
@@ -203,9 +203,9 @@ json compute(const Params& p) {
         const std::string n = names[rank];
         const int j = order[rank];
         r.number(n + "_key", j).number(n + "_steps_back", keys - j);
-        r.number(n + "_steps_back_text", prose::steps_back(keys - j));
+        r.text(n + "_steps_back_text", prose::steps_back(keys - j));
         r.number(n + "_readings", key_readings(g.history, j, patch));
-        r.number(n + "_readings_text", list_text(key_readings(g.history, j, patch)));
+        r.text(n + "_readings_text", list_text(key_readings(g.history, j, patch)));
         r.number(n + "_dot", look.dots(j)).number(n + "_score", look.scores(j));
         r.number(n + "_weight", look.weights(j)).number(n + "_value", g.patches.values(j));
     }
@@ -213,8 +213,8 @@ json compute(const Params& p) {
     r.number("negative_scores", negative);
     // The sentences about the runners-up and the negative scores, at every number of keys:
     // with one or two keys there is no second or third to read off.
-    r.number("negative_scores_text", prose::share_of(negative, keys, "score"));
-    r.number("negative_keys_text", negative == 1 ? "that key's" : "those keys'");
+    r.text("negative_scores_text", prose::share_of(negative, keys, "score"));
+    r.text("negative_keys_text", negative == 1 ? "that key's" : "those keys'");
     r.claim("negatives", negative > 0 ? "some" : "none");
     static const char* const ranked[kTopKeys + 1] = {"", "one", "two", "three"};
     r.claim("ranked", ranked[shown]);
@@ -229,7 +229,7 @@ json compute(const Params& p) {
         const double lag = keys - order[0], revolution = robot::readings_per_revolution(p.number("spin"));
         r.claim("best_lag", std::abs(lag - revolution) <= kAboutOneReading ? "revolution" : "other");
     }
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

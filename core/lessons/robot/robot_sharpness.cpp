@@ -62,12 +62,12 @@ json compute(const Params& p) {
 
     r.number("dots", dot_list).number("average_of_values", average);
     r.number("best_single_value", best_single).number("best_single_steps_back", keys - static_cast<int>(top));
-    r.number("best_single_steps_back_text", prose::steps_back(keys - static_cast<int>(top)));
+    r.text("best_single_steps_back_text", prose::steps_back(keys - static_cast<int>(top)));
     r.number("truth", g.truth).number("divisors", divisors);
     r.number("largest_weights", largest).number("guesses", guesses).number("by_divisor", by_divisor);
     r.number("transformer_divisor", std::sqrt(static_cast<double>(patch)));  // √(key length)
     r.number("keys", keys).number("patch", patch);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

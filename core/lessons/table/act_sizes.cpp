@@ -106,18 +106,18 @@ json compute(const Params& p) {
                          {"queries", prose::counted(a.chunk, "action query", "action queries")},
                          {"actions", prose::counted(a.chunk, "action")}}}});
 
-    r.number("tokens", s.tokens).number("tokens_text", format_count(s.tokens)).number("per_camera", per_camera);
-    r.number("encoder_parameters", s.encoder).number("encoder_parameters_text", format_count(s.encoder));
+    r.number("tokens", s.tokens).text("tokens_text", format_count(s.tokens)).number("per_camera", per_camera);
+    r.number("encoder_parameters", s.encoder).text("encoder_parameters_text", format_count(s.encoder));
     r.number("encoder_layer_parameters", s.encoder_layer);
-    r.number("decoder_parameters", s.decoder).number("decoder_parameters_text", format_count(s.decoder));
+    r.number("decoder_parameters", s.decoder).text("decoder_parameters_text", format_count(s.decoder));
     r.number("decoder_layer_parameters", s.decoder_layer);
     r.number("transformer_parameters", s.encoder + s.decoder)
-        .number("transformer_parameters_text", format_count(s.encoder + s.decoder));
-    r.number("encoder_table", s.encoder_table).number("encoder_table_text", format_count(s.encoder_table));
+        .text("transformer_parameters_text", format_count(s.encoder + s.decoder));
+    r.number("encoder_table", s.encoder_table).text("encoder_table_text", format_count(s.encoder_table));
     r.number("encoder_tables_total", encoder_tables).number("decoder_tables_total", decoder_tables);
     r.number("decoder_self_table", s.decoder_self_table).number("decoder_cross_table", s.decoder_cross_table);
     r.number("head_width", a.width / a.heads).number("actions", a.chunk);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

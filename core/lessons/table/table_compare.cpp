@@ -68,7 +68,7 @@ json compute(const Params&, const Models& models) {
         series.push_back({label, {4, 6}, {f.miss.four, f.miss.six}});
         const std::string k = key_of(network);
         r.number(k + "_miss_4", f.miss.four).number(k + "_miss_6", f.miss.six).number(k + "_parameters", f.parameters);
-        r.number(k + "_parameters_text", format_count(f.parameters));
+        r.text(k + "_parameters_text", format_count(f.parameters));
         if (!f.training.is_null()) r.number(k + "_training", f.training);
     }
     const Misses lookup = miss["lookup"], plain16 = miss["plain-16"], plain256 = miss["plain-256"];
@@ -82,7 +82,7 @@ json compute(const Params&, const Models& models) {
             {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]"}, false);
     r.chart("misses", "Mean miss with 4 and with 6 objects on the table", "objects on the table", "mean miss [cm]",
             series);
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

@@ -45,18 +45,18 @@ json compute(const Params& p, const Models& models) {
     r.number("truth_x", truth_x).number("truth_y", truth_y);
     r.number("max_difference", difference);
     r.number("scores", values_of(h.scores)).number("weights", values_of(h.weights));
-    r.number("request", kind_name(s.kinds[s.asked])).number("width", d);
+    r.text("request", kind_name(s.kinds[s.asked])).number("width", d);
     Eigen::Index top = 0;
     h.weights.row(0).maxCoeff(&top);
     const double miss = kCmPerMetre * std::hypot(module(0, 0) - truth_x, module(0, 1) - truth_y);
-    r.number("top_weight", h.weights(0, top)).number("top_kind", kind_name(s.kinds[top]));
+    r.number("top_weight", h.weights(0, top)).text("top_kind", kind_name(s.kinds[top]));
     r.number("miss_cm", miss);
     r.claim("top_is_request", top == s.asked ? "yes" : "no");
     r.claim("dominance", dominance_of(h.weights(0, top)));
     // The lesson prints both answers to 4 decimals [m]: they agree when those digits do.
     r.claim("hand_vs_module", difference < kPrintedDigits_m ? "same" : "differs");
     r.claim("miss", miss_words(miss));
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

@@ -37,13 +37,13 @@ json compute(const Params& p, const Models& models) {
               {"objects", objects_json(s, weights)}, {"request", kind_name(s.kinds[s.asked])},
               {"answer", {answer_x, answer_y}}, {"truth", {truth_x, truth_y}}});
 
-    r.number("miss_cm", miss).number("top_kind", kind_name(s.kinds[top])).number("top_weight", h.weights(0, top));
+    r.number("miss_cm", miss).text("top_kind", kind_name(s.kinds[top])).number("top_weight", h.weights(0, top));
     r.number("answer_x", answer_x).number("answer_y", answer_y).number("truth_x", truth_x).number("truth_y", truth_y);
     r.number("scores", values_of(h.scores)).number("weights", weights);
-    r.number("request", kind_name(s.kinds[s.asked])).number("objects", s.objects());
+    r.text("request", kind_name(s.kinds[s.asked])).number("objects", s.objects());
     r.claim("top_is_request", top == s.asked ? "yes" : "no").claim("dominance", dominance_of(h.weights(0, top)));
     r.claim("miss", miss_words(miss));
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

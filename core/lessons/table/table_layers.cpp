@@ -66,7 +66,7 @@ json compute(const Params& p, const Models& models) {
         layers.push_back({{"label", label}, {"weights", looks[l].mean}, {"heads", looks[l].heads}, {"self", looks[l].self}});
         for (int i = 0; i < s.objects(); ++i) table(i, l) = looks[l].mean[i];
         cols.push_back(label);
-        r.number("layer" + std::to_string(l + 1) + "_top_kind", kind_name(s.kinds[top_of(looks[l].mean)]));
+        r.text("layer" + std::to_string(l + 1) + "_top_kind", kind_name(s.kinds[top_of(looks[l].mean)]));
         r.number("layer" + std::to_string(l + 1) + "_weights", looks[l].mean);
     }
     std::vector<std::string> rows;
@@ -95,7 +95,7 @@ json compute(const Params& p, const Models& models) {
               {"objects", objects_json(s)}, {"request", kind_name(s.kinds[s.asked])},
               {"nearest", kind_name(s.kinds[s.nearest])}, {"layers", layers}, {"answer", {answer_x, answer_y}},
               {"truth", {truth_x, truth_y}}, {"others", others}});
-    r.number("nearest_kind", kind_name(s.kinds[s.nearest])).number("request", kind_name(s.kinds[s.asked]));
+    r.text("nearest_kind", kind_name(s.kinds[s.nearest])).text("request", kind_name(s.kinds[s.asked]));
     r.number("answer_x", answer_x).number("answer_y", answer_y).number("truth_x", truth_x).number("truth_y", truth_y);
     const double miss = std::hypot(answer_x - truth_x, answer_y - truth_y);
     r.number("miss_cm", miss).claim("miss", miss_words(miss));
@@ -103,7 +103,7 @@ json compute(const Params& p, const Models& models) {
     r.claim("layer2_on_nearest", top_of(looks.back().mean) == static_cast<std::size_t>(s.nearest) ? "yes" : "no");
     const Misses two = misses_of(deep), one = misses_of(shallow), plain = misses_of(lookup);
     r.claim("two_layers_best", two.four < std::min(one.four, plain.four) ? "yes" : "no");
-    return r.to_json();
+    return std::move(r).to_json();
 }
 
 }  // namespace

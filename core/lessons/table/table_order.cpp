@@ -56,8 +56,8 @@ json compute(const Params& p, const Models& models) {
 
     r.number("order", order).number("answer_x", first(0, 0)).number("answer_y", first(0, 1));
     r.number("shuffled_x", second(0, 0)).number("shuffled_y", second(0, 1));
-    r.number("max_difference", difference).number("max_difference_text", difference_text);
-    return r.to_json();
+    r.number("max_difference", difference).text("max_difference_text", difference_text);
+    return std::move(r).to_json();
 }
 
 }  // namespace

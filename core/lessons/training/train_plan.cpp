@@ -27,11 +27,11 @@ json compute(const Params& p) {
             std::to_string(steps_per_epoch) + " batches of " + std::to_string(nn::kBatchSize) + " = " +
             format_count(epochs * steps_per_epoch) + " steps");
     r.number("parameters", parameters).number("lr", lr).number("epochs", epochs);
-    r.number("total_steps", epochs * steps_per_epoch).number("slot", config.task + "/" + config.model);
+    r.number("total_steps", epochs * steps_per_epoch).text("slot", config.task + "/" + config.model);
     std::string name = config.model;
     name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-    r.number("network_name", name).number("task", config.task);
-    return r.to_json();
+    r.text("network_name", name).text("task", config.task);
+    return std::move(r).to_json();
 }
 
 }  // namespace

@@ -185,8 +185,8 @@ TEST_CASE("run_demo_json: every parameter's declared default and bounds are acce
 TEST_CASE("run_demo_json: worked_example prints the lesson's scores, weights and output") {
     CHECK(printed(run("worked_example", "{}")) == attn_test::lesson_worked_example_lines());
     const json out = run("worked_example", "{}");
-    CHECK(out["result"]["numbers"]["output_shape"] == "(3, 2)");
-    CHECK(out["result"]["numbers"]["row0_output"] == "[0.802 0.599]");
+    CHECK(out["result"]["texts"]["output_shape"] == "(3, 2)");
+    CHECK(out["result"]["texts"]["row0_output"] == "[0.802 0.599]");
 }
 
 TEST_CASE("run_demo_json: worked_example without scaling shows the raw dot products") {

@@ -23,7 +23,7 @@ TEST_CASE("robot scores: with one key there is no runner-up, and its one score i
     const json r = result("robot_scores", {{"keys", 1}});
     CHECK(r["claims"]["ranked"] == "one");
     CHECK_FALSE(r["numbers"].contains("second_score"));
-    const std::string negative = r["numbers"]["negative_scores_text"];
+    const std::string negative = r["texts"]["negative_scores_text"];
     CHECK(negative.rfind("the one score is", 0) == 0);
 }
 
@@ -36,12 +36,12 @@ TEST_CASE("robot scores: two keys have a second but no third, the lesson's 20 ha
 }
 
 TEST_CASE("table tokens: a scene of one object says 1 object") {
-    CHECK(result("table_tokens", {{"objects", 1}})["numbers"]["objects_text"] == "1 object");
+    CHECK(result("table_tokens", {{"objects", 1}})["texts"]["objects_text"] == "1 object");
 }
 
 TEST_CASE("attention cost: one token is 1 weight per head") {
     const json r = result("attention_cost", {{"tokens", 1}});
-    CHECK(r["numbers"]["entries_counted"] == "1 weight");
+    CHECK(r["texts"]["entries_counted"] == "1 weight");
     CHECK(r["printed"][0].get<std::string>().find("= 1 weight per head") != std::string::npos);
 }
 

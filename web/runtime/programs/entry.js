@@ -2,11 +2,17 @@
 // (data-program="NAME": lessons/<slug>/programs/NAME.py). The panel, CodeMirror
 // and Python load only when a learner opens one, so the page's first load is unchanged.
 import { el } from '../dom.js';
-import { hasProgram } from './program-url.js';
+import { has, read, write } from '../address.js';
 import { siteUpdated, updatedNote } from '../site-version.js';
 
 // A separate bundle beside runtime.js (scripts/build-site.mjs); a computed URL keeps esbuild from inlining it.
 const panelModule = () => import(new URL('./programs.js', import.meta.url).href);
+
+/** The panel's way to the address: handed over, as the panel's bundle must not hold a second owner of it. */
+const programLink = (instance) => ({
+  read: () => read('program', { instance }),               // undefined, or a promise of {value} or {problem}
+  write: (text) => write('program', { instance }, text),  // null: the lesson's program
+});
 
 export function attachPrograms(views) {
   for (const view of views) {
@@ -22,11 +28,11 @@ export function attachPrograms(views) {
         return;
       }
       const file = new URL(`programs/${name}.py`, document.baseURI).href;
-      mounted = panelModule().then((m) => m.mountProgram(details, view, file)).catch((error) => {
+      mounted = panelModule().then((m) => m.mountProgram(details, view, file, programLink(view.instance))).catch((error) => {
         details.append(el('p', { className: 'problem', textContent: `The program could not be loaded (${error.message ?? error}).` }));
       });
     });
     view.container.append(details);
-    if (hasProgram(view.instance)) details.open = true;  // a link to an edited program opens it
+    if (has('program', { instance: view.instance })) details.open = true;  // a link to an edited program opens it
   }
 }

@@ -6,31 +6,28 @@ import { createEditor } from './editor.js';
 import { runProgram, stopProgram } from './worker-client.js';
 import { stateAt, countSteps, renderPlots, renderMat } from './outputs.js';
 import { withSettings } from './constants.js';
-import { readProgram, writeProgram } from './program-url.js';
 import { el } from '../dom.js';
 
 const DEFAULT_BUDGET = 20000;  // steps (prints and robot calls) before the page asks (run-program.js)
-const URL_DELAY_MS = 400;      // write the address once typing pauses
 
 /**
  * @param details  the panel's <details> (entry.js)
  * @param view     the demo above it (demo-view.js): its state and shown result
  * @param file     the program's URL (lessons/<slug>/programs/<name>.py, copied by the build)
+ * @param link     {read, write}: the program's key in the address (entry.js)
  */
-export async function mountProgram(details, view, file) {
+export async function mountProgram(details, view, file, link) {
   const lessons = await fetch(file).then((r) => { if (!r.ok) throw new Error(`${file}: ${r.status}`); return r.text(); });
   const lessonProgram = () => withSettings(lessons, view.state.values, view.shownResult());
-  const linked = await readProgram(view.instance);  // null, {text} or {error}
-  const edited = linked?.text ?? null;
+  const linked = await link.read();  // undefined, {value} or {problem}
+  const edited = linked?.value ?? null;
   const parts = panelParts(view.instance);
   details.append(parts.element);
 
-  let urlTimer = 0;
   const editor = createEditor(parts.editorBox, edited ?? lessonProgram(), (text) => {
-    clearTimeout(urlTimer);
-    urlTimer = setTimeout(() => writeProgram(view.instance, text === lessonProgram() ? null : text), URL_DELAY_MS);
+    link.write(text === lessonProgram() ? null : text);  // written once typing pauses
   }, `Python program for the ${view.instance} demo`);
-  parts.origin.textContent = linked?.error ?? (edited
+  parts.origin.textContent = linked?.problem ?? (edited
     ? 'This is an edited program from the address.'
     : 'The constants at the top are the demo\'s current settings.');
 
@@ -100,8 +97,7 @@ export async function mountProgram(details, view, file) {
   parts.more.addEventListener('click', () => { budget *= 4; run(); });
   parts.back.addEventListener('click', () => {
     editor.setText(lessonProgram());
-    clearTimeout(urlTimer);
-    writeProgram(view.instance, null);
+    link.write(null);
     parts.origin.textContent = 'Back to the lesson\'s program, with the demo\'s current settings.';
   });
   const jump = (steps) => {

@@ -24,77 +24,72 @@ function interpolateHeading(a, b, f) {
   return (a + delta * f + 360) % 360;
 }
 
-export function createBugbotMat(demo) {
-  let fig = null;
-  let frame = 0;          // the frame shown, 0 .. frames.length - 1 (fractional while playing)
-  let playing = false;
-  let followEnd = true;   // a new run shows its last frame unless the learner has scrubbed
-  let dragging = false;
-  let lastTick = null;    // time of the previous animation frame [ms]
-
-  const x = scaleLinear();
-  const y = scaleLinear();
+/** The picture's elements: the svg mat with the robot, the playback controls, the readout and the table. */
+function matParts() {
   // A group, not an image, so the robot inside stays a control a screen reader can reach.
   const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat', role: 'group', 'aria-label': 'The mat from above, with the robot: drag it to move its start' });
-  const mat = svg('rect', { x: 0, y: 0, width: VIEW, height: VIEW, class: 'mat-surface' });
-  const grid = svg('g', { class: 'mat-grid' });
-  const hits = svg('g', { class: 'hits' });
-  const source = svg('circle', { r: HIT_RADIUS * 2.6, class: 'source' });
-  const ray = svg('line', { class: 'ray' });
-  const body = svg('circle', { class: 'robot-body' });
-  const nose = svg('line', { class: 'robot-nose' });
-  // The mat's one movable thing, so its one tab stop; the demo's live region says where it moved (announce.js).
-  const robot = svg('g', { class: 'robot', tabindex: 0, role: 'button', 'aria-roledescription': 'movable robot' });
-  const grab = svg('rect', { class: 'hit-area' }); // a round rect: the robot's circle stays its body
-  robot.append(grab, body, nose);
-  root.append(mat, grid, hits, source, ray, robot);
-
-  const play = el('button', { type: 'button', className: 'play', textContent: 'Play' });
-  const scrubber = el('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' });
-  // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
-  const readout = el('p', { className: 'readout' });
-  const pointsTable = el('table', { className: 'points' });
-  const pointsData = el('details', { className: 'chart-data' }, [el('summary', { textContent: 'The points on the mat as numbers' }), pointsTable]);
-  const writeData = writeWhenOpen(pointsData);
-  const element = el('figure', { className: 'bugbot' }, [
+  const parts = {
     root,
-    el('div', { className: 'playback' }, [play, scrubber]),
-    readout,
+    grid: svg('g', { class: 'mat-grid' }),
+    hits: svg('g', { class: 'hits' }),
+    source: svg('circle', { r: HIT_RADIUS * 2.6, class: 'source' }),
+    ray: svg('line', { class: 'ray' }),
+    body: svg('circle', { class: 'robot-body' }),
+    nose: svg('line', { class: 'robot-nose' }),
+    // The mat's one movable thing, so its one tab stop; the demo's live region says where it moved (announce.js).
+    robot: svg('g', { class: 'robot', tabindex: 0, role: 'button', 'aria-roledescription': 'movable robot' }),
+    grab: svg('rect', { class: 'hit-area' }), // a round rect: the robot's circle stays its body
+    play: el('button', { type: 'button', className: 'play', textContent: 'Play' }),
+    scrubber: el('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' }),
+    // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
+    readout: el('p', { className: 'readout' }),
+    pointsTable: el('table', { className: 'points' }),
+  };
+  parts.robot.append(parts.grab, parts.body, parts.nose);
+  root.append(svg('rect', { x: 0, y: 0, width: VIEW, height: VIEW, class: 'mat-surface' }), parts.grid, parts.hits, parts.source, parts.ray, parts.robot);
+  parts.pointsData = el('details', { className: 'chart-data' }, [el('summary', { textContent: 'The points on the mat as numbers' }), parts.pointsTable]);
+  parts.element = el('figure', { className: 'bugbot' }, [
+    root,
+    el('div', { className: 'playback' }, [parts.play, parts.scrubber]),
+    parts.readout,
     el('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
-    pointsData,
+    parts.pointsData,
   ]);
+  return parts;
+}
 
+/** Drawing one run's figure `view.fig` into `parts`, with the scales `view.x`, `view.y` (cm -> svg units). */
+function matDrawing(parts, view) {
+  const { x, y } = view;
   const toView = ([px, py]) => [x(px), y(py)]; // a hit point is [x, y] in cm
-
+  const writeData = writeWhenOpen(parts.pointsData);
   let gridSize = null;     // the mat size the grid lines are drawn for
-  function drawGrid(size) {
+
+  function grid(size) {
     if (size === gridSize) return;
     gridSize = size;
-    grid.replaceChildren();
+    parts.grid.replaceChildren();
     for (let cm = 10; cm < size; cm += 10) {
-      grid.append(svg('line', { x1: x(cm), y1: 0, x2: x(cm), y2: VIEW }), svg('line', { x1: 0, y1: y(cm), x2: VIEW, y2: y(cm) }));
+      parts.grid.append(svg('line', { x1: x(cm), y1: 0, x2: x(cm), y2: VIEW }), svg('line', { x1: 0, y1: y(cm), x2: VIEW, y2: y(cm) }));
     }
   }
 
-  function drawRobotAt(px, py, heading) {
-    const r = x(fig.robot_radius_cm) - x(0);
+  function robotAt(px, py, heading) {
+    const r = x(view.fig.robot_radius_cm) - x(0);
     const rad = (heading * Math.PI) / 180; // clockwise from +y on the mat
     const [cx, cy] = [x(px), y(py)];
+    const { body, grab, nose } = parts;
     body.setAttribute('cx', cx); body.setAttribute('cy', cy); body.setAttribute('r', r);
     const g = Math.max(r, GRAB_RADIUS);
     for (const [k, v] of Object.entries({ x: cx - g, y: cy - g, width: 2 * g, height: 2 * g, rx: g })) grab.setAttribute(k, v);
     nose.setAttribute('x1', cx); nose.setAttribute('y1', cy);
     nose.setAttribute('x2', cx + r * Math.sin(rad)); nose.setAttribute('y2', cy - r * Math.cos(rad));
-    robot.setAttribute('aria-label', `Robot, starting at x ${fixed1(px)} cm, y ${fixed1(py)} cm; arrow keys move it`);
+    parts.robot.setAttribute('aria-label', `Robot, starting at x ${fixed1(px)} cm, y ${fixed1(py)} cm; arrow keys move it`);
   }
 
-  /** Everything that depends on the whole frame number: hits, ray, source ring, readout. */
-  function drawFrame(i) {
-    const frames = fig.frames;
-    const f = frames[i];
-    const first = Math.max(0, i - fig.window + 1);
-    // The window's dots moved in place: a playback or a drag moves them on every frame.
-    const shown = frames.slice(first, i + 1);
+  /** The window's dots, moved in place: a playback or a drag moves them on every frame. */
+  function hitDots(shown) {
+    const { hits } = parts;
     while (hits.children.length > shown.length) hits.lastElementChild.remove();
     while (hits.children.length < shown.length) hits.append(svg('circle', { r: HIT_RADIUS, class: 'hit' }));
     shown.forEach((k, n) => {
@@ -102,7 +97,15 @@ export function createBugbotMat(demo) {
       hits.children[n].setAttribute('cx', hx);
       hits.children[n].setAttribute('cy', hy);
     });
+  }
+
+  /** Everything that depends on the whole frame number: hits, ray, source ring, readout. */
+  function frame(i) {
+    const { frames } = view.fig;
+    const f = frames[i];
+    hitDots(frames.slice(Math.max(0, i - view.fig.window + 1), i + 1));
     const [hx, hy] = toView(f.hit);
+    const { ray, source } = parts;
     ray.setAttribute('x1', x(f.x)); ray.setAttribute('y1', y(f.y));
     ray.setAttribute('x2', hx); ray.setAttribute('y2', hy);
     const leanOn = f.source_tick === null ? null : frames[f.source_tick];
@@ -111,54 +114,61 @@ export function createBugbotMat(demo) {
       const [sx, sy] = toView(leanOn.hit);
       source.setAttribute('cx', sx); source.setAttribute('cy', sy);
     }
-    writeText(readout, `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
+    writeText(parts.readout, `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
       (f.guess_wide === null ? 'Not enough history for a guess yet.'
         : `Guess for the next reading: ${fixed1(f.guess_wide)} cm, leaning most on reading ${f.source_tick}.`));
-    scrubber.value = i;
+    parts.scrubber.value = i;
   }
 
-  function drawTable() {
-    const frames = fig.frames;
-    writeData(() => writeRows(pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
-      ...frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
+  function table() {
+    writeData(() => writeRows(parts.pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
+      ...view.fig.frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
         fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map(String))]));
   }
 
+  return { grid, robotAt, frame, table };
+}
+
+/** Play / pause and the time scrubber over the run's frames; `view.frame` is the frame shown (fractional while playing). */
+function attachPlayback(parts, view, draw) {
+  const { play, scrubber } = parts;
+  let lastTick = null;    // time of the previous animation frame [ms]
+
   function show(at) {
-    const frames = fig.frames;
+    const { frames } = view.fig;
     const i = Math.min(frames.length - 1, Math.floor(at));
     const next = frames[Math.min(frames.length - 1, i + 1)];
     const heading = interpolateHeading(frames[i].heading, next.heading, at - i);
-    if (!dragging) drawRobotAt(frames[i].x, frames[i].y, heading);
-    if (i !== Math.floor(frame) || !playing) drawFrame(i);
-    frame = at;
+    if (!view.dragging) draw.robotAt(frames[i].x, frames[i].y, heading);
+    if (i !== Math.floor(view.frame) || !view.playing) draw.frame(i);
+    view.frame = at;
+  }
+
+  function stop() {
+    view.playing = false;
+    play.textContent = 'Play';
+    play.setAttribute('aria-pressed', 'false');
   }
 
   function tick(now) {
-    if (!playing) return;
+    if (!view.playing) return;
     const seconds = lastTick === null ? 0 : Math.max(0, now - lastTick) / 1000;
     lastTick = now;
-    const at = frame + seconds / fig.tick_seconds;
-    if (at >= fig.frames.length - 1) {
+    const at = view.frame + seconds / view.fig.tick_seconds;
+    if (at >= view.fig.frames.length - 1) {
       stop();
-      show(fig.frames.length - 1);
+      show(view.fig.frames.length - 1);
       return;
     }
     show(at);
     requestAnimationFrame(tick);
   }
 
-  function stop() {
-    playing = false;
-    play.textContent = 'Play';
-    play.setAttribute('aria-pressed', 'false');
-  }
-
   play.addEventListener('click', () => {
-    if (playing) { stop(); return; }
-    if (frame >= fig.frames.length - 1) frame = 0;
-    playing = true;
-    followEnd = false;
+    if (view.playing) { stop(); return; }
+    if (view.frame >= view.fig.frames.length - 1) view.frame = 0;
+    view.playing = true;
+    view.followEnd = false;
     play.textContent = 'Pause';
     play.setAttribute('aria-pressed', 'true');
     lastTick = null;
@@ -166,16 +176,20 @@ export function createBugbotMat(demo) {
   });
   scrubber.addEventListener('input', () => {
     stop();
-    followEnd = Number(scrubber.value) === fig.frames.length - 1;
+    view.followEnd = Number(scrubber.value) === view.fig.frames.length - 1;
     show(Number(scrubber.value));
   });
+  return { show };
+}
 
-  // Moving the robot changes the demo's start_x / start_y, which reruns the simulation.
+/** Dragging the robot, or its arrow keys, change the demo's start_x / start_y, which reruns the simulation. */
+function attachRobotMoves(parts, view, draw, demo) {
+  const { root, robot } = parts;
   function moveTo(px, py) {
-    const margin = fig.robot_radius_cm;
-    const clamp = (v) => Math.min(fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
+    const margin = view.fig.robot_radius_cm;
+    const clamp = (v) => Math.min(view.fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
     const [cx, cy] = [clamp(px), clamp(py)];
-    drawRobotAt(cx, cy, fig.frames[Math.floor(frame)].heading);
+    draw.robotAt(cx, cy, view.fig.frames[Math.floor(view.frame)].heading);
     noteChange(demo.state, `Robot's start moved to x ${fixed1(cx)} cm, y ${fixed1(cy)} cm.`);
     demo.setParams({ start_x: cx, start_y: cy });
   }
@@ -184,16 +198,16 @@ export function createBugbotMat(demo) {
     point.x = event.clientX;
     point.y = event.clientY;
     const p = point.matrixTransform(root.getScreenCTM().inverse());
-    return [x.invert(p.x), y.invert(p.y)];
+    return [view.x.invert(p.x), view.y.invert(p.y)];
   }
   robot.addEventListener('pointerdown', (event) => {
-    dragging = true;
+    view.dragging = true;
     robot.setPointerCapture(event.pointerId);
     robot.classList.add('dragging');
     event.preventDefault();
   });
-  robot.addEventListener('pointermove', (event) => { if (dragging) moveTo(...pointerToMat(event)); });
-  const endDrag = () => { dragging = false; robot.classList.remove('dragging'); };
+  robot.addEventListener('pointermove', (event) => { if (view.dragging) moveTo(...pointerToMat(event)); });
+  const endDrag = () => { view.dragging = false; robot.classList.remove('dragging'); };
   robot.addEventListener('pointerup', endDrag);
   robot.addEventListener('pointercancel', endDrag);
   robot.addEventListener('keydown', (event) => {
@@ -205,18 +219,34 @@ export function createBugbotMat(demo) {
     // From the state, which is ahead of the rerun a move causes.
     moveTo(Number(demo.state.get('start_x')) + move[0], Number(demo.state.get('start_y')) + move[1]);
   });
+}
+
+export function createBugbotMat(demo) {
+  const view = {
+    fig: null,
+    frame: 0,          // the frame shown, 0 .. frames.length - 1 (fractional while playing)
+    playing: false,
+    followEnd: true,   // a new run shows its last frame unless the learner has scrubbed
+    dragging: false,
+    x: scaleLinear(),
+    y: scaleLinear(),
+  };
+  const parts = matParts();
+  const draw = matDrawing(parts, view);
+  const playback = attachPlayback(parts, view, draw);
+  attachRobotMoves(parts, view, draw, demo);
 
   function update(next) {
-    fig = next;
-    x.domain([0, fig.size_cm]).range([0, VIEW]);
-    y.domain([0, fig.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
-    drawGrid(fig.size_cm);
-    drawTable();
-    scrubber.max = fig.frames.length - 1;
-    const at = followEnd ? fig.frames.length - 1 : Math.min(frame, fig.frames.length - 1);
-    frame = -1; // a new run: show() draws its whole frame, even while playing
-    show(at);
+    view.fig = next;
+    view.x.domain([0, next.size_cm]).range([0, VIEW]);
+    view.y.domain([0, next.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
+    draw.grid(next.size_cm);
+    draw.table();
+    parts.scrubber.max = next.frames.length - 1;
+    const at = view.followEnd ? next.frames.length - 1 : Math.min(view.frame, next.frames.length - 1);
+    view.frame = -1; // a new run: show() draws its whole frame, even while playing
+    playback.show(at);
   }
 
-  return { element, update };
+  return { element: parts.element, update };
 }

@@ -121,7 +121,7 @@ function drawChart(spec) {
   figure.append(caption, data);
 
   // The domains the axes were last drawn for: a step that keeps them leaves the ticks alone, as
-  // rewriting each tick's text made the browser lay out every label of the chart again (issue 14).
+  // rewriting each tick's text makes the browser lay out every label of the chart again.
   let drawnDomains = null;
 
   /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */

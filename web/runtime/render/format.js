@@ -16,4 +16,14 @@ export function formatValue(value, digits) {
   return Number.isInteger(value) ? whole(value) : fixed(3)(value);
 }
 
+/**
+ * What a lesson's sentence shows for `name` of a result: a number (or list) formatted here, or the words the
+ * core wrote for it (result.texts, core/demo/result.hpp) as they are. @returns the text, or null when it has neither
+ */
+export function quoteResult(result, name, digits) {
+  if (name in result.numbers) return formatValue(result.numbers[name], digits);
+  if (name in (result.texts ?? {})) return result.texts[name];
+  return null;
+}
+
 export const formatTick = general;

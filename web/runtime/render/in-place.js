@@ -1,10 +1,9 @@
-// Redrawing only what a new result changed. Rebuilding a picture or its table of numbers on every
-// slider step or drag move cost a slow phone its frame (issue 14).
+// Redrawing only what a new result changed, so a slider step or a drag move fits a slow phone's frame
+// (docs/page-performance.md).
 
 /**
  * Sets an element's text. Its one text node is changed in place: `textContent =` would remove that
- * node and insert a new one, which the browser then styles and lays out as new (a table's 200 cells
- * were half of a robot slider step's layout on a slow phone, issue 14).
+ * node and insert a new one, which the browser then styles and lays out as new.
  */
 export function writeText(node, text) {
   const only = node.firstChild;
@@ -56,8 +55,8 @@ export function unlessSame(element, draw) {
 
 /**
  * The numbers behind a picture or chart sit in a <details class="chart-data">, closed until a learner
- * opens it. Rewriting them while closed cost a slow phone's step as much as the lines and axes
- * (issue 14), so a write waits for the opening:
+ * opens it. Rewriting them while closed costs a step as much as drawing the lines and axes, so a write
+ * waits for the opening:
  *   - the first write is made at once, so the page's first paint and the build's prerender
  *     (scripts/prerender.mjs) have the numbers;
  *   - a later one, while closed, is kept (the last one wins) and made when it opens: a

@@ -1,6 +1,7 @@
 // Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
 import { renderTable, updateTable } from './tables.js';
+import { el } from '../dom.js';
 import { writeText } from './in-place.js';
 import { createChartView } from './charts.js';
 import { createHeadSplit } from './head-split.js';
@@ -9,9 +10,10 @@ import { createWeightStrip } from './weight-strip.js';
 import { createTableLab } from './table-lab.js';
 import { createTableAttention } from './table-attention.js';
 import { createActDiagram } from './act-diagram.js';
+import { FIGURE_KINDS, figureProblem } from './figure-kinds.js';
 
 // Pictures keep their element between results, so a drag or a playback in
-// progress survives the recomputation it causes.
+// progress survives the recomputation it causes. One view per declared kind (figure-kinds.js).
 const figureViews = {
   head_split: createHeadSplit,
   bugbot_mat: createBugbotMat,
@@ -20,6 +22,9 @@ const figureViews = {
   table_attention: createTableAttention,
   act_diagram: createActDiagram,
 };
+
+const undrawn = FIGURE_KINDS.filter((kind) => !figureViews[kind]);
+if (undrawn.length) throw new Error(`the page has no picture for the figure kinds ${undrawn.join(', ')} (core/demo/figure_kinds.json)`);
 
 const div = (className) => Object.assign(document.createElement('div'), { className });
 
@@ -45,10 +50,15 @@ export function createResultView(demo) {
   element.append(printed, figures, rest);
   const views = new Map();
 
+  // A picture the page cannot draw is said where it would be, and logged as an error (the browser tests fail on one).
+  let figureErrors = null;
+
   function renderFigures(list) {
     const wanted = new Set();
+    const problems = [];
     list.forEach((fig, i) => {
-      if (!figureViews[fig.kind]) return;
+      const problem = figureProblem(fig);
+      if (problem) { problems.push(problem); return; }
       const key = `${fig.kind}:${fig.name ?? i}`;
       wanted.add(key);
       if (!views.has(key)) {
@@ -61,10 +71,16 @@ export function createResultView(demo) {
     for (const [key, view] of views) {
       if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
     }
+    const said = problems.length ? `A picture could not be drawn: ${problems.join('; ')}. Reload the page; if it keeps happening, the site's files are from different versions.` : '';
+    if (said === (figureErrors?.textContent ?? '')) return;
+    if (said) console.error(said);
+    figureErrors ??= figures.insertAdjacentElement('afterbegin', el('p', { className: 'problem figure-problem', role: 'alert' }));
+    figureErrors.textContent = said;
+    figureErrors.hidden = !said;
   }
 
-  // Tables and charts are kept between results of the same shape and written in place:
-  // rebuilding them on every slider step cost most of a step on a slow phone (issue 14).
+  // Tables and charts are kept between results of the same shape and written in place, as
+  // rebuilding them is most of a slider step's cost on a slow phone.
   const tables = div('tables');
   rest.append(tables);
   let drawnTables = [];

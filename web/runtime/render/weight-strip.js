@@ -25,8 +25,8 @@ const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.map
 
 /**
  * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
- * back as HTML in a grid of the same columns. (As svg text, those labels were laid out anew on every
- * step of the number of keys: a third of such a step's layout at 4x CPU slowdown, issue 14.)
+ * back as HTML in a grid of the same columns: as svg text, those labels would be laid out anew on every
+ * step of the number of keys (docs/page-performance.md).
  * Returns the parts a result of that shape redraws; setKeys() then gives it its keys.
  */
 function build(fig) {
@@ -96,7 +96,7 @@ function fill(drawn, fig) {
  * oldest keys at the left, which usually get next to nothing. Only when a strip is built, and a
  * learner who scrolled keeps their place. It needs the strip's laid-out width: read in a
  * ResizeObserver, which runs after the frame's own layout and before its paint, as reading it here
- * would force a second layout of the whole page inside the update (14 ms of a 4x-slowed step, issue 14).
+ * would force a second layout of the whole page inside the update.
  */
 function scrollToHeaviestOnceLaidOut(scroller, drawn, fig) {
   // The build's prerender (scripts/prerender.mjs) has no layout, and so no ResizeObserver, to scroll by.

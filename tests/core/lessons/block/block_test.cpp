@@ -50,7 +50,7 @@ TEST_CASE("block: every demo prints what NumPy prints, at the presets and the ot
 
 TEST_CASE("block: the residual adds the input back unchanged") {
     const json r = run("block_residual", {{"X", {{2, -1}, {0.5, 3}, {1, 1}}}});
-    CHECK(r["numbers"]["row0_recovered"] == "[ 2. -1.]");
+    CHECK(r["texts"]["row0_recovered"] == "[ 2. -1.]");
 }
 
 TEST_CASE("block: layer norm leaves every row with mean 0 and spread 1, up to eps") {
@@ -68,13 +68,13 @@ TEST_CASE("block: layer norm leaves every row with mean 0 and spread 1, up to ep
 TEST_CASE("block: a row and the same row times ten normalise alike") {
     const json r = run("block_layer_norm");
     CHECK(r["claims"]["rows01"] == "same");
-    CHECK(r["numbers"]["row0_output"] == r["numbers"]["row1_output"]);
+    CHECK(r["texts"]["row0_output"] == r["texts"]["row1_output"]);
 }
 
 TEST_CASE("block: the feed-forward network treats each token on its own") {
     const json both = run("block_feed_forward", {{"X", {{1, 0}, {0, 1}}}});
     const json alone = run("block_feed_forward", {{"X", {{1, 0}}}});
-    CHECK(both["numbers"]["row0_output"] == alone["numbers"]["row0_output"]);
+    CHECK(both["texts"]["row0_output"] == alone["texts"]["row0_output"]);
 }
 
 TEST_CASE("block: the feed-forward network's tokens keep two features, so W1 always fits them") {
@@ -96,7 +96,7 @@ TEST_CASE("block: without residual or norm, stacked blocks make every token alik
 
 TEST_CASE("block: a block keeps the input's shape, so blocks stack") {
     const json r = run("block_stack", {{"blocks", 5}});
-    CHECK(r["numbers"]["output_shape"] == "(3, 4)");
+    CHECK(r["texts"]["output_shape"] == "(3, 4)");
     CHECK(r["printed"].size() == 5 * 4);  // a block's label and its three rows
     CHECK(r["printed"][0] == "after block 1:");
     CHECK(r["printed"][16] == "after block 5:");
@@ -107,8 +107,8 @@ TEST_CASE("block: two tokens that merge while others stay apart are named, not c
     // the largest distance alone would call all three distinct.
     const json r = run("block_stack", {{"blocks", 6}, {"residual", false}});
     CHECK(r["claims"]["tokens"] == "merged");
-    CHECK(r["numbers"]["closest_pair_text"] == "tokens 0 and 1");
-    CHECK(r["numbers"]["closest_output_text"] == "0");  // prose::decimal drops the zeros a whole number has
+    CHECK(r["texts"]["closest_pair_text"] == "tokens 0 and 1");
+    CHECK(r["texts"]["closest_output_text"] == "0");  // prose::decimal drops the zeros a whole number has
     // The last block's rows 0 and 1 as printed, without NumPy's leading "[[" and " [".
     const auto row = [&](std::size_t k) { return r["printed"][r["printed"].size() - 3 + k].get<std::string>().substr(2); };
     CHECK(row(0) == row(1));

@@ -109,7 +109,7 @@ TEST_CASE("table_hand: at the lesson's scene the printed hand answer is the modu
     const auto hand = line.substr(line.find("by hand: ") + 9, line.find("  by the module") - line.find("by hand: ") - 9);
     const auto module = line.substr(line.find("module: ") + 8, line.find("  true") - line.find("module: ") - 8);
     CHECK(hand == module);
-    CHECK(r["numbers"]["request"] == "cup");
+    CHECK(r["texts"]["request"] == "cup");
     CHECK(number(r, "top_weight") > 0.99);
     CHECK(number(r, "miss_cm") < 0.5);
 }
@@ -138,7 +138,7 @@ TEST_CASE("table_lab: positions override the scene's and the answer follows the 
     int cup = 0;
     while (fig["objects"][cup]["kind"] != "cup") ++cup;
     CHECK(fig["truth"] == moved[cup]);
-    CHECK(r["numbers"]["top_kind"] == "cup");
+    CHECK(r["texts"]["top_kind"] == "cup");
     CHECK(number(r, "miss_cm") < 2);
     double total = 0;
     for (const json& o : fig["objects"]) total += o["weight"].get<double>();
@@ -190,8 +190,8 @@ TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its n
     int first_on_request = 0, second_on_nearest = 0;
     constexpr int kScenes = 40;
     for (int seed = 0; seed < kScenes; ++seed) {
-        const json asked = run("table_tokens", {{"seed", seed}})["numbers"]["request"];
-        const json n = run("table_layers", {{"seed", seed}, {"request", asked}})["numbers"];
+        const json asked = run("table_tokens", {{"seed", seed}})["texts"]["request"];
+        const json n = run("table_layers", {{"seed", seed}, {"request", asked}})["texts"];
         first_on_request += n["layer1_top_kind"] == n["request"];
         second_on_nearest += n["layer2_top_kind"] == n["nearest_kind"];
     }

@@ -1,15 +1,10 @@
-// An edited program is kept in the address, deflated and in base64url, as
-// ?<instance>.program=..., so a reload or a shared link opens the same program.
-// Other entries of the query (the demos' parameters, url-state.js) are left as they are.
+// An edited program travels in the address (address.js, the "program" family) deflated and in
+// base64url. Packing and unpacking live here; unpacking stops at a limit, so a link costs next to nothing.
 
-const keyOf = (instance) => `${instance}.program`;
-
-// A program link is read within two limits, so a damaged or hostile link costs next to nothing:
-// Python's http.server and many hosts refuse an address over 64 KB, and the lesson's programs pack
-// to under 1.5 KB, so no working link is longer than this (in base64url characters).
+// Python's http.server and many hosts refuse an address over 64 KB, so no working link is longer than
+// this (in base64url characters; docs/url.md gives the lesson's programs' sizes).
 export const MAX_PACKED_CHARS = 64 * 1024;
-// The lesson's longest program is 2.5 KB; a hundred times that is more than anyone types into the
-// panel, and unpacking stops there, so a deflate bomb (1,000 times its size) never fills the memory.
+// Far more than anyone types into the panel; unpacking stops there, so a deflate bomb never fills the memory.
 export const MAX_PROGRAM_BYTES = 256 * 1024;
 
 const INSTEAD = 'the lesson\'s program is shown instead.';
@@ -68,28 +63,15 @@ export async function unpackProgram(packed) {
 }
 
 /**
- * The edited program the address holds for this instance.
- * @returns {Promise<null | {text: string} | {error: string}>}  null: the link has none; error: why the
- *          link's program cannot be opened, in the learner's words (the panel shows the lesson's)
+ * The program packed in a link's text.
+ * @returns {Promise<{value: string} | {problem: string}>}  problem: why the link's program cannot be
+ *          opened, in the learner's words (the panel shows the lesson's)
  */
-export async function readProgram(instance) {
-  const packed = new URLSearchParams(window.location.search).get(keyOf(instance));
-  if (!packed) return null;
-  if (packed.length > MAX_PACKED_CHARS) return { error: TOO_LONG_PACKED };
+export async function readPackedProgram(packed) {
+  if (packed.length > MAX_PACKED_CHARS) return { problem: TOO_LONG_PACKED };
   try {
-    return { text: await unpackProgram(packed) };
+    return { value: await unpackProgram(packed) };
   } catch (error) {
-    return { error: error instanceof TooLong ? TOO_LONG : UNREADABLE };
+    return { problem: error instanceof TooLong ? TOO_LONG : UNREADABLE };
   }
 }
-
-/** Puts the edited program in the address, or removes it (null: the lesson's program). */
-export async function writeProgram(instance, text) {
-  const packed = text === null ? null : await packProgram(text);
-  const url = new URL(window.location.href);
-  if (packed === null) url.searchParams.delete(keyOf(instance));
-  else url.searchParams.set(keyOf(instance), packed);
-  window.history.replaceState(null, '', url);
-}
-
-export const hasProgram = (instance) => new URLSearchParams(window.location.search).has(keyOf(instance));
