@@ -156,7 +156,8 @@ window.learnersEye = (() => {
       for (const m of line.matchAll(/\b(undefined|NaN|null)\b/g)) found.push(`a placeholder "${m[1]}" in ${at(m)}`);
       // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation).
       for (const m of line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
-      for (const m of line.matchAll(/(?<![\d.,−\-+×/^])\b1 ([a-z]+s)\b(?!\.\d)/g)) {
+      // "Head 1 weights" names head 1; "1 weights" counts them.
+      for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ([a-z]+s)\b(?!\.\d)/gi)) {
         if (!SINGULAR_S.has(m[1])) found.push(`"1 ${m[1]}" in ${at(m)}`);
       }
       for (const m of line.matchAll(/\b(layer|head|token|object|key|block|step|entry|weight)\(s\)/g)) found.push(`"${m[0]}" in ${at(m)}`);
