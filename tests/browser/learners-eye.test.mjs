@@ -46,7 +46,8 @@ async function operateDemo(page, instance, random) {
     await action();
     for (const f of await page.evaluate((i) => window.learnersEye.look(i), instance)) if (!found.has(f)) found.set(f, label);
   };
-  await step('opening the page', async () => {});
+  // A demo inside a closed question is opened, as the learner opens the question to use it.
+  await step('opening the page', () => box.evaluate((d) => { for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true; }));
   const declarations = await page.evaluate((i) => {
     const view = window.attnLesson.demos.get(i);
     return window.attnLesson.core.demos.get(view.container.dataset.demo).params;
@@ -81,7 +82,7 @@ async function operateDemo(page, instance, random) {
         await step(`choosing "${option}" in ${what}`, () => select.selectOption(option));
       }
     } else if (decl.type === 'vector' || decl.type === 'matrix') {
-      for (const name of await control.locator('.grid-buttons button:enabled').allInnerTexts()) {
+      for (const name of await control.locator('.grid-buttons button:enabled').evaluateAll((bs) => bs.map((b) => b.textContent))) {
         const button = control.getByRole('button', { name, exact: true });
         if (await button.isEnabled()) await step(`"${name}" under ${what}`, () => button.click());
       }
@@ -123,7 +124,7 @@ async function operateDemo(page, instance, random) {
   const program = box.locator('details.program');
   if (await program.count()) {
     await step('opening "Edit and run the program" and running it', async () => {
-      await program.locator('summary').click();
+      await program.locator(':scope > summary').click();
       await page.waitForFunction((i) => document.querySelector(`.demo[data-instance="${i}"] details.program`).dataset.ready === 'true', instance, { timeout: 30000 });
       await program.getByRole('button', { name: 'Run', exact: true }).click();
       await page.waitForFunction((i) => {
@@ -131,7 +132,7 @@ async function operateDemo(page, instance, random) {
         return d.querySelector('.program-stop').disabled && d.querySelector('.program-printout').textContent !== '';
       }, instance, { timeout: 30000 });
     });
-    await step('closing the program', () => program.locator('summary').click());
+    await step('closing the program', () => program.locator(':scope > summary').click());
   }
   const train = box.getByRole('button', { name: 'Train in your browser' });
   if (await train.count()) {
