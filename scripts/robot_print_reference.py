@@ -96,7 +96,8 @@ def scores_program(readings, PATCH, KEYS, DIVISOR):
     print("the query, cm:", history[-PATCH:])
     print("the weights add up to:", round(sum(weights), 3))
     for j in sorted(range(KEYS), key=lambda j: -weights[j])[:3]:
-        print("key", j, "is", KEYS - j, "steps back:", history[j:j + PATCH],
+        back = KEYS - j
+        print("key", j, "is", back, "step back:" if back == 1 else "steps back:", history[j:j + PATCH],
               " score", round(scores[j], 1), " weight", round(weights[j], 3), " value", values[j])
     print("the guess:", round(sum(w * v for w, v in zip(weights, values)), 1), "cm")
     print("what came next:", truth, "cm")
@@ -157,7 +158,8 @@ def order_program(readings, PATCH, KEYS, DIVISOR, STRENGTHS, order):
         placed = [keys[j] + [strength if KEYS == 1 else strength * j / (KEYS - 1)] for j in range(KEYS)]
         with_place, weights = guess_from(placed, values, query + [strength])
         near = KEYS - first_best(weights)
-        print("position worth", strength, ": guess", round(with_place, 1), " the key it leans on is", near, "steps back")
+        print("position worth", strength, ": guess", round(with_place, 1), " the key it leans on is", near,
+              "step back" if near == 1 else "steps back")
     print("the truth was", truth)
 
 

@@ -33,8 +33,7 @@ json compute(const Params& p) {
         const int back = keys - static_cast<int>(look.best);
         // The program's strengths are floats (0.0, 0.6, ...), printed as Python prints them.
         const std::string name = "position worth " + python_repr(strengths[s]);
-        r.print(name + " : guess " + python_rounded(look.guess, 1) + "  the key it leans on is " + std::to_string(back) +
-                " steps back");
+        r.print(name + " : guess " + python_rounded(look.guess, 1) + "  the key it leans on is " + prose::steps_back(back));
         table.row(s) << look.guess, back, look.weights.maxCoeff();
         rows.push_back(name);
         strips.row(s + 1) = look.weights.transpose();

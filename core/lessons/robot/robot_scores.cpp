@@ -148,7 +148,7 @@ json compute(const Params& p) {
     for (int rank = 0; rank < shown; ++rank) {
         const int j = order[rank];
         const std::vector<int> key = key_readings(g.history, j, patch);
-        r.print("key " + std::to_string(j) + " is " + std::to_string(keys - j) + " steps back: " + list_text(key) +
+        r.print("key " + std::to_string(j) + " is " + prose::steps_back(keys - j) + ": " + list_text(key) +
                 "  score " + python_rounded(look.scores(j), 1) + "  weight " + python_rounded(look.weights(j), 3) + "  value " +
                 std::to_string(static_cast<int>(g.patches.values(j))));
         top.push_back({{"key", j}, {"steps_back", keys - j}, {"readings", key}, {"dot", look.dots(j)},

@@ -61,8 +61,8 @@ json compute(const Params& p) {
     const Count decoder_tables = (s.decoder_self_table + s.decoder_cross_table) * a.heads * a.decoder_layers;
 
     Result r;
-    r.print("encoder tokens: 1 style + 1 joints + " + std::to_string(a.cameras) + " x " + std::to_string(per_camera) +
-            " image cells = " + format_count(s.tokens) + ", each " + std::to_string(a.width) + " numbers");
+    r.print("encoder tokens: 1 for the style + 1 for the joints + " + std::to_string(a.cameras) + " x " +
+            std::to_string(per_camera) + " image cells = " + format_count(s.tokens) + ", each " + std::to_string(a.width) + " numbers");
     r.print("encoder: " + prose::counted(a.encoder_layers, "layer") + " of " + format_count(s.encoder_layer) +
             " parameters = " + format_count(s.encoder));
     r.print("decoder: " + std::to_string(a.decoder_layers) + (a.decoder_layers == 1 ? " layer of " : " layers of ") +
@@ -70,7 +70,7 @@ json compute(const Params& p) {
     r.print("attention tables per head: encoder " + format_count(s.tokens) + " x " + format_count(s.tokens) + " = " +
             format_count(s.encoder_table) + "; decoder self " + std::to_string(a.chunk) + " x " +
             std::to_string(a.chunk) + ", cross " + std::to_string(a.chunk) + " x " + format_count(s.tokens));
-    r.print("one pass: " + std::to_string(a.chunk) + " actions");
+    r.print("one pass: " + prose::counted(a.chunk, "action"));
 
     
     Matrix params(2, 3);

@@ -23,9 +23,9 @@ json compute(const Params& p) {
 
     Result r;
     r.print(config.model + " on \"" + config.task + "\": " + format_count(parameters) + " parameters");
-    r.print("Adam, learning rate " + format_number(lr) + ", " + std::to_string(epochs) + " epochs of " +
-            std::to_string(steps_per_epoch) + " batches of " + std::to_string(nn::kBatchSize) + " = " +
-            format_count(epochs * steps_per_epoch) + " steps");
+    r.print("Adam, learning rate " + format_number(lr) + ", " + std::to_string(epochs) +
+            (epochs == 1 ? " epoch of " : " epochs of ") + std::to_string(steps_per_epoch) + " batches of " +
+            std::to_string(nn::kBatchSize) + " = " + format_count(epochs * steps_per_epoch) + " steps");
     r.number("parameters", parameters).number("lr", lr).number("epochs", epochs);
     r.number("total_steps", epochs * steps_per_epoch).text("slot", config.task + "/" + config.model);
     std::string name = config.model;

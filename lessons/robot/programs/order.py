@@ -50,7 +50,7 @@ for strength in STRENGTHS:
     with_place, weights = guess_from(placed, values, query + [strength])
     near = KEYS - max(range(KEYS), key=lambda j: weights[j])
     print("position worth", strength, ": guess", round(with_place, 1),
-          " the key it leans on is", near, "steps back")
+          " the key it leans on is", near, "step back" if near == 1 else "steps back")
     for j in range(KEYS):
         plot("position worth " + str(strength), weights[j])
 print("the truth was", truth)

@@ -46,7 +46,8 @@ for j in range(KEYS):
 print("the query, cm:", history[-PATCH:])
 print("the weights add up to:", round(sum(weights), 3))
 for j in sorted(range(KEYS), key=lambda j: (-weights[j], j))[:3]:
-    print("key", j, "is", KEYS - j, "steps back:", history[j:j + PATCH],
+    back = KEYS - j
+    print("key", j, "is", back, "step back:" if back == 1 else "steps back:", history[j:j + PATCH],
           " score", round(scores[j], 1), " weight", round(weights[j], 3), " value", values[j])
 print("the guess:", round(sum(w * v for w, v in zip(weights, values)), 1), "cm")
 print("what came next:", truth, "cm")

@@ -52,3 +52,12 @@ TEST_CASE("multi-head and ACT pictures: one head and one layer are singular in t
     CHECK(act["words"]["decoder_layers"] == "1 layer");
     CHECK(act["words"]["heads"].get<std::string>().rfind("1 head of ", 0) == 0);
 }
+
+TEST_CASE("printouts at one: one pass of 1 action, 1 epoch of training, and tokens counted by what they are for") {
+    const json act = result("act_sizes", {{"chunk", 1}});
+    CHECK(act["printed"][4] == "one pass: 1 action");
+    CHECK(act["printed"][0].get<std::string>().rfind("encoder tokens: 1 for the style + 1 for the joints + ", 0) == 0);
+    const std::string plan = result("train_plan", {{"epochs", 1}})["printed"][1];
+    CHECK(plan.find(", 1 epoch of ") != std::string::npos);
+    CHECK(result("train_plan", {{"epochs", 2}})["printed"][1].get<std::string>().find(", 2 epochs of ") != std::string::npos);
+}

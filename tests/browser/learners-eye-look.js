@@ -1,0 +1,182 @@
+// What the learner's-eye test (learners-eye.test.mjs) looks at after each step, run inside the page:
+// a plain script whose functions are put into the page with addInitScript, so one call per step looks
+// at everything. Each function returns findings, sentences that say what a learner would see wrong;
+// none means the page shows what it should.
+/* global window, document, getComputedStyle, requestAnimationFrame */
+
+window.learnersEye = (() => {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  // As web/runtime/controls.js reads a box: a plain decimal is a number, anything else stays text.
+  const parse = (text) => {
+    const t = String(text).trim();
+    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t) && Number.isFinite(Number(t)) ? Number(t) : t;
+  };
+  const name = (n) => {
+    const label = n.getAttribute?.('aria-label') || n.querySelector?.(':scope > label, :scope > summary, :scope > legend')?.textContent;
+    const cls = typeof n.className === 'string' && n.className ? `.${n.className.trim().split(/\s+/).join('.')}` : '';
+    return `<${n.tagName.toLowerCase()}${cls}>${label ? ` "${label.slice(0, 40)}"` : ''}`;
+  };
+  const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+  // A box under 2 px (web/style.css's .visually-hidden) is read by a screen reader, not seen.
+  const seen = (n) => shown(n) && n.clientWidth > 1 && n.clientHeight > 1;
+
+  /** Waits until the demo's last change is computed and drawn, and its scroll marks measured (two frames). */
+  async function settle() {
+    for (let k = 0; k < 3; ++k) await new Promise((done) => requestAnimationFrame(done));
+  }
+
+  /** Each editor of the demo against the state: its shape, its values, its row and column names, its buttons. */
+  function editors(instance) {
+    const view = window.attnLesson.demos.get(instance);
+    const declarations = window.attnLesson.core.demos.get(view.container.dataset.demo).params;
+    const values = view.state.values;
+    const controls = [...view.container.querySelectorAll('form.controls .control')];
+    const found = [];
+    for (const decl of declarations) {
+      const control = controls.find((c) => c.querySelector(':scope > label')?.textContent === decl.label);
+      if (!control) continue; // set by a picture, or hidden by a teacher's link
+      const v = values[decl.name];
+      const say = (what) => found.push(`"${decl.label}" ${what}`);
+      if (decl.type === 'number' || decl.type === 'integer') {
+        const box = control.querySelector('input.num');
+        if (!same(parse(box.value), v)) say(`shows "${box.value}" while the state holds ${JSON.stringify(v)}`);
+        const slider = control.querySelector('input[type="range"]');
+        if (slider && typeof v === 'number' && v >= decl.min && v <= decl.max) {
+          if (slider.dataset.scale === 'log') {
+            if (slider.getAttribute('aria-valuetext') !== String(v)) say(`slider says ${slider.getAttribute('aria-valuetext')} for ${v}`);
+          } else if (Math.abs(Number(slider.value) - v) > (decl.step || 1) / 2 + 1e-9) {
+            say(`slider stands at ${slider.value} for ${v}`);
+          }
+        }
+      } else if (decl.type === 'boolean') {
+        if (control.querySelector('input[type="checkbox"]').checked !== v) say(`is ${v ? 'unticked' : 'ticked'} while the state holds ${v}`);
+      } else if (decl.type === 'choice') {
+        const select = control.querySelector('select');
+        if (select.value !== v) say(`shows "${select.value}" while the state holds "${v}"`);
+      } else if (decl.type === 'vector' || decl.type === 'matrix') {
+        const rows = decl.type === 'vector' ? [v] : v;
+        const boxes = [...control.querySelectorAll('table.grid-editor tr')]
+          .map((tr) => [...tr.querySelectorAll('input')].map((b) => parse(b.value))).filter((r) => r.length);
+        const shape = (m) => `${m.length} × ${m[0]?.length ?? 0}`;
+        if (shape(boxes) !== shape(rows) || boxes.some((r) => r.length !== boxes[0].length)) {
+          say(`shows ${shape(boxes)} boxes while the state holds ${shape(rows)}`);
+          continue;
+        }
+        if (!same(boxes, rows)) say(`boxes show ${JSON.stringify(boxes)} while the state holds ${JSON.stringify(rows)}`);
+        if (decl.type === 'matrix') {
+          const rowNames = control.querySelectorAll('th[scope="row"]').length;
+          const colNames = control.querySelectorAll('th[scope="col"]').length;
+          if (rowNames !== rows.length || colNames !== rows[0].length) say(`names ${rowNames} rows and ${colNames} columns of ${shape(rows)}`);
+        }
+        // A button that adds is enabled exactly while there is room, one that removes while there is more than the least.
+        const [minCols, maxCols] = decl.type === 'vector' ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
+        for (const b of control.querySelectorAll('.grid-buttons button')) {
+          const adds = b.textContent.startsWith('+');
+          const isRow = decl.type === 'matrix' && b.textContent.slice(2) === (decl.row_name ?? 'token');
+          const [n, lo, hi] = isRow ? [rows.length, decl.min_len, decl.max_len] : [rows[0].length, minCols, maxCols];
+          if (b.disabled !== (adds ? n >= hi : n <= lo)) say(`"${b.textContent}" is ${b.disabled ? 'disabled' : 'enabled'} at ${n}`);
+        }
+      }
+    }
+    return found;
+  }
+
+  const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
+  const reachable = (n) => n.tabIndex >= 0 || n.isContentEditable
+    || Boolean(n.querySelector('[contenteditable="true"], input, textarea, select, button, a[href], [tabindex="0"]'));
+
+  /** Nothing clipped: wide content scrolls in its own reachable box, and the root and its ancestors fit. */
+  function clipping(root) {
+    const found = [];
+    if (!shown(root)) return found;
+    for (let n = root; n && n !== document.body; n = n.parentElement) {
+      if (n.scrollWidth > n.clientWidth + 1 && !scrolls(n)) found.push(`${name(n)} holds ${n.scrollWidth} px in ${n.clientWidth} px`);
+    }
+    const page = document.documentElement;
+    if (page.scrollWidth > page.clientWidth + 1) found.push(`the page scrolls sideways (${page.scrollWidth} px in ${page.clientWidth} px)`);
+    for (const n of [root, ...root.querySelectorAll('*')]) {
+      if (!(n instanceof HTMLElement) || !seen(n)) continue;
+      const wide = n.scrollWidth > n.clientWidth + 1;
+      const tall = n.scrollHeight > n.clientHeight + 1;
+      if (!wide && !tall) continue;
+      const style = getComputedStyle(n);
+      if (wide && ['hidden', 'clip'].includes(style.overflowX)) found.push(`${name(n)} cuts off ${n.scrollWidth - n.clientWidth} px of its width`);
+      if (tall && ['hidden', 'clip'].includes(style.overflowY)) found.push(`${name(n)} cuts off ${n.scrollHeight - n.clientHeight} px of its height`);
+      if (wide && scrolls(n) && !reachable(n)) found.push(`${name(n)} scrolls sideways but the keyboard cannot reach it`);
+    }
+    // The labels of a picture lie inside it (an svg clips what is outside its box).
+    for (const svg of root.querySelectorAll('svg')) {
+      if (!shown(svg) || getComputedStyle(svg).overflow === 'visible') continue;
+      const box = svg.getBoundingClientRect();
+      for (const text of svg.querySelectorAll('text')) {
+        const r = text.getBoundingClientRect();
+        if (!r.width || !text.textContent.trim()) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+          found.push(`the label "${text.textContent}" of ${name(svg.closest('figure') ?? svg)} is cut by its picture's edge`);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Every legend entry of every chart names something drawn: a line with length, or a marker with area. */
+  function legends(root) {
+    const found = [];
+    for (const figure of root.querySelectorAll('figure.chart')) {
+      if (!shown(figure)) continue;
+      [...figure.querySelectorAll('.legend li')].forEach((item, i) => {
+        const line = figure.querySelector(`svg path.series-${i}:not(.marker)`);
+        const marker = figure.querySelector(`svg path.marker.series-${i}`);
+        const length = line?.getAttribute('d') ? line.getTotalLength() : 0;
+        const drawn = (p) => p && p.getAttribute('display') !== 'none' && p.getAttribute('d')
+          && getComputedStyle(p).fill !== 'none' && (() => { const b = p.getBBox(); return b.width > 0 || b.height > 0; })();
+        if (!(length > 0) && !drawn(marker)) found.push(`"${item.textContent}" in the legend of "${figure.querySelector('figcaption')?.firstChild?.textContent}" has nothing drawn`);
+      });
+    }
+    return found;
+  }
+
+  // Plural nouns that are fine after "1" (units and words that end in s in the singular).
+  const SINGULAR_S = new Set(['bias', 'class', 'process', 'loss', 'axis', 'focus', 'plus', 'minus', 'status', 'chess', 'mass',
+    'less', 'cross', 'across', 'is', 'was', 'has', 'does', 'as', 'its', 'this', 'thus', 'ms', 's', 'cms', 'ns', 'yes', 'us', 'bus']);
+  const lines = (text) => text.split('\n');
+
+  /** Placeholders and counts at odds with their nouns, in the text the learner reads around and in the demo. */
+  function words(instance) {
+    const view = window.attnLesson.demos.get(instance);
+    const section = view.container.closest('section') ?? view.container;
+    const found = [];
+    for (const n of section.querySelectorAll('[data-num]')) {
+      if (!shown(n)) continue;
+      const t = n.textContent.trim();
+      if (t === '' || t === '—' || /^(undefined|NaN|null)$/.test(t)) found.push(`the number "${n.dataset.num}" reads "${t}"`);
+    }
+    for (const line of lines(section.innerText)) {
+      const at = (m) => `"${line.trim().slice(Math.max(0, m.index - 40), m.index + 50)}"`;
+      for (const m of line.matchAll(/\b(undefined|NaN|null)\b/g)) found.push(`a placeholder "${m[1]}" in ${at(m)}`);
+      // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation).
+      for (const m of line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
+      // "Head 1 weights" names head 1; "1 weights" counts them.
+      for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ([a-z]+s)\b(?!\.\d)/gi)) {
+        if (!SINGULAR_S.has(m[1])) found.push(`"1 ${m[1]}" in ${at(m)}`);
+      }
+      for (const m of line.matchAll(/\b(layer|head|token|object|key|block|step|entry|weight)\(s\)/g)) found.push(`"${m[0]}" in ${at(m)}`);
+    }
+    return found;
+  }
+
+  /** Everything above for one demo, after its change has been drawn. */
+  async function look(instance) {
+    await settle();
+    const view = window.attnLesson.demos.get(instance);
+    return [...editors(instance), ...clipping(view.container), ...legends(view.container), ...words(instance)];
+  }
+
+  async function lookAt(selector) {
+    await settle();
+    const root = document.querySelector(selector);
+    return root ? [...clipping(root), ...legends(root)] : [`nothing matches ${selector}`];
+  }
+
+  return { look, lookAt, settle };
+})();

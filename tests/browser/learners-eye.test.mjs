@@ -1,0 +1,184 @@
+// The learner's-eye test (issue 19): every demo instance on every lesson page of the built site, at
+// 1280 and 390 px, operated as a person operates it (each editor button, sliders by arrow keys,
+// number boxes by typing, every option of each select, checkboxes, pictures by keyboard and pointer,
+// every panel opened), and after each step a look at what is shown (learners-eye-look.js): editors
+// that show the state's shape and values, nothing clipped, a mark for every legend entry, and
+// sentences with no placeholder and no "1 objects".
+//
+// Sampled, not exhaustive, so that it stays small: each number to its min, max and one seeded value
+// between, each button once, each grid box once. The two widths run side by side in one browser.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { demo, useSite } from '../support/site.mjs';
+import { ROOT } from '../support/core.mjs';
+import { seededRandom } from '../support/random-params.mjs';
+
+const site = useSite();
+const WIDTHS = [['1280', { width: 1280, height: 900 }], ['390', { width: 390, height: 844 }]];
+const LOOK = path.join(ROOT, 'tests/browser/learners-eye-look.js');
+
+/** The lesson pages of the built site: each folder of site/ whose page holds a demo. */
+const lessonPages = () => fs.readdirSync(path.join(ROOT, 'site'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && fs.existsSync(path.join(ROOT, 'site', d.name, 'index.html')))
+  .map((d) => d.name)
+  .filter((slug) => /class="demo[^"]*"[^>]*data-demo=/.test(fs.readFileSync(path.join(ROOT, 'site', slug, 'index.html'), 'utf8')))
+  .sort();
+
+/** A value between a number's bounds, on its step, drawn by `random`; near the lower bound when the range is huge. */
+function between(decl, random) {
+  const step = decl.step || (decl.type === 'integer' ? 1 : 0);
+  const hi = Math.min(decl.max, decl.min + 200 * (step || 1));
+  const x = decl.min + random() * (hi - decl.min);
+  const snapped = step ? decl.min + Math.round((x - decl.min) / step) * step : x;
+  return Number(Math.min(hi, snapped).toPrecision(4));
+}
+
+/**
+ * Operates one demo instance and returns what was found wrong, each as "after STEP: FINDING".
+ * `step(label, action)` runs an action, then looks.
+ */
+async function operateDemo(page, instance, random) {
+  const found = new Map();  // finding -> the first step it was seen after
+  const box = demo(page, instance);
+  const step = async (label, action) => {
+    await action();
+    for (const f of await page.evaluate((i) => window.learnersEye.look(i), instance)) if (!found.has(f)) found.set(f, label);
+  };
+  // A demo inside a closed question is opened, as the learner opens the question to use it.
+  await step('opening the page', () => box.evaluate((d) => { for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true; }));
+  const declarations = await page.evaluate((i) => {
+    const view = window.attnLesson.demos.get(i);
+    return window.attnLesson.core.demos.get(view.container.dataset.demo).params;
+  }, instance);
+  const more = box.locator('details.more-settings > summary');
+  if (await more.count()) await step('opening "More settings"', () => more.click());
+  const reset = box.getByRole('button', { name: 'Reset to the lesson\'s values' });
+
+  for (const decl of declarations) {
+    const control = box.locator('form.controls .control').filter({ has: page.locator(`label:text-is(${JSON.stringify(decl.label)})`) });
+    if (!(await control.count()) || await control.locator('input:disabled, select:disabled').count()) continue; // a picture's, hidden or locked
+    const what = `"${decl.label}"`;
+    if (decl.type === 'number' || decl.type === 'integer') {
+      const slider = control.locator('input[type="range"]');
+      if (await slider.count()) {
+        await slider.focus();
+        await step(`${what} slider to its start (Home)`, () => page.keyboard.press('Home'));
+        await step(`${what} slider to its end (End)`, () => page.keyboard.press('End'));
+        await step(`${what} slider one step back (ArrowLeft)`, () => page.keyboard.press('ArrowLeft'));
+      }
+      const input = control.locator('input.num');
+      const values = decl.min !== undefined && decl.max !== undefined
+        ? [...(await slider.count() ? [] : [decl.min, decl.max]), between(decl, random)]
+        : [decl.default + 1];
+      for (const v of values) await step(`typing ${v} into ${what}`, () => input.fill(String(v)));
+    } else if (decl.type === 'boolean') {
+      const check = control.locator('input[type="checkbox"]');
+      await step(`${decl.default ? 'unticking' : 'ticking'} ${what}`, () => check.click());
+    } else if (decl.type === 'choice') {
+      const select = control.locator('select');
+      for (const option of await select.locator('option').evaluateAll((os) => os.map((o) => o.value))) {
+        await step(`choosing "${option}" in ${what}`, () => select.selectOption(option));
+      }
+    } else if (decl.type === 'vector' || decl.type === 'matrix') {
+      for (const name of await control.locator('.grid-buttons button:enabled').evaluateAll((bs) => bs.map((b) => b.textContent))) {
+        const button = control.getByRole('button', { name, exact: true });
+        if (await button.isEnabled()) await step(`"${name}" under ${what}`, () => button.click());
+      }
+      const cells = control.locator('table.grid-editor input');
+      const cell = cells.nth(Math.floor(random() * await cells.count()));
+      const v = decl.min !== undefined && decl.max !== undefined ? between(decl, random) : Math.round(random() * 40 - 20) / 10;
+      await step(`typing ${v} into ${await cell.getAttribute('aria-label') ?? what}`, () => cell.fill(String(v)));
+    }
+    await step(`Reset after ${what}`, () => reset.click());
+  }
+
+  // A picture with things to move: its one tab stop, arrow keys, N for the next object, then a drag.
+  const object = box.locator('svg [tabindex="0"]').first();
+  if (await object.count()) {
+    await object.focus();
+    await step('an arrow key on the picture', () => page.keyboard.press('ArrowRight'));
+    await step('N, then an arrow key on the picture', async () => { await page.keyboard.press('n'); await page.keyboard.press('ArrowUp'); });
+    const at = await box.locator('svg [tabindex="0"]').first().boundingBox();
+    if (at) {
+      await step('dragging an object of the picture', async () => {
+        await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(at.x + at.width / 2 + 25, at.y + at.height / 2 + 15, { steps: 3 });
+        await page.mouse.up();
+      });
+    }
+    await step('Reset after the picture', () => reset.click());
+  }
+
+  // The panels a demo carries: pretrained weights on request, the program, training, embedding.
+  const weights = box.locator('button.load-weights');
+  if (await weights.count()) {
+    await step('loading the weights on request', async () => {
+      await weights.click();
+      await page.waitForFunction((i) => !document.querySelector(`.demo[data-instance="${i}"] button.load-weights:not([hidden])`)
+        || /loaded|could not/.test(document.querySelector(`.demo[data-instance="${i}"]`).innerText), instance);
+    });
+  }
+  const program = box.locator('details.program');
+  if (await program.count()) {
+    await step('opening "Edit and run the program" and running it', async () => {
+      await program.locator(':scope > summary').click();
+      await page.waitForFunction((i) => document.querySelector(`.demo[data-instance="${i}"] details.program`).dataset.ready === 'true', instance, { timeout: 30000 });
+      await program.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.waitForFunction((i) => {
+        const d = document.querySelector(`.demo[data-instance="${i}"] details.program`);
+        return d.querySelector('.program-stop').disabled && d.querySelector('.program-printout').textContent !== '';
+      }, instance, { timeout: 30000 });
+    });
+    await step('closing the program', () => program.locator(':scope > summary').click());
+  }
+  const train = box.getByRole('button', { name: 'Train in your browser' });
+  if (await train.count()) {
+    // One epoch, the least that trains, so that the run is short.
+    await step('training one epoch in the browser', async () => {
+      await box.getByLabel('Epochs (0: the lesson\'s choice)', { exact: true }).fill('1');
+      await train.click();
+      await page.waitForFunction((i) => {
+        const d = document.querySelector(`.demo[data-instance="${i}"]`);
+        return d.querySelector('button.cancel').disabled && d.querySelector('.train-status').textContent !== '';
+      }, instance, { timeout: 60000 });
+    });
+    await step('Reset after training', () => reset.click());
+  }
+  const embed = box.getByRole('button', { name: 'Embed', exact: true });
+  if (await embed.count()) {
+    await step('opening "Embed"', () => embed.click());
+    await step('closing "Embed"', () => embed.click());
+  }
+  const tried = box.locator('label.tried input[type="checkbox"]');
+  if (await tried.count()) await step('ticking "I tried this"', () => tried.click());
+  return [...found].map(([finding, after]) => `${instance}, after ${after}: ${finding}`);
+}
+
+describe('learner\'s eye', { concurrency: WIDTHS.length }, () => {
+  for (const slug of lessonPages()) {
+    for (const [width, viewport] of WIDTHS) {
+      test(`${slug} at ${width} px: every control, picture and panel of every demo shows the state, fits its width and reads as English`, async () => {
+        const { page, problems } = await site.open(`${slug}/`, viewport, { before: [{ path: LOOK }] });
+        const random = seededRandom(19);
+        const found = [];
+        const instances = await page.locator('.demo[data-demo]').evaluateAll((ds) => ds.map((d) => d.dataset.instance));
+        assert.ok(instances.length > 0, `${slug} has demos`);
+        for (const instance of instances) found.push(...await operateDemo(page, instance, random));
+        // The page's own panel: progress, and the question it asks before erasing.
+        for (const f of await page.evaluate(() => window.learnersEye.lookAt('section.progress'))) found.push(`progress: ${f}`);
+        const erase = page.locator('section.progress').getByRole('button', { name: /^Erase all/ });
+        if (await erase.count()) {
+          await erase.click();
+          for (const f of await page.evaluate(() => window.learnersEye.lookAt('dialog[open]'))) found.push(`erase dialog: ${f}`);
+          await page.keyboard.press('Escape');
+        }
+        assert.deepEqual(found, [], `${found.length} things a learner would see wrong`);
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+    }
+  }
+});
