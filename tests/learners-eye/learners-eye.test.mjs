@@ -17,7 +17,7 @@ import { seededRandom } from '../support/random-params.mjs';
 
 const site = useSite();
 const WIDTHS = [['1280', { width: 1280, height: 900 }], ['390', { width: 390, height: 844 }]];
-const LOOK = path.join(ROOT, 'tests/browser/learners-eye-look.js');
+const LOOK = path.join(ROOT, 'tests/learners-eye/learners-eye-look.js');
 
 /** The lesson pages of the built site: each folder of site/ whose page holds a demo. */
 const lessonPages = () => fs.readdirSync(path.join(ROOT, 'site'), { withFileTypes: true })
