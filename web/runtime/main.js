@@ -12,6 +12,7 @@ import { createNetworks, linkedTrainings, NETWORKS_KEY } from './networks.js';
 import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
+import { reportHeight } from './embed-height.js';
 import { addressPending, MAX_UNKNOWN_NAMED } from './url-state.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
@@ -56,6 +57,8 @@ function noteUnknownInstances(containers) {
 }
 
 async function start() {
+  // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
+  if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
   mountRateSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
