@@ -98,7 +98,8 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my progress (JSON)' }).click()]);
   const report = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   const mine = report.lessons.block; // docs/progress-export.md
-  assert.deepEqual(mine.tried, ['stack']);
+  assert.deepEqual(mine.tried.map((t) => t.instance), ['stack']);
+  assert.equal(mine.tried[0].title, await demo(page, 'stack').locator('legend').first().innerText(), 'each demo is named by its title');
   assert.equal(mine.answers[0].answer, 'a row of zeros');
 
   await page.getByRole('button', { name: 'Erase all my answers and marks…' }).click();
