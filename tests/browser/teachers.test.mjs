@@ -183,8 +183,9 @@ test('embed: a host page on another origin that pastes the Embed snippet fits th
       for (const data of [{ type: 'other', height: 300 }, { type: 'attn-embed-height', height: 'tall' }, { type: 'attn-embed-height', height: Infinity },
         null, { type: 'attn-embed-height', height: 1e9 }, { type: 'attn-embed-height', height: 2 }]) window.parent.postMessage(data, '*');
     });
-    await page.waitForFunction(() => window.heights.length === 7);
-    assert.deepEqual(await page.evaluate(() => window.heights),
+    // (A frame cut to the smallest height may then send its height again, with a scroll bar: a later message.)
+    await page.waitForFunction(() => window.heights.length >= 7);
+    assert.deepEqual(await page.evaluate(() => window.heights.slice(0, 7)),
       [seen, seen, seen, seen, seen, `${MAX_HEIGHT_PX}px`, `${MIN_HEIGHT_PX}px`]);
     assert.deepEqual(problems, []);
     await page.close();
