@@ -11,8 +11,8 @@ const WORDS = {
   label: 'Print as',
   modes: {
     lesson: 'the lesson, with your answers',
-    worksheet: 'a worksheet: questions with room to answer',
-    key: 'an answer key: questions with their explanations',
+    worksheet: 'a worksheet, with room to answer',
+    key: 'an answer key, with the explanations',
   },
   print: 'Print…',
   kind: { worksheet: 'Worksheet', key: 'Answer key' },
