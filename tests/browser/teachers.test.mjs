@@ -144,7 +144,7 @@ test('embed: a host page on another origin that pastes the Embed snippet fits th
   await lesson.close();
   assert.match(snippet, /height="720"/, 'the fixed height stays as the fallback');
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-host-'));
-  fs.writeFileSync(path.join(folder, 'course.html'), `<!doctype html><html lang="en"><title>Course</title><h1>A course page</h1>\n${snippet}\n<p>After the demo.</p></html>`);
+  fs.writeFileSync(path.join(folder, 'course.html'), `<!doctype html><html lang="en"><title>Course</title><link rel="icon" href="data:,"><h1>A course page</h1>\n${snippet}\n<p>After the demo.</p></html>`);
   const host = await serveFolder(folder); // another port: another origin than the site's
   try {
     const { page, problems } = await openPage(site.browser.context, `${host.url}course.html`, undefined, { demos: false });
