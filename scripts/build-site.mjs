@@ -2,6 +2,7 @@
 // compiled core. Run after the native and WebAssembly builds (scripts/build.sh does both).
 //
 //   site/index.html                the list of lessons
+//   site/class/index.html          for teachers: a class's exported progress put together (web/class.html)
 //   site/<slug>/index.html         one page per lessons/<slug>/ (math typeset, core code filled in)
 //   site/<slug>/<weights>.json     the trained networks the lesson ships, and for those that load on
 //                                  request a <weights>.summary.json derived from the weights file
@@ -238,7 +239,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
 
 /** Every relative link and asset in the built pages must exist: a teacher hosting the folder gets no 404s. */
 function checkLinks(lessons) {
-  const pages = ['index.html', ...lessons.flatMap((l) => fs.readdirSync(path.join(SITE, l.slug)).filter((f) => f.endsWith('.html')).map((f) => `${l.slug}/${f}`))];
+  const pages = ['index.html', 'class/index.html', ...lessons.flatMap((l) => fs.readdirSync(path.join(SITE, l.slug)).filter((f) => f.endsWith('.html')).map((f) => `${l.slug}/${f}`))];
   for (const page of pages) {
     const html = fs.readFileSync(path.join(SITE, page), 'utf8');
     for (const [, url] of html.matchAll(/(?:href|src)="([^"#:]+)(?:#[^"]*)?"/g)) {
@@ -282,6 +283,7 @@ async function bundleRuntime(modules) {
       theme: path.join(ROOT, 'web/runtime/theme.js'), reader: path.join(ROOT, 'web/runtime/reader.js'),
       offline: path.join(ROOT, 'web/runtime/offline.js'), // registers sw.js: offline after the first visit
       'lesson-path': path.join(ROOT, 'web/runtime/lesson-path.js'), // the list of lessons: the learner's progress
+      class: path.join(ROOT, 'web/runtime/class-page.js'), // the class page: learners' progress files read in the browser
       // The robot lesson's program panels (with CodeMirror): loaded on first use.
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
     },
@@ -470,7 +472,10 @@ async function buildSite() {
     copyLessonFiles(lesson, html);
   }
   fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));
+  fs.mkdirSync(path.join(SITE, 'class'));
+  fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(read('web/class.html'), { csp: POLICY, root: '../' }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
+  fs.copyFileSync(path.join(ROOT, 'web/class.css'), path.join(ASSETS, 'class.css'));
   copyModules();
   copyKatexAssets();
   copyPython();

@@ -134,17 +134,23 @@ test('progress: the same lesson open in two tabs: an answer or a mark made in on
   await first.close();
 });
 
-test('progress: the export carries each lesson\'s title and each question\'s text, in the format docs/progress-export.md documents', async () => {
+test('progress: the export carries the learner\'s name, each lesson\'s title, each question\'s text and each demo\'s title, in the format docs/progress-export.md documents', async () => {
   const { page, problems } = await openClean('attention/');
   await page.locator('.check textarea').first().fill('A 6 × 6 table; each row adds up to 1.');
   await page.goto(`${site.server.url}robot/`);
   await ready(page);
   await page.locator('.check textarea').nth(4).fill('So that a score compares shapes, not raw centimetres.');
   await page.locator('input[data-tried]').first().check();
-  const report = await exported(page, page.getByRole('button', { name: 'Export my progress (JSON)' }));
+  const firstDemo = page.locator('.demo[data-demo]').first();
+  const demoTitle = await firstDemo.locator('legend').first().innerText();
+  await page.getByLabel(/Your name, for your teacher/).fill('Ada Lovelace');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my progress (JSON)' }).click()]);
+  assert.equal(download.suggestedFilename(), 'progress-Ada-Lovelace.json', 'the file is named after the learner');
+  const report = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
 
   assert.equal(report.format, 'attention-lessons-progress');
-  assert.equal(report.version, 2);
+  assert.equal(report.version, 3);
+  assert.equal(report.learner, 'Ada Lovelace');
   assert.equal(report.site, site.server.url);
   assert.deepEqual(Object.keys(report.lessons).sort(), ['attention', 'robot']);
   assert.equal(report.lessons.attention.title, lessonJson('attention').title);
@@ -158,14 +164,20 @@ test('progress: the export carries each lesson\'s title and each question\'s tex
   assert.equal(report.lessons.robot.answers[0].question,
     'Why are the readings turned into \\((x - 50)/25\\) before the dot products? Think about what the scores would reward with raw centimetres.',
     'typeset maths is exported as its TeX');
-  assert.equal(report.lessons.robot.tried.length, 1);
+  assert.deepEqual(report.lessons.robot.tried, [{ instance: await firstDemo.getAttribute('data-instance'), title: demoTitle }]);
 
-  // The printable page says the same, in words.
+  // The printable page says the same, in words, styled as the site is, with the date in words.
   const [printablePage] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Printable page' }).click()]);
   const words = await printablePage.locator('body').innerText();
+  assert.equal(await printablePage.locator('h1').innerText(), 'Progress of Ada Lovelace');
   assert.match(words, new RegExp(lessonJson('attention').title));
-  assert.match(words, /Question 1: A sequence has 6 tokens\./);
+  assert.match(words, /Question 1\s+A sequence has 6 tokens\./);
   assert.match(words, /A 6 × 6 table; each row adds up to 1\./);
+  assert.match(words, new RegExp(`Demos tried\\s+${demoTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  assert.doesNotMatch(words, /\d{4}-\d\d-\d\dT/, 'no ISO timestamp');
+  assert.match(words, /Exported on \d{1,2} [A-Z][a-z]+ \d{4}/);
+  await printablePage.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet));
+  assert.equal(await printablePage.locator('header.site').evaluate((h) => getComputedStyle(h).borderBottomStyle), 'solid', 'the site\'s stylesheet applies');
   await printablePage.close();
 
   // The documented example has the same fields as a real export, at every level.
@@ -175,9 +187,12 @@ test('progress: the export carries each lesson\'s title and each question\'s tex
   assert.deepEqual(fields(report), fields(example).filter((k) => k !== 'unread'));
   assert.deepEqual(fields(report.lessons.robot), fields(example.lessons.block));
   assert.deepEqual(fields(report.lessons.robot.answers[0]), fields(example.lessons.block.answers[0]));
+  assert.deepEqual(fields(report.lessons.robot.tried[0]), fields(example.lessons.block.tried[0]));
   for (const field of [...fields(example), ...fields(example.lessons.block), ...fields(example.lessons.block.answers[1])]) {
     assert.ok(doc.includes(`| \`${field}\``) || doc.includes(`\`lessons.*.${field}\``) || doc.includes(`\`answers[].${field}\``), `docs explain ${field}`);
   }
+  for (const field of fields(example.lessons.block.tried[0])) assert.ok(doc.includes(`\`tried[].${field}\``), `docs explain tried[].${field}`);
+  await page.getByLabel(/Your name, for your teacher/).fill(''); // the next test's exports carry no name
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -197,7 +212,7 @@ test('progress: with the browser\'s storage full, an "I tried this" mark and the
   assert.match(await page.locator('.check .answer-note').nth(1).innerText(), /not being kept/);
 
   const report = await exported(page, note.getByRole('button', { name: 'Export my progress (JSON)' }));
-  assert.deepEqual(report.lessons.block.tried, ['stack'], 'the mark the browser could not keep is in the export');
+  assert.deepEqual(report.lessons.block.tried.map((t) => t.instance), ['stack'], 'the mark the browser could not keep is in the export');
   assert.deepEqual(report.lessons.block.answers.map((a) => a.answer), ['Kept before the storage filled up.', 'Typed once the storage was full.']);
   assert.equal(report.theme, 'dark');
   await note.getByRole('button', { name: 'Close this note' }).click();

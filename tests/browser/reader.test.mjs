@@ -105,6 +105,50 @@ test('print: a lesson prints as a document: no controls, the demos\' output, the
   await page.close();
 });
 
+test('print: a worksheet has every question with room to answer and no explanation, its demos at the preset; an answer key has the explanations', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { ROOT } = await import('../support/core.mjs');
+  const { cases } = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/fixtures/block_reference.json'), 'utf8'));
+  const numpyAt = (id, params) => cases.find((c) => c.demo === id && JSON.stringify(c.params) === JSON.stringify(params)).printed.join('\n');
+  const { page, problems } = await site.open('block/?stack.blocks=6', A4); // the live demo is off its preset
+  await page.locator('.check textarea').first().fill('My own answer, not for the worksheet.');
+  const checks = await page.locator('main .check').count();
+  assert.equal((await page.locator('.demo[data-instance="stack"] pre.printed').innerText()).trim(), numpyAt('block_stack', { blocks: 6 }), 'the live demo is off its preset');
+  const menu = page.getByLabel('Print as');
+
+  await menu.selectOption('worksheet');
+  await page.waitForFunction(() => document.documentElement.dataset.print === 'worksheet');
+  await page.emulateMedia({ media: 'print' });
+  const visible = (selector) => page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => n.checkVisibility()).length);
+  assert.equal(await visible('.check details, .check details > p'), 0, 'no explanation');
+  assert.equal(await visible('.answer-room'), checks, 'room to answer under every question');
+  assert.equal(await visible('.check h3'), checks, 'every question');
+  assert.equal(await visible('.answer-print, .check textarea'), 0, 'no answer of the learner\'s');
+  assert.doesNotMatch(await page.locator('body').innerText(), /My own answer/);
+  assert.match(await page.locator('.print-copy .print-kind').innerText(), /worksheet/i);
+  assert.equal((await page.locator('.print-copy pre.printed').evaluateAll((pres) => pres.filter((p) => p.checkVisibility()).map((p) => p.textContent.trim())))
+    .includes(numpyAt('block_stack', {})), true, 'the stack demo prints at the lesson\'s preset, not the link\'s 6 blocks');
+
+  await page.emulateMedia({ media: 'screen' });
+  await menu.selectOption('key');
+  await page.waitForFunction(() => document.documentElement.dataset.print === 'key');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.print-copy .check').evaluateAll((all) => all.filter((c) => c.querySelector('details > p')?.checkVisibility()).length),
+    checks, 'every question\'s explanation');
+  assert.equal(await visible('.answer-room, .answer-print, .check textarea'), 0, 'no room and no answer');
+  assert.match(await page.locator('.print-copy .print-kind').innerText(), /answer key/i);
+
+  await page.emulateMedia({ media: 'screen' });
+  await menu.selectOption('lesson');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await visible('.print-copy'), 0, 'the lesson prints as itself again');
+  assert.equal(await page.locator('.check .answer-print').first().innerText(), 'My own answer, not for the worksheet.');
+  await page.evaluate(() => localStorage.clear());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 for (const lesson of ['robot', 'attention', 'table']) {
   test(`phone: the ${lesson} page's chart labels are at least ${MIN_LABEL_PX} px on screen and nothing but scroll boxes scrolls sideways`, async () => {
     const { page, problems } = await site.open(`${lesson}/`, PHONE);

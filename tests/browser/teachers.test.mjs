@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 
 const site = useSite();
@@ -97,7 +98,8 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my progress (JSON)' }).click()]);
   const report = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
   const mine = report.lessons.block; // docs/progress-export.md
-  assert.deepEqual(mine.tried, ['stack']);
+  assert.deepEqual(mine.tried.map((t) => t.instance), ['stack']);
+  assert.equal(mine.tried[0].title, await demo(page, 'stack').locator('legend').first().innerText(), 'each demo is named by its title');
   assert.equal(mine.answers[0].answer, 'a row of zeros');
 
   await page.getByRole('button', { name: 'Erase all my answers and marks…' }).click();
@@ -129,5 +131,65 @@ test('new lesson: the lesson scripts/new-lesson.sh makes builds, and its demo wo
     await page.close();
   } finally {
     server.close();
+  }
+});
+
+test('embed: a host page on another origin that pastes the Embed snippet fits the frame to the demo, and follows it when it grows', async () => {
+  const { serveFolder } = await import('../support/server.mjs');
+  const os = await import('node:os');
+  const { MIN_HEIGHT_PX, MAX_HEIGHT_PX } = await import('../../web/runtime/embed-height.js');
+  const { page: lesson } = await site.open('block/?stack.blocks=2');
+  await demo(lesson, 'stack').locator('button.embed-button').click();
+  const snippet = await demo(lesson, 'stack').locator('pre.embed-snippet').textContent();
+  await lesson.close();
+  assert.match(snippet, /height="720"/, 'the fixed height stays as the fallback');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-host-'));
+  fs.writeFileSync(path.join(folder, 'course.html'), `<!doctype html><html lang="en"><title>Course</title><link rel="icon" href="data:,"><h1>A course page</h1>\n${snippet}\n<p>After the demo.</p></html>`);
+  const host = await serveFolder(folder); // another port: another origin than the site's
+  try {
+    const { page, problems } = await openPage(site.browser.context, `${host.url}course.html`, undefined, { demos: false });
+    const frameElement = page.locator('iframe');
+    const frame = page.frameLocator('iframe');
+    await frame.locator('html[data-demos-ready="true"]').waitFor({ timeout: 20000 });
+    const inner = () => frame.locator('body').evaluate((body) => Math.ceil(body.getBoundingClientRect().bottom + window.scrollY));
+    const outer = () => frameElement.evaluate((f) => f.getBoundingClientRect().height);
+    const nextFrame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    /** Waits, frame by frame, until the iframe is as tall as its content and `also` holds. */
+    const fitted = async (also = () => true) => {
+      for (let i = 0; ; i++) {
+        const [o, n] = [await outer(), await inner()];
+        if (Math.abs(o - n) <= 1 && also(o)) return o;
+        assert.ok(i < 600, `the frame is ${o} px tall for ${n} px of content`);
+        await nextFrame();
+      }
+    };
+    const before = await fitted();
+    assert.notEqual(before, 720, 'the frame left its fixed height');
+    // Changes that grow the demo: more blocks, and the C++ it ran opened under it.
+    await frame.locator('.control', { hasText: 'Blocks' }).getByRole('textbox').fill('6');
+    await frame.locator('details.demo-source summary').click();
+    await fitted((height) => height > before + 100);
+
+    // Only its frame's messages of the documented shape move it, within bounds. A listener added after
+    // the snippet's sees each message once the snippet's has handled it.
+    const seen = await page.evaluate(() => {
+      window.heights = [];
+      addEventListener('message', (event) => window.heights.push(document.querySelector('iframe').style.height));
+      window.postMessage({ type: 'attn-embed-height', height: 300 }, '*'); // the host's own window, not the frame
+      return document.querySelector('iframe').style.height;
+    });
+    const inFrame = page.frames().find((f) => f !== page.mainFrame());
+    await inFrame.evaluate(() => {
+      for (const data of [{ type: 'other', height: 300 }, { type: 'attn-embed-height', height: 'tall' }, { type: 'attn-embed-height', height: Infinity },
+        null, { type: 'attn-embed-height', height: 1e9 }, { type: 'attn-embed-height', height: 2 }]) window.parent.postMessage(data, '*');
+    });
+    // (A frame cut to the smallest height may then send its height again, with a scroll bar: a later message.)
+    await page.waitForFunction(() => window.heights.length >= 7);
+    assert.deepEqual(await page.evaluate(() => window.heights.slice(0, 7)),
+      [seen, seen, seen, seen, seen, `${MAX_HEIGHT_PX}px`, `${MIN_HEIGHT_PX}px`]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    host.close();
   }
 });

@@ -3,8 +3,10 @@
 // this instance's link state, and an "Embed" button that gives the <iframe> snippet.
 import { el } from './dom.js';
 import { instanceQuery } from './address.js';
+import { hostListener } from './embed-height.js';
 
-// Tall enough for a demo's controls and first output on a laptop; the page scrolls inside beyond that.
+// Tall enough for a demo's controls and first output on a laptop: the frame's height until the embed page
+// says its own (embed-height.js), and for good where the host's page runs no script of its own.
 const IFRAME_HEIGHT_PX = 720;
 
 /** The absolute address of `instance`'s embed page with its current state. */
@@ -14,7 +16,7 @@ export function embedUrl(instance) {
 
 export function iframeSnippet(instance, title) {
   const escape = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${escape(embedUrl(instance))}" title="${escape(title)}" width="100%" height="${IFRAME_HEIGHT_PX}" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${escape(embedUrl(instance))}" title="${escape(title)}" width="100%" height="${IFRAME_HEIGHT_PX}" style="border:0" loading="lazy"></iframe>\n${hostListener()}`;
 }
 
 /** Adds the permalink and the embed button under one mounted demo. */
@@ -26,7 +28,7 @@ export function attachEmbedLinks(view, title) {
   // A <pre>, not a <textarea>: a knowledge check's only text box is the learner's answer (reader.js).
   const snippet = el('pre', { className: 'embed-snippet', tabIndex: 0, ariaLabel: 'HTML that embeds this demo' });
   const box = el('div', { className: 'embed-box', hidden: true }, [
-    el('p', { textContent: 'Paste this into your course page; it shows this demo with its current settings, locks and hides:' }), snippet,
+    el('p', { textContent: 'Paste this into your course page; it shows this demo with its current settings, locks and hides, and its few lines of script make the frame as tall as the demo:' }), snippet,
   ]);
   const button = el('button', { type: 'button', className: 'embed-button', textContent: 'Embed', ariaExpanded: 'false' });
   button.addEventListener('click', () => {

@@ -5,10 +5,11 @@
 //   {"title": "Inside the transformer block",
 //    "answers": [{"number": 1, "question": "A token's vector …", "answer": "A row of zeros"},
 //                {"number": 4, "question": "…", "answer": "…", "earlier": true}],
-//    "tried": ["stack"]}
+//    "tried": ["stack"], "demos": {"stack": "Stacking blocks"}}
 // Keyed by the lesson, not the page's path: /block/ and /block/index.html are one lesson. The copy's
 // root is in the key so that two copies on one host (/course-a/, /course-b/) never see, change or
-// erase each other's records. "earlier": the lesson's page no longer has a box for that question
+// erase each other's records. "demos": the title of each demo marked as tried, as its page showed it
+// (left out when the page showed none), so that the export names every demo. "earlier": the lesson's page no longer has a box for that question
 // (the lesson changed): the answer is kept, shown under the questions and exported.
 //
 // Older versions of the site kept two records per page, by path: "attn-answers:<path>" ({"0": "text"})
@@ -22,8 +23,11 @@
 export const SITE = new URL('../', import.meta.url).href; // assets/<bundle>.js -> the copy's root, under any sub-path
 export const ROOT = new URL(SITE).pathname;
 export const EXPORT_FORMAT = 'attention-lessons-progress';
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 const PREFIX = 'attn-progress:';
+// The learner's name, if they give one, for the files they export: one per copy, erased with everything.
+const LEARNER = `attn-learner:${ROOT}`;
+export const MAX_LEARNER = 200; // characters
 const OLD_ANSWERS = 'attn-answers:';
 const OLD_TRIED = 'attn-tried:';
 export const MAX_RECORD = 4_000_000; // characters; more than a browser keeps for a whole site (about 5 million)
@@ -96,7 +100,7 @@ export const entry = (number, question, answer, earlier = false) => ({
  * the wrong shape, nested too deep to write back) is kept whole, as the text of one answer.
  */
 function parse(text, kind) {
-  const none = { title: '', answers: [], tried: [] };
+  const none = { title: '', answers: [], tried: [], demos: {} };
   try {
     return understood(JSON.parse(text), kind, none);
   } catch {
@@ -118,9 +122,10 @@ function understood(value, kind, none) {
         .map(([k, v]) => entry(/^\d+$/.test(k) ? Number(k) + 1 : null, '', asText(v))),
     };
   }
-  const { title = '', answers = [], tried = [] } = value;
+  const { title = '', answers = [], tried = [], demos = {} } = value;
   if (typeof title !== 'string' || !Array.isArray(answers) || !Array.isArray(tried)) throw new Error('not a record');
   return {
+    demos: demoTitles(demos),
     title: title.slice(0, 500),
     answers: answers.filter((a) => a !== null && a !== '').map((a) => (a && typeof a === 'object' && !Array.isArray(a) && 'answer' in a
       ? entry(a.number, a.question, asText(a.answer), a.earlier === true)
@@ -129,8 +134,14 @@ function understood(value, kind, none) {
   };
 }
 
+/** A record's demo titles, instance -> title; anything that is not a short text is left out. */
+function demoTitles(value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => k.length <= 200 && typeof v === 'string').map(([k, v]) => [k, v.slice(0, 500)]));
+}
+
 /**
- * Everything kept for this copy, by lesson: {lesson: {title, answers, tried, keys, unread}}.
+ * Everything kept for this copy, by lesson: {lesson: {title, answers, tried, demos, keys, unread}}.
  * keys: every stored key that makes up the lesson's record (the current one and any older ones);
  * unread: those too large to read (left as they are, named in the export).
  */
@@ -140,7 +151,7 @@ export function readAll(only = null) {
   for (const key of storedKeys()) {
     const found = classify(key);
     if (!found || (only !== null && found.lesson !== only)) continue;
-    const lesson = (lessons[found.lesson] ??= { title: '', answers: [], tried: [], keys: [], unread: [] });
+    const lesson = (lessons[found.lesson] ??= { title: '', answers: [], tried: [], demos: {}, keys: [], unread: [] });
     lesson.keys.push(key);
     const text = read(key);
     if (text === null) continue;
@@ -157,22 +168,24 @@ export function readAll(only = null) {
       lesson.answers.push(a);
     }
     lesson.tried = [...new Set([...lesson.tried, ...part.tried])];
+    lesson.demos = { ...part.demos, ...lesson.demos };
   }
   return lessons;
 }
 
 export function readLesson(lesson) {
-  return readAll(lesson)[lesson] ?? { title: '', answers: [], tried: [], keys: [], unread: [] };
+  return readAll(lesson)[lesson] ?? { title: '', answers: [], tried: [], demos: {}, keys: [], unread: [] };
 }
 
 /**
  * A lesson's record as stored: without the fields that say nothing (no number, no question's text), as a
  * browser keeps only about 5 million characters for a whole site; null when there is nothing to keep.
  */
-function recordText({ title, answers, tried }) {
+function recordText({ title, answers, tried, demos = {} }) {
   if (!answers.length && !tried.length) return null;
   const compact = answers.map(({ number, question, ...rest }) => ({ ...(number ? { number } : {}), ...(question ? { question } : {}), ...rest }));
-  return JSON.stringify({ title, answers: compact, tried });
+  const titles = Object.fromEntries(tried.filter((t) => demos[t]).map((t) => [t, demos[t]]));
+  return JSON.stringify({ title, answers: compact, tried, ...(Object.keys(titles).length ? { demos: titles } : {}) });
 }
 
 /**
@@ -202,12 +215,19 @@ export function tidyLesson(lesson, record) {
   if (before.keys.some((k) => k !== key) || read(key) !== recordText(record)) writeLesson(lesson, record);
 }
 
-/** Removes every record of this copy (never another copy's, nor the theme); returns how many keys are gone. */
+/** Removes every record of this copy and the learner's name (never another copy's, nor the theme); returns how many keys are gone. */
 export function eraseAll() {
   let count = 0;
   for (const { keys } of Object.values(readAll())) for (const key of keys) if (write(key, null) === 'kept') count += 1;
+  if (read(LEARNER) !== null && write(LEARNER, null) === 'kept') count += 1;
   return count;
 }
+
+/** The learner's name as they gave it for this copy, or '' (what is stored is cut to MAX_LEARNER characters). */
+export const learnerName = () => (read(LEARNER) ?? '').slice(0, MAX_LEARNER);
+
+/** Keeps the learner's name ('' forgets it): 'kept', 'full' or 'off', as write(). */
+export const keepLearnerName = (name) => write(LEARNER, name.trim() ? name.slice(0, MAX_LEARNER) : null);
 
 /** The theme this page shows ('light', 'dark' or 'system'): the kept choice, or the one the storage could not keep. */
 export function pageTheme() {
@@ -267,7 +287,8 @@ export function pageRecord(stored, { without = null } = {}) {
   const marks = [...document.querySelectorAll('input[data-tried]')];
   const here = new Set(marks.map((box) => box.dataset.tried));
   const tried = [...stored.tried.filter((t) => !here.has(t)), ...marks.filter((box) => box.checked).map((box) => box.dataset.tried)];
-  return { title: lessonTitle(), answers: [...boxes, ...earlier], tried };
+  const shown = Object.fromEntries(marks.filter((box) => box.dataset.title).map((box) => [box.dataset.tried, box.dataset.title]));
+  return { title: lessonTitle(), answers: [...boxes, ...earlier], tried, demos: { ...stored.demos, ...shown } };
 }
 
 /** Keeps what this lesson's page shows: 'kept', 'full', 'off' or 'unread' (writeLesson). */

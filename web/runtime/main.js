@@ -14,6 +14,7 @@ import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, linkedInstances } from './address.js';
 import { MAX_UNKNOWN_NAMED } from './link-values.js';
+import { reportHeight } from './embed-height.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 
 function showProblem(container, text) {
@@ -55,6 +56,8 @@ function noteUnknownInstances(containers) {
 }
 
 async function start() {
+  // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
+  if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
   mountRateSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;

@@ -8,8 +8,10 @@
 //   - sayNotKept(): when the browser's storage is full, one note on the page, with the export (also for
 //     theme.js, through an "attn-storage-full" event; offline.js loads this file on the list of lessons).
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, SITE, eraseAll, pageRecord, pageTheme, readAll, recordKey, savePage, thisLesson,
+  EXPORT_FORMAT, EXPORT_VERSION, MAX_LEARNER, SITE, eraseAll, keepLearnerName, learnerName, pageRecord, pageTheme, readAll, recordKey,
+  savePage, thisLesson,
 } from './kept.js';
+import { openPrintable } from './progress-print.js';
 
 const make = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -62,14 +64,19 @@ export function progressReport() {
   const lessons = {};
   const unread = [];
   for (const lesson of Object.keys(kept).sort()) {
-    const { title, answers, tried } = kept[lesson];
+    const { title, answers, tried, demos = {} } = kept[lesson];
     unread.push(...kept[lesson].unread);
     if (!answers.length && !tried.length) continue;
-    lessons[lesson] = { title, address: new URL(`${lesson}/`, SITE).href, answers, tried };
+    lessons[lesson] = {
+      title, address: new URL(`${lesson}/`, SITE).href, answers, tried: tried.map((instance) => ({ instance, title: demos[instance] ?? '' })),
+    };
   }
+  // The box on this page, whether or not the browser could keep it.
+  const learner = (document.querySelector('input.learner-name')?.value ?? learnerName()).trim().slice(0, MAX_LEARNER);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
+    ...(learner ? { learner } : {}),
     exported: new Date().toISOString(),
     site: SITE,
     theme: pageTheme(),
@@ -78,34 +85,19 @@ export function progressReport() {
   };
 }
 
+/** The file's name: the learner's, when given, so that a teacher's folder of files tells them apart. */
+export function exportFileName(learner) {
+  const name = (learner ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return name ? `progress-${name}.json` : 'my-progress.json';
+}
+
 function download(report) {
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(report, null, 2)}\n`], { type: 'application/json' }));
-  const a = make('a', { href: url, download: 'my-progress.json' });
+  const a = make('a', { href: url, download: exportFileName(report.learner) });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The report as a page of its own, in a new window, for printing. */
-function printable(report) {
-  const page = window.open('', '_blank');
-  if (!page) return;
-  const doc = page.document;
-  doc.title = 'My progress';
-  doc.body.append(make('h1', { textContent: 'My progress' }), make('p', { textContent: `Exported ${report.exported} from ${report.site}` }));
-  const lessons = Object.entries(report.lessons);
-  if (!lessons.length) doc.body.append(make('p', { textContent: 'Nothing is kept in this browser yet.' }));
-  for (const [lesson, { title, answers, tried }] of lessons) {
-    doc.body.append(make('h2', { textContent: title || lesson }),
-      make('p', { textContent: tried.length ? `Demos tried: ${tried.join(', ')}` : 'No demos marked as tried.' }));
-    for (const a of answers) {
-      const name = a.number ? `Question ${a.number}` : 'An answer';
-      const where = a.earlier ? ' (this question is no longer in the lesson)' : '';
-      doc.body.append(make('p', {}, [make('strong', { textContent: `${name}${where}: ` }), a.question]),
-        make('blockquote', { textContent: a.answer }));
-    }
-  }
 }
 
 /**
@@ -150,6 +142,7 @@ function markTried(containers) {
     const instance = container.dataset.instance || container.dataset.demo;
     const box = make('input', { type: 'checkbox', checked: tried.has(instance) });
     box.dataset.tried = instance;
+    box.dataset.title = container.querySelector('legend')?.textContent.trim() ?? ''; // the demo's title, for the export
     box.addEventListener('change', () => said(savePage())); // if it is not kept, the mark stays until the page is left
     const label = make('label', { className: 'tried' }, [box, ' I tried this']);
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
@@ -161,6 +154,17 @@ function markTried(containers) {
     const now = new Set(readAll(lesson)[lesson]?.tried ?? []);
     for (const box of document.querySelectorAll('input[data-tried]')) box.checked = now.has(box.dataset.tried);
   });
+}
+
+/** The learner's name, if they want it in the files they export for a teacher (kept with their progress). */
+function nameField(status) {
+  const input = make('input', { type: 'text', className: 'learner-name', autocomplete: 'name', maxLength: MAX_LEARNER, value: learnerName() });
+  input.addEventListener('input', () => {
+    const outcome = keepLearnerName(input.value);
+    if (outcome === 'full') said(outcome);
+  });
+  document.addEventListener('attn-progress-erased', () => { input.value = ''; });
+  return make('p', { className: 'learner' }, [make('label', {}, ['Your name, for your teacher (optional, only in the file you export) ', input])]);
 }
 
 function progressPanel() {
@@ -176,15 +180,15 @@ function progressPanel() {
     const answers = kept.reduce((n, l) => n + l.answers.length, 0);
     const marks = kept.reduce((n, l) => n + l.tried.length, 0);
     const lessons = kept.filter((l) => l.answers.length || l.tried.length || l.unread.length).length;
-    if (!lessons) {
+    if (!lessons && !learnerName()) {
       status.textContent = 'This browser keeps no answers or marks for these lessons: there is nothing to erase.';
       return;
     }
-    const what = [answers && count(answers, 'answer'), marks && count(marks, '"I tried this" mark')].filter(Boolean).join(' and ')
-      || 'what this browser kept'; // only a record too large to read
+    const what = [answers && count(answers, 'answer'), marks && count(marks, '"I tried this" mark'), learnerName() && 'your name']
+      .filter(Boolean).join(' and ') || 'what this browser kept'; // only a record too large to read
     const yes = await askFirst({
       title: 'Erase all your answers and marks?',
-      text: `This erases ${what} in ${count(lessons, 'lesson')} from this browser. `
+      text: `This erases ${what}${lessons ? ` in ${count(lessons, 'lesson')}` : ''} from this browser. `
         + 'It cannot be undone: export your progress first if you want a copy. Other copies of these lessons, at other addresses, keep theirs, and your theme choice stays.',
       yes: 'Erase them all',
       no: 'Keep them',
@@ -198,9 +202,10 @@ function progressPanel() {
   return make('section', { className: 'progress', id: 'my-progress' }, [
     make('h2', { textContent: 'Your progress' }),
     make('p', { textContent: 'Your answers and "I tried this" marks stay in this browser only: no account, nothing is sent anywhere.' }),
+    nameField(status),
     make('p', { className: 'progress-buttons' }, [
       button('Export my progress (JSON)', () => download(progressReport())), ' ',
-      button('Printable page', () => printable(progressReport())), ' ',
+      button('Printable page', () => openPrintable(progressReport(), SITE)), ' ',
       button('Erase all my answers and marks…', eraseEverything),
     ]),
     status,

@@ -8,8 +8,10 @@
 //   - printing gives the lesson as a document: the explanations open, each
 //     answer printed as text (a <textarea> prints cut off at its box).
 // The print layout itself is the @media print block of web/style.css.
-// progress.js adds the "I tried this" marks, the export and the erase-everything button.
+// progress.js adds the "I tried this" marks, the export and the erase-everything button; worksheet.js
+// the menu that prints the lesson as a worksheet or an answer key.
 import { askFirst, attachProgress, said } from './progress.js';
+import { attachPrintMenu } from './worksheet.js';
 import {
   MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, tidyLesson,
 } from './kept.js';
@@ -174,5 +176,6 @@ function prepareForPrint() {
 
 keepAnswers(answerChecks());
 prepareForPrint();
+attachPrintMenu();
 attachProgress();
 tidyThisLesson();

@@ -1,0 +1,77 @@
+// A learner's exported progress (docs/progress-export.md) as a page of its own, in a new window, to read
+// and print: the site's header and styles, the learner's name, when and from where, and per lesson the
+// demos tried (by title) and each question with its answer. Opened by "Printable page" (progress.js).
+
+const WORDS = {
+  heading: (learner) => (learner ? `Progress of ${learner}` : 'My progress'),
+  site: 'Attention, by hand and in code',
+  exported: (when) => `Exported on ${when} from `,
+  print: 'Print this page',
+  nothing: 'Nothing is kept in this browser yet.',
+  demos: 'Demos tried',
+  noDemos: 'No demo marked as tried.',
+  questions: 'Answers',
+  noAnswers: 'No question answered.',
+  question: (n) => (n ? `Question ${n}` : 'A question'),
+  earlier: ' (no longer in the lesson)',
+  unknownQuestion: 'Its wording was not saved.',
+};
+
+/** A date as a reader says it, e.g. "2 December 2026, 04:40" (the file keeps ISO 8601). */
+export const sayDate = (iso) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+};
+
+function maker(doc) {
+  return (tag, props = {}, children = []) => {
+    const node = Object.assign(doc.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+}
+
+/** One lesson of the report: its title (a link to it), the demos tried and the answers. */
+function lessonSection(make, { title, address, answers, tried }, slug) {
+  const section = make('section', { className: 'report-lesson' }, [make('h2', {}, [make('a', { href: address, textContent: title || slug })])]);
+  section.append(make('h3', { textContent: WORDS.demos }));
+  section.append(tried.length ? make('ul', {}, tried.map((t) => make('li', { textContent: t.title || t.instance })))
+    : make('p', { textContent: WORDS.noDemos }));
+  section.append(make('h3', { textContent: WORDS.questions }));
+  if (!answers.length) section.append(make('p', { textContent: WORDS.noAnswers }));
+  for (const a of answers) {
+    section.append(make('div', { className: 'report-answer' }, [
+      make('h4', { textContent: `${WORDS.question(a.number)}${a.earlier ? WORDS.earlier : ''}` }),
+      make('p', { className: 'report-question', textContent: a.question || WORDS.unknownQuestion }),
+      make('blockquote', { textContent: a.answer }),
+    ]));
+  }
+  return section;
+}
+
+/** Opens `report` (the export's format, version 3) as a styled page in a new window; `site` is the copy's root. */
+export function openPrintable(report, site) {
+  const page = window.open('', '_blank');
+  if (!page) return null;
+  const doc = page.document;
+  const make = maker(doc);
+  doc.documentElement.lang = 'en';
+  const theme = document.documentElement.dataset.theme;
+  if (theme) doc.documentElement.dataset.theme = theme;
+  doc.title = `${WORDS.heading(report.learner)} · ${WORDS.site}`;
+  doc.head.append(make('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+    make('link', { rel: 'stylesheet', href: new URL('assets/style.css', site).href }),
+    make('link', { rel: 'stylesheet', href: new URL('assets/class.css', site).href }));
+  const print = make('button', { type: 'button', textContent: WORDS.print });
+  print.addEventListener('click', () => page.print());
+  const main = make('main', { className: 'progress-report' }, [
+    make('h1', { textContent: WORDS.heading(report.learner) }),
+    make('p', { className: 'report-meta' }, [WORDS.exported(sayDate(report.exported)), make('a', { href: report.site, textContent: report.site }), '.']),
+    make('p', { className: 'report-buttons' }, [print]),
+  ]);
+  const lessons = Object.entries(report.lessons);
+  if (!lessons.length) main.append(make('p', { textContent: WORDS.nothing }));
+  for (const [slug, lesson] of lessons) main.append(lessonSection(make, lesson, slug));
+  doc.body.append(make('header', { className: 'site' }, [make('a', { href: new URL('index.html', site).href, textContent: WORDS.site })]), main);
+  return page;
+}
