@@ -20,6 +20,9 @@
 
 using namespace attn;
 using namespace attn::nn;
+using attn::models::ModelStore;
+using attn::models::StoredModel;
+using attn::table::parse_task;
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
