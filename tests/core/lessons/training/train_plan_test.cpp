@@ -16,7 +16,7 @@ TEST_CASE("train_plan: at the defaults it is the lesson's Lookup on find: 1,442 
     CHECK(n["epochs"] == 30);
     CHECK(n["lr"] == 0.001);  // chosen by the rate sweep (rate_choice_test)
     CHECK(n["total_steps"] == 30 * 157);  // 20,000 scenes in batches of 128: 156 full ones and 1 of 32
-    CHECK(n["slot"] == "find/lookup");
+    CHECK(plan(json::object())["result"]["texts"]["slot"] == "find/lookup");
 }
 
 TEST_CASE("train_plan: the 2-layer transformer on nearest has 17,794 parameters and 40 epochs") {
