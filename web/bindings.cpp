@@ -61,7 +61,7 @@ EMSCRIPTEN_BINDINGS(attn_lm) {
 #include "api/robot_session.hpp"
 #include "math/python_format.hpp"
 // The lesson's Python programs: their robot, and CPython's round() and repr() of a float,
-// which MicroPython's own differ from (README, "The robot lesson's programs").
+// which MicroPython's own differ from (docs/programs.md).
 EMSCRIPTEN_BINDINGS(attn_robot) {
     emscripten::function("robotCall", &attn::robot_call_json);
     emscripten::function("pythonRound", &attn::python_round);

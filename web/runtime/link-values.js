@@ -5,7 +5,7 @@
 // The longest value a demo declares is an 8 x 8 matrix written with every digit a number can have;
 // this leaves room for hand-written spacing (docs/url.md gives the figures).
 export const MAX_VALUE_CHARS = 4096;
-// The core refuses JSON nested deeper than this (core/api/json_limits.hpp); the page's own recursion
+// The core refuses JSON nested deeper than this (core/base/json_limits.hpp); the page's own recursion
 // over a value (comparing, copying, drawing) stays far from the browser's stack at this depth.
 export const MAX_DEPTH = 64;
 

@@ -73,7 +73,7 @@ export function createNetworks(core) {
   }
 
   return {
-    /** The largest weights file the core takes [bytes] (core/api/json_limits.hpp, through the module). */
+    /** The largest weights file the core takes [bytes] (core/base/json_limits.hpp, through the module). */
     maxTextBytes: core.maxJsonBytes,
     has: (slot) => texts.has(slot),
     text: (slot) => texts.get(slot),

@@ -21,7 +21,7 @@ export const LIMITS = {
 
 // CPython's round(x, n) and repr(x) for floats, in print() and repr() of numbers,
 // lists, tuples and dicts (MicroPython's own differ: 0.07 prints as 0.07000000000000001;
-// README), and print() counted against the step budget. A module of its own (/_prelude.py), so
+// docs/programs.md), and print() counted against the step budget. A module of its own (/_prelude.py), so
 // that CLEAN, which empties __main__ before every run, leaves its names alone.
 const PRELUDE = `
 import builtins, struct, _core
