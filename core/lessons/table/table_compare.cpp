@@ -10,6 +10,14 @@
 namespace attn::lesson_table {
 namespace {
 
+// The numbers of a training record (epochs, rate, loss, seconds); its words stay out of the result's numbers.
+json figures_of(const json& record) {
+    json figures = json::object();
+    for (const auto& item : record.items())
+        if (item.value().is_number()) figures[item.key()] = item.value();
+    return figures;
+}
+
 // The networks trained for "find" that the comparison sets side by side (their
 // names and labels are the network table's, nn/network_table.cpp).
 constexpr const char* kContenders[] = {"lookup", "plain-16", "plain-256"};
@@ -69,7 +77,7 @@ json compute(const Params&, const Models& models) {
         const std::string k = key_of(network);
         r.number(k + "_miss_4", f.miss.four).number(k + "_miss_6", f.miss.six).number(k + "_parameters", f.parameters);
         r.text(k + "_parameters_text", format_count(f.parameters));
-        if (!f.training.is_null()) r.number(k + "_training", f.training);
+        if (f.training.is_object()) r.number(k + "_training", figures_of(f.training));
     }
     const Misses lookup = miss["lookup"], plain16 = miss["plain-16"], plain256 = miss["plain-256"];
     r.number("middle_miss_cm", kMiddleMiss_cm);

@@ -28,7 +28,7 @@ json compute(const Params& p) {
 
     std::vector<std::string> kinds;
     for (int k : s.kinds) kinds.push_back(kind_name(k));
-    r.number("objects", n).text("objects_text", prose::counted(n, "object")).number("kinds", kinds).text("request", kind_name(s.kinds[s.asked]));
+    r.number("objects", n).text("objects_text", prose::counted(n, "object")).text("kinds", prose::joined(kinds)).text("request", kind_name(s.kinds[s.asked]));
     r.number("asked", s.asked).number("token_width", table::kTokenWidth).number("request_width", table::kKinds);
     r.number("numbers_in", n * table::kTokenWidth + table::kKinds).number("seed", p.integer("seed"));
     r.number("positions_m", values_of(s.tokens.rightCols(2).eval()));

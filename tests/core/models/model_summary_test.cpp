@@ -142,7 +142,9 @@ TEST_CASE("table_compare: with only Plain-256's summary it prints the recorded f
     CHECK(recorded["numbers"]["plain256_miss_4"] == file["misses"]["4"]);
     CHECK(recorded["numbers"]["plain256_miss_6"] == file["misses"]["6"]);
     CHECK(recorded["numbers"]["plain256_parameters"] == 91138);
-    CHECK(recorded["numbers"]["plain256_training"] == file["training"]);
+    json figures = file["training"];
+    figures.erase("task");  // a word: the result's numbers hold only the record's figures
+    CHECK(recorded["numbers"]["plain256_training"] == figures);
     CHECK(recorded["tables"][0]["row_labels"][2] == "Plain-256 (recorded)");
 
     SECTION("once the weights are loaded, the same figures come from the network, unmarked") {

@@ -155,17 +155,18 @@ TEST_CASE("table_lab and table_layers: a request for a kind not on the table is 
     for (const char* demo : {"table_lab", "table_layers"}) {
         INFO(demo);
         const json r = run("table_tokens", {{"seed", 5}, {"objects", 4}});
+        // The kinds on the table, as the result words them ("cube, cup, key and toy"); no kind's name is inside another's.
+        const std::string on_table = r["texts"]["kinds"];
+        const auto there = [&](const std::string& kind) { return on_table.find(kind) != std::string::npos; };
         std::string absent;
-        for (const char* kind : {"cube", "ball", "cup", "pen", "box", "can", "key", "toy"}) {
-            bool there = false;
-            for (const json& k : r["numbers"]["kinds"]) there = there || k == kind;
-            if (!there) absent = kind;
-        }
+        for (const char* kind : {"cube", "ball", "cup", "pen", "box", "can", "key", "toy"})
+            if (!there(kind)) absent = kind;
         const json e = refusal(demo, {{"seed", 5}, {"objects", 4}, {"request", absent}});
         CHECK(e["param"] == "request");
         const std::string message = e["message"];
         CHECK_THAT(message, Contains("no " + absent));
-        for (const json& k : r["numbers"]["kinds"]) CHECK_THAT(message, Contains(k.get<std::string>()));
+        for (const char* kind : {"cube", "ball", "cup", "pen", "box", "can", "key", "toy"})
+            if (there(kind)) CHECK_THAT(message, Contains(kind));
     }
 }
 
