@@ -75,8 +75,9 @@ function evaluate(e, values) {
 
 /** A sentence's number: one value, or the index-th of the numbers its text quotes. */
 function sentenceValue(result, ref) {
-  assert.ok(ref.name in result.numbers, `the result has no number "${ref.name}"`);
-  const v = result.numbers[ref.name];
+  // A sentence quotes a number of the result, or a text that words numbers ("3.994 apart").
+  const v = result.numbers[ref.name] ?? result.texts?.[ref.name];
+  assert.ok(v !== undefined, `the result has no number or text "${ref.name}"`);
   if (typeof v === 'number' && ref.index === undefined) return { exact: v };
   const tokens = String(v).replaceAll('−', '-').match(NUMBER_TOKEN) ?? [];
   const k = ref.index ?? 0;
@@ -157,7 +158,7 @@ function explainableRefs(core, demo, params, result) {
     if (!(contents.charts ?? []).includes(c.name)) continue;
     c.series.forEach((series, j) => series.y.forEach((_, point) => refs.push({ kind: 'chart', chart: c.name, series: j, point })));
   }
-  for (const name of contents.numbers) if (name in result.numbers) refs.push({ kind: 'number', name });
+  for (const name of contents.numbers) if (name in result.numbers || name in (result.texts ?? {})) refs.push({ kind: 'number', name });
   if (contents.printed) {
     const count = (result.printed.join('\n').match(NUMBER_TOKEN) ?? []).length;
     for (let index = 0; index < count; index += 1) refs.push({ kind: 'printed', index });
