@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite } from '../support/site.mjs';
+import { builtLessons, useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { openPage } from '../support/browser.mjs';
 
 const site = useSite();
 const SITE = path.join(ROOT, 'site');
-const lessons = fs.readdirSync(SITE).filter((slug) => fs.existsSync(path.join(SITE, slug, 'index.html')));
+const lessons = builtLessons(); // not the class page, which has no demo
 const firstEmbed = (slug) => fs.readdirSync(path.join(SITE, slug)).find((f) => f.startsWith('embed-'));
 const pages = lessons.flatMap((slug) => [`${slug}/`, `${slug}/${firstEmbed(slug)}`]);
 
