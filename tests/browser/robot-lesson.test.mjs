@@ -73,7 +73,11 @@ test('robot page: play runs the playback forward, pause stops it, and the scrubb
   const play = run.getByRole('button', { name: 'Play' });
   const last = Number(await scrubber.getAttribute('max'));
   await play.click(); // at the end: starts again from the first reading
-  await page.waitForFunction(() => Number(document.querySelector('.demo[data-instance="run"] input.scrubber').value) > 0);
+  // Started again from the first reading, and moving: past the first, not yet at the last.
+  await page.waitForFunction((end) => {
+    const at = Number(document.querySelector('.demo[data-instance="run"] input.scrubber').value);
+    return at > 0 && at < end;
+  }, last);
   const during = Number(await scrubber.inputValue());
   assert.ok(during > 0 && during < last, `playing, at reading ${during} of ${last}`);
   await run.getByRole('button', { name: 'Pause' }).click();
