@@ -202,7 +202,7 @@ for (const [name, relative] of [['index', ''], ['robot', 'robot/'], ['attention'
     // Targets inside a sentence (links, numbers that explain themselves) are exempt (WCAG 2.5.8, "inline");
     // everything else a finger presses is measured.
     const small = await page.evaluate(() => [...document.querySelectorAll('button, input, select, textarea, summary, a, [tabindex="0"]')]
-      .filter((e) => e.checkVisibility() && !(getComputedStyle(e).display === 'inline' && e.closest('p, li')))
+      .filter((e) => e.checkVisibility() && !(getComputedStyle(e).display === 'inline' && (e.tagName === 'A' || e.closest('p, li'))))
       .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
       .filter(([, r]) => r.width < 24 || r.height < 24)
       .map(([html, r]) => `${html} is ${r.width.toFixed(0)} × ${r.height.toFixed(0)}`));
