@@ -5,6 +5,7 @@
 import { readProgressFiles } from './class-files.js';
 import { summarise, toCsv } from './class-summary.js';
 import { sayDate } from './progress-print.js';
+import { saveFile } from './save-file.js';
 import './theme.js'; // the header's light / dark / system menu
 
 const WORDS = {
@@ -141,12 +142,7 @@ function start() {
     add(event.dataTransfer?.files ?? []);
   });
   csv.addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([toCsv(summarise(files))], { type: 'text/csv;charset=utf-8' }));
-    const a = make('a', { href: url, download: WORDS.csvName });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(WORDS.csvName, toCsv(summarise(files)), 'text/csv;charset=utf-8');
   });
   print.addEventListener('click', () => window.print());
   clear.addEventListener('click', () => {

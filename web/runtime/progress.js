@@ -12,6 +12,7 @@ import {
   savePage, thisLesson,
 } from './kept.js';
 import { openPrintable } from './progress-print.js';
+import { saveFile } from './save-file.js';
 
 const make = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -92,12 +93,7 @@ export function exportFileName(learner) {
 }
 
 function download(report) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(report, null, 2)}\n`], { type: 'application/json' }));
-  const a = make('a', { href: url, download: exportFileName(report.learner) });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(exportFileName(report.learner), `${JSON.stringify(report, null, 2)}\n`, 'application/json');
 }
 
 /**

@@ -10,6 +10,7 @@ import { networkName } from './networks.js';
 import { el } from './dom.js';
 import { workerCoreName } from './core.js';
 import { sizeText } from './on-request.js';
+import { saveFile } from './save-file.js';
 
 // The bar and the status at most 5 times a second, the loss chart every 2 s: each redraw takes
 // the main thread's time, which the training workers of a 2-core machine need (docs/page-performance.md).
@@ -114,9 +115,7 @@ function attachWeightFiles({ save, file, status }, view, networks, onRequest, lo
     }
     const text = networks.text(slot);
     if (!text) { status.textContent = `No weights are loaded for ${slot} yet.`; return; }
-    const link = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: `${slot.replace('/', '-')}.json` });
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveFile(`${slot.replace('/', '-')}.json`, text, 'application/json');
   });
 
   file.addEventListener('change', async () => {
