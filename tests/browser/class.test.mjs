@@ -87,7 +87,7 @@ test('class page: reads 30 files made by the lesson\'s export, and its counts pe
     file('newer.json', JSON.stringify({ format: 'attention-lessons-progress', version: 99, lessons: {} })),
   ];
   await page.locator('#class-files').setInputFiles([...files.slice(0, 15).map((f) => file(path.basename(f), fs.readFileSync(f))), ...bad,
-    ...files.slice(15).map((f) => file(path.basename(f), fs.readFileSync(f)))]);
+    ...files.slice(15).map((f) => file(path.basename(f), fs.readFileSync(f)))], { timeout: 120_000 }); // 35 files: slow on a busy machine
   await page.waitForFunction((n) => document.documentElement.dataset.classFiles === String(n), LEARNERS);
   assert.equal(await page.locator('.class-status').innerText(), `${LEARNERS} files read, ${bad.length} not read (see below).`);
   const messages = await page.locator('.class-refused li').allInnerTexts();
