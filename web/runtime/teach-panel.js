@@ -119,6 +119,8 @@ export function attachTaskBuilder(view, core) {
   const check = el('p', { className: 'task-check' });
   const link = el('pre', { className: 'task-link', tabIndex: 0, ariaLabel: say('teach.link_label', { demo: demo.title }) });
   const snippet = el('pre', { className: 'task-snippet', tabIndex: 0, ariaLabel: say('teach.snippet_label', { demo: demo.title }) });
+  // A <pre> that takes focus (a keyboard scrolls and selects it) is a named group, as the C++ listings are.
+  for (const box of [link, snippet]) box.setAttribute('role', 'group');
   const said = el('p', { className: 'task-said' });
   said.setAttribute('role', 'status');
   const open = el('a', { className: 'task-open', textContent: say('teach.open_link'), target: '_blank', rel: 'noopener' });
