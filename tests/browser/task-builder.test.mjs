@@ -4,7 +4,7 @@
 // a hand-written link that names a label, an unknown setting or a refused value is refused in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo, printed, useSite } from '../support/site.mjs';
+import { builtLessons, demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore } from '../support/core.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
@@ -160,3 +160,15 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+test('task sheet: every demo of every lesson has a builder, whose link at the lesson\'s preset is checked', async () => {
+  for (const slug of builtLessons()) {
+    const { page, problems } = await site.open(`${slug}/?teach`);
+    const demos = await page.locator('.demo[data-demo]').count();
+    const checks = await page.locator('.task-check').allTextContents();
+    assert.equal(checks.length, demos, slug);
+    assert.deepEqual(checks.filter((text) => text !== 'Checked: the demo takes these values, and the link opens it as set here.'), [], slug);
+    assert.deepEqual(problems, [], slug);
+    await page.close();
+  }
+});
