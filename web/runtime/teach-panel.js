@@ -128,6 +128,14 @@ export function attachTaskBuilder(view, core) {
   const copySnippet = el('button', { type: 'button', textContent: say('teach.copy_snippet') });
   copyLink.addEventListener('click', () => copy(link.textContent, link, said, 'teach.copied_link'));
   copySnippet.addEventListener('click', () => copy(snippet.textContent, snippet, said, 'teach.copied_snippet'));
+  // What there is to copy: only once the check has passed.
+  const output = el('div', { className: 'task-output' }, [
+    el('p', { className: 'task-heading', textContent: say('teach.link_heading') }), link,
+    el('p', { className: 'task-buttons' }, [copyLink, ' ', open]),
+    el('p', { className: 'task-heading', textContent: say('teach.snippet_heading') }), snippet,
+    el('p', { className: 'task-buttons' }, [copySnippet]),
+    said,
+  ]);
   const head = (key) => el('th', { scope: 'col', textContent: say(key) });
   const builder = el('section', { className: 'task-builder' }, [
     el('h3', { id: headingId, textContent: say('teach.title', { demo: demo.title }) }),
@@ -137,11 +145,7 @@ export function attachTaskBuilder(view, core) {
       el('tbody', {}, rows.map((r) => r.element)),
     ])]),
     check,
-    el('p', { className: 'task-heading', textContent: say('teach.link_heading') }), link,
-    el('p', { className: 'task-buttons' }, [copyLink, ' ', open]),
-    el('p', { className: 'task-heading', textContent: say('teach.snippet_heading') }), snippet,
-    el('p', { className: 'task-buttons' }, [copySnippet]),
-    said,
+    output,
   ]);
   builder.setAttribute('aria-labelledby', headingId);
 
@@ -154,11 +158,10 @@ export function attachTaskBuilder(view, core) {
     check.textContent = found.text;
     check.classList.toggle('task-refused', !found.ok);
     const address = new URL(`${window.location.pathname}${query}`, window.location.href).href;
+    output.hidden = !found.ok;
     link.textContent = found.ok ? address : '';
     snippet.textContent = found.ok ? iframeSnippet(instance, demo.title, query) : '';
-    if (found.ok) open.href = address; else open.removeAttribute('href');
-    copyLink.disabled = !found.ok;
-    copySnippet.disabled = !found.ok;
+    open.href = found.ok ? address : '';
     said.textContent = '';
   }
   state.onChange(refresh);
