@@ -29,23 +29,32 @@ async function makeTaskSheet() {
   return { page, problems };
 }
 
+// The task sheet of makeTaskSheet, made once for the tests that read what it offers.
+let made;
+async function madeTaskSheet() {
+  made ??= (async () => {
+    const { page, problems } = await makeTaskSheet();
+    const box = builder(page, 'stack');
+    const sheet = { check: await box.locator('.task-check').innerText(), link: await box.locator('.task-link').innerText(),
+      snippet: await box.locator('.task-snippet').innerText(), problems };
+    await page.close();
+    return sheet;
+  })();
+  return made;
+}
+
 test('task sheet: the builder checks its link and says what it locks and hides', async () => {
-  const { page, problems } = await makeTaskSheet();
-  assert.equal(await builder(page, 'stack').locator('.task-check').innerText(),
-    'Checked: the demo takes these values, and the link opens it as set here with “Blocks”, “Residual connections” locked and “Layer normalisation” hidden.');
-  const link = await builder(page, 'stack').locator('.task-link').innerText();
+  const { check, link, problems } = await madeTaskSheet();
+  assert.equal(check, 'Checked: the demo takes these values, and the link opens it as set here with “Blocks”, “Residual connections” locked and “Layer normalisation” hidden.');
   const url = new URL(link);
   assert.equal(url.pathname, '/block/');
   assert.equal(url.searchParams.has('teach'), false, 'a learner\'s link never opens teacher mode');
   assert.deepEqual(Object.fromEntries(url.searchParams), { 'stack.blocks': '6', 'stack.residual': 'false', 'stack.lock': 'blocks,residual', 'stack.hide': 'norm' });
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('task sheet: the builder\'s link opens the demo with its values, locks and hides, and no note of a problem', async () => {
-  const made = await makeTaskSheet();
-  const link = await builder(made.page, 'stack').locator('.task-link').innerText();
-  await made.page.close();
+  const { link } = await madeTaskSheet();
   const { page, problems } = await site.open(link.replace(site.server.url, ''));
   assert.equal(await page.locator('.task-builder').count(), 0, 'no builder for the learner');
   assert.equal(await demo(page, 'stack').locator('.link-problem').count(), 0);
@@ -60,9 +69,7 @@ test('task sheet: the builder\'s link opens the demo with its values, locks and 
 });
 
 test('task sheet: the embed snippet opens the demo\'s own page with the same values and locks', async () => {
-  const made = await makeTaskSheet();
-  const snippet = await builder(made.page, 'stack').locator('.task-snippet').innerText();
-  await made.page.close();
+  const { snippet } = await madeTaskSheet();
   const src = snippet.match(/<iframe src="([^"]+)"/)[1].replace(/&amp;/g, '&');
   assert.match(src, /\/block\/embed-stack\.html\?/);
   const { page, problems } = await site.open(src.replace(site.server.url, ''));
