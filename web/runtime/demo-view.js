@@ -156,7 +156,11 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     state,
     demo,
     /** The lesson's preset and its own locks and hides (data-params, data-lock, data-hide), for the task-sheet builder. */
-    lesson: { preset: lessonPreset, locked: locks.locked, hidden: locks.hidden },
+    lesson: {
+      preset: lessonPreset,
+      locked: new Set([...locks.locked].filter((n) => !locks.lockedByLink.has(n))),
+      hidden: new Set([...locks.hidden].filter((n) => !locks.hiddenByLink.has(n))),
+    },
     /** In teacher mode, the locks and hides the link asked for, which the builder starts from. */
     ticked: link.ticked,
     /** Recomputes with the current state, e.g. after another network was loaded. */

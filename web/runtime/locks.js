@@ -60,7 +60,7 @@ function readLocks(container, instance, declarations, search) {
  * A link's value for a parameter the lesson locks is not used (the lesson's lock beats a link), and a
  * locked value the core refuses is not locked, so the learner is never held at a value with no output.
  * @param accepts  (params) => the core's answer for them
- * @returns {{preset, locks, problems: string[], refused: boolean}}  refused: a locked value was refused
+ * @returns {{preset, locks, problems: string[], refused: boolean}}  refused: a value of the link was refused
  */
 function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
   const label = (name) => declarations.find((d) => d.name === name).label;
@@ -102,7 +102,7 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
  * the locks (the lesson's, with the values only the link locks, where the core accepts them).
  * @param accepts  (params) => the core's answer for them
  * @returns {{values, preset, locks, problems: string[], refused: boolean}}  values: the link's usable values;
- *          problems: each part of the link not used, in words; refused: a locked value was refused and not locked
+ *          problems: each part of the link not used, in words; refused: a value was refused (and, if locked, not locked)
  */
 export function readLink(container, instance, declarations, lessonPreset, accepts, { search, teaching = false } = {}) {
   const { values, problems: unreadable } = readParams(instance, declarations, search);
