@@ -164,7 +164,13 @@ export function attachTaskBuilder(view, core) {
     open.href = found.ok ? address : '';
     said.textContent = '';
   }
-  state.onChange(refresh);
+  // A drag changes the state every frame: the check (up to three runs of the core) follows once a frame.
+  let queued = false;
+  state.onChange(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; refresh(); });
+  });
   refresh();
   view.container.append(builder);
 }
