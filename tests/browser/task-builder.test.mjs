@@ -148,22 +148,22 @@ test('task sheet: the ticks are kept in the address, so a reload in teacher mode
 
 for (const width of [390, 1280]) {
   test(`task sheet: teacher mode passes axe at ${width} px in light and dark, and fits the width`, async () => {
+    // A checked task sheet (stack) and a refused value (norm's gain), with the notes the link brings.
+    const { page, problems } = await site.open('block/?teach&stack.blocks=6&stack.lock=blocks&stack.hide=norm&norm.gain=50', { width, height: 900 });
+    await injectAxe(page);
     for (const colorScheme of ['light', 'dark']) {
-      // A checked task sheet (stack) and a refused value (norm's gain), with the notes the link brings.
-      const { page, problems } = await site.open('block/?teach&stack.blocks=6&stack.lock=blocks&stack.hide=norm&norm.gain=50', { width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await injectAxe(page);
+      await page.emulateMedia({ colorScheme });  // the colours follow at once (light-dark() in web/style.css)
       const found = await page.evaluate(async () => (await window.axe.run(
         { include: [['.task-builder'], ['.teach-banner'], ['.link-note']] },
         { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } },
       )).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
       assert.deepEqual(found, [], colorScheme);
-      const overflow = await page.evaluate(() => [...document.querySelectorAll('.task-builder')]
-        .filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length);
-      assert.equal(overflow, 0, 'no builder wider than the page');
-      assert.deepEqual(problems, []);
-      await page.close();
     }
+    const overflow = await page.evaluate(() => [...document.querySelectorAll('.task-builder')]
+      .filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length);
+    assert.equal(overflow, 0, 'no builder wider than the page');
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 }
 
