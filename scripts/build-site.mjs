@@ -22,7 +22,7 @@ import { prerenderDemo } from './prerender.mjs';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
-import { builtModules, declaredModules, moduleFiles, pageModule, WASM_DIR } from './core-modules.mjs';
+import { builtModules, declaredModules, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,21 +169,33 @@ function runNativeOnce(modelsDir, id, params) {
 }
 
 /**
- * The module of web/modules.json the page loads (core-modules.mjs, pageModule), for its demos and what else
- * it calls. When none has them all, the error names the line of the first demo that no module holds with
- * the demos above it.
+ * The modules of web/modules.json the page loads (core-modules.mjs, pageModules), for its demos and what
+ * else it calls: one module, or for demos of several lessons the modules that hold them. When a demo is in
+ * no module, the error names its line.
  */
-function lessonModule(lesson, html, file, modules) {
+function lessonModules(lesson, html, file, modules) {
   const uses = [...html.matchAll(/<div class="demo"[^>]*>/g)].map((m) => ({ id: demoId(m[0]), index: m.index }));
-  const api = Object.keys(lesson.models ?? {}).length ? ['models'] : [];
   try {
-    return pageModule(modules, uses.map((u) => u.id), api);
+    return pageModules(modules, uses.map((u) => u.id), lessonApi(lesson));
   } catch (error) {
-    const fits = (k) => { try { return pageModule(modules, uses.slice(0, k + 1).map((u) => u.id), []); } catch { return null; } };
-    const first = uses.find((_, k) => !fits(k)) ?? uses[0];
-    const line = first ? lineOf(html, first.index) : 1;
-    throw new Error(`${file}:${line}: ${error.message}`);
+    const first = uses.find((u) => ![...modules.values()].some((m) => m.demos.has(u.id)));
+    throw new Error(`${file}:${first ? lineOf(html, first.index) : 1}: ${error.message}`);
   }
+}
+
+/** The API groups a lesson's page calls besides the demos'. */
+const lessonApi = (lesson) => (Object.keys(lesson.models ?? {}).length ? ['models'] : []);
+
+/**
+ * The values naming a page's modules: <main data-core="a b"> and the <head>'s preloads of their files (fetched
+ * and compiled as they arrive, before runtime.js asks for them), for a page in site/<slug>/.
+ */
+function coreValues(names) {
+  const preloads = names.map((name) => {
+    const [loader, wasm] = moduleFiles(name);
+    return `<link rel="modulepreload" href="../assets/${loader}">\n<link rel="preload" href="../assets/${wasm}" as="fetch" crossorigin>`;
+  });
+  return { core: names.join(' '), core_preloads: preloads.join('\n') };
 }
 
 /** The demo id of a `<div class="demo" …>` tag, wherever data-demo stands in it. */
@@ -205,7 +217,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
   checkLoadButtons(lesson, html, file, onRequest);
   checkLesson(html, file, { folder, demos, pages, snippets });
-  const core = lessonModule(lesson, html, file, modules);
+  const cores = lessonModules(lesson, html, file, modules);
   const workerCores = lessonWorkerModules(html, modules);
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
@@ -225,8 +237,10 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { core, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
-  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page);
+  const page = { ...coreValues(cores), worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
+  // An embed page loads only its own demo's module, where the lesson's page loads several.
+  const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page, embedCore);
   const index = lessons.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
   const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]

@@ -37,6 +37,38 @@ export async function builtModules(dir = WASM_DIR) {
 }
 
 /**
+ * The modules a page loads: the smallest one that has every demo it shows and every API group it calls
+ * (pageModule) when there is one; else, for a page mixing demos of several lessons, the smallest module holding
+ * each demo, with the smallest offering each API group none of those offers (web/runtime/core-face.js,
+ * combineCores, runs each demo in its own module). So a lesson may use any demos with no edit of
+ * web/modules.json and no WebAssembly build. Throws a sentence for the teacher when a demo is in no module.
+ * @returns {string[]} module names, the first the one the page's calls outside the demos go to first
+ */
+export function pageModules(modules, demoIds, api) {
+  try {
+    return [pageModule(modules, demoIds, api)];
+  } catch { /* no one module: one per demo below */ }
+  const bySize = [...modules].sort((a, b) => a[1].bytes - b[1].bytes);
+  const chosen = [];
+  const take = (name) => { if (!chosen.includes(name)) chosen.push(name); };
+  const missing = [];
+  for (const id of new Set(demoIds)) {
+    const holder = bySize.find(([, m]) => m.demos.has(id));
+    if (holder) take(holder[0]); else missing.push(id);
+  }
+  for (const group of api) {
+    if (chosen.some((name) => modules.get(name).api.includes(group))) continue;
+    const offering = bySize.find(([, m]) => m.api.includes(group));
+    if (offering) take(offering[0]); else missing.push(`the ${group} calls`);
+  }
+  if (missing.length) {
+    throw new Error(`no module of web/modules.json has ${missing.join(', ')}: a new folder of core/lessons/ needs a module ` +
+      'that lists it, built once (docs/lesson-format.md, "Which module a page loads").');
+  }
+  return chosen;
+}
+
+/**
  * The module a page loads: the smallest that has every demo it shows (`demoIds`) and every API group it
  * calls (`api`: "models" for a lesson with networks, "training" for a trainer, "robot" for programs).
  * Throws a sentence for the teacher when no module has them all.

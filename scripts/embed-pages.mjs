@@ -36,12 +36,13 @@ export function demoBlocks(body) {
 
 /**
  * Writes every instance's embed page of `lesson` into `folder` (site/<slug>/); `page` holds the values
- * the lesson's page fills in too (its module, its networks, the root), so an embed loads what its page does.
+ * the lesson's page fills in too (its networks, the root), so an embed loads what its page does; `coreOf(id)`
+ * gives the values naming the modules a demo `id` needs (its lesson page's, or only its own where the page mixes).
  */
-export function writeEmbedPages(folder, lesson, body, demos, template, page) {
+export function writeEmbedPages(folder, lesson, body, demos, template, page, coreOf) {
   for (const [instance, { html, id }] of demoBlocks(body)) {
     fs.writeFileSync(path.join(folder, embedFile(instance)), fill(template, {
-      ...page, title: escapeHtml(lesson.title), demo_title: escapeHtml(demos.get(id)?.title ?? id), instance: escapeHtml(instance),
+      ...page, ...coreOf(id), title: escapeHtml(lesson.title), demo_title: escapeHtml(demos.get(id)?.title ?? id), instance: escapeHtml(instance),
       content: html,
     }));
   }

@@ -15,7 +15,6 @@ const MISTAKES = [
   ['preset-out-of-bounds', 'lesson.html:2', /the preset of "stack" is refused: .*Blocks/],
   ['broken-link', 'lesson.html:3', /the link "..\/attention\/#no-such-section" names no id of lesson "attention"/],
   ['check-without-explanation', 'lesson.html:2', /a knowledge check without an explanation/],
-  ['demos-of-two-modules', 'lesson.html:5', /no module of web\/modules.json has every demo this page uses: worked_example \(attention\); block_residual \(block\)/],
   ['unclosed-demo', 'lesson.html:2', /the demo "stack" is not closed at once: write <\/div> right after its <div class="demo" …>/],
   ['demo-with-another-class', 'lesson.html:3', /a demo is written <div class="demo" data-demo="…">, with "demo" as its only class \(this one is <div class="demo wide">\): write it so/],
   ['check-with-id-without-explanation', 'lesson.html:2', /a knowledge check without an explanation: add <details>/],

@@ -87,3 +87,19 @@ test('address: no two families write the same key for the same instance', () => 
   const keys = Object.values(address.FAMILIES).map((family) => family.key(id));
   assert.equal(new Set(keys).size, keys.length);
 });
+
+test('address: a task sheet\'s query holds the values that differ from the preset and the names to lock and hide, and reads back', () => {
+  const query = address.taskQuery('scores', { values: { divisor: 0.5, keys: [1, 2] }, preset: { divisor: 1, keys: [1, 2] }, locked: ['divisor'], hidden: ['keys'] });
+  assert.equal(query, '?scores.divisor=0.5&scores.lock=divisor&scores.hide=keys');
+  assert.deepEqual(address.readParams('scores', [DIVISOR, KEYS], query), { values: { divisor: 0.5 }, problems: [] });
+  assert.deepEqual(address.read('lock', { instance: 'scores' }, {}, query), { value: ['divisor'] });
+  assert.equal(window.location.search, '', 'reading a made link leaves the page\'s own address alone');
+  assert.equal(address.taskQuery('scores', { values: { divisor: 1 }, preset: { divisor: 1 }, locked: [], hidden: [] }), '');
+});
+
+test('address: teacher mode is the key "teach", which no instance claims', () => {
+  open('?teach&scores.divisor=2');
+  assert.equal(address.has('teach', {}), true);
+  assert.deepEqual(address.linkedInstances(), ['scores']);
+  assert.deepEqual(address.readParams('scores', [DIVISOR]).problems, []);
+});

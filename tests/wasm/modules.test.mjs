@@ -34,3 +34,24 @@ test('modules: each module has the calls of the API groups web/modules.json name
     }
   }
 });
+
+test('modules: several modules behind one face (a page mixing lessons) run and explain each demo in the module that holds it', async () => {
+  const { combineCores } = await import('../../web/runtime/core-face.js');
+  const { pageModules } = await import('../../scripts/core-modules.mjs');
+  const attention = wasm.modules.get('attention');
+  const block = wasm.modules.get('block');
+  const both = combineCores([attention, block]);
+  assert.equal(both.demos.size, attention.demos.size + block.demos.size);
+  for (const [id, own] of [['worked_example', attention], ['block_residual', block]]) {
+    assert.deepEqual(both.run(id, {}), nativeCore.run(id, {}), id);
+    const contents = both.explain(id, {}, { kind: 'contents' });
+    assert.equal(contents.ok, true, id);
+    assert.deepEqual(contents, own.explain(id, {}, { kind: 'contents' }), id);
+  }
+  assert.equal(both.run('no_such_demo', {}).ok, false);
+  assert.equal(combineCores([attention]), attention, 'one module is its own face');
+  // The build's choice for such a page: the module of each demo, when no one module has them all.
+  const sizes = new Map([...wasm.modules].map(([name, core]) => [name, { demos: new Set(core.demos.keys()), api: declaredModules().get(name).api, bytes: 1 }]));
+  assert.deepEqual(pageModules(sizes, ['worked_example', 'block_residual'], []), ['attention', 'block']);
+  assert.deepEqual(pageModules(sizes, ['block_stack'], []), ['block']);
+});

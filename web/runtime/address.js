@@ -72,6 +72,13 @@ export const FAMILIES = {
     read: (text) => readPackedProgram(text),
     write: (text) => (text === null ? null : packProgram(text)),
   },
+  // Teacher mode (teach-panel.js): `?teach` puts a task-sheet builder under each demo. Never in a copied link.
+  teach: {
+    pattern: 'teach',
+    key: () => 'teach',
+    read: () => ({ value: true }),
+    write: (on) => (on ? '' : null),
+  },
   // A network trained in this browser, by the settings that train it again (networks.js); null: the lesson's.
   network: {
     pattern: 'net.<task>/<model>',
@@ -84,11 +91,15 @@ export const FAMILIES = {
 // The second parts of an instance's keys that are not its parameters.
 const INSTANCE_NAMES = new Set(Object.values(FAMILIES).map((f) => f.name).filter(Boolean));
 
-const query = () => new URLSearchParams(window.location.search);
+// The page's own address, or `search`: a link the page makes (the task-sheet builder) read as the page would read it.
+const query = (search = window.location.search) => new URLSearchParams(search);
 
-/** A family's value for `id` read from the address: undefined when the link has none, else {value} or {problem}. */
-export function read(family, id, context = {}) {
-  const text = query().get(FAMILIES[family].key(id));
+/**
+ * A family's value for `id` read from the address (or from `search`, a query string): undefined when the link
+ * has none, else {value} or {problem}.
+ */
+export function read(family, id, context = {}, search = undefined) {
+  const text = query(search).get(FAMILIES[family].key(id));
   return text === null ? undefined : FAMILIES[family].read(text, context);
 }
 
@@ -106,16 +117,16 @@ export function readNetworks(what) {
  * reason; so is a name the demo does not declare (a typo, a label), each named up to MAX_UNKNOWN_NAMED.
  * @returns {{values: object, problems: string[]}}
  */
-export function readParams(instance, declarations) {
+export function readParams(instance, declarations, search = undefined) {
   const values = {};
   const problems = [];
   for (const decl of declarations) {
-    const got = read('param', { instance, name: decl.name }, { decl });
+    const got = read('param', { instance, name: decl.name }, { decl }, search);
     if (got?.problem) problems.push(got.problem);
     else if (got) values[decl.name] = got.value;
   }
   const prefix = `${instance}.`;
-  const unknown = [...new Set([...query().keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)))]
+  const unknown = [...new Set([...query(search).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)))]
     .filter((name) => !INSTANCE_NAMES.has(name) && !declarations.some((d) => d.name === name));
   for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) {
     problems.push(`The link you followed sets “${name}”, which this demo does not have, so it was not used. ${nameHint(name, declarations)}`);
@@ -126,6 +137,23 @@ export function readParams(instance, declarations) {
 /** The demo instances the link names (the first part of its keys), networks aside. */
 export const linkedInstances = () => [...new Set([...query().keys()]
   .filter((key) => key.includes('.') && !key.startsWith(NETWORK_PREFIX)).map((key) => key.slice(0, key.indexOf('.'))))];
+
+/**
+ * The query of a task-sheet link for one instance (teach-panel.js): the values that differ from the lesson's
+ * preset, and the names to lock and to hide, each written as its family writes it; '' for none.
+ */
+export function taskQuery(instance, { values, preset, locked, hidden }) {
+  const keys = new URLSearchParams();
+  const add = (family, id, value) => {
+    const text = FAMILIES[family].write(value);
+    if (text !== null) keys.set(FAMILIES[family].key(id), text);
+  };
+  for (const [name, value] of Object.entries(values)) add('param', { instance, name }, { value, preset: preset[name] });
+  add('lock', { instance }, [...locked]);
+  add('hide', { instance }, [...hidden]);
+  const text = keys.toString();
+  return text ? `?${text}` : '';
+}
 
 /** This address's keys for `instance` (its values, locks, hides and program), as a query string ('' for none). */
 export function instanceQuery(instance) {

@@ -39,3 +39,37 @@ export function wrapCore(module) {
     pythonRepr: (x) => module.pythonRepr(x),
   };
 }
+
+/**
+ * One face over several modules, for a page whose demos no one module holds all of (a lesson mixing demos
+ * of two lessons, docs/lesson-format.md): each demo runs and explains itself in the module that has it (the
+ * site's modules hold each demo once), and a call outside the demos goes to the first module that offers it.
+ * @param faces  wrapCore() of each module, in the page's order
+ */
+export function combineCores(faces) {
+  if (faces.length === 1) return faces[0];
+  const owner = new Map();
+  for (const face of faces) for (const id of face.demos.keys()) if (!owner.has(id)) owner.set(id, face);
+  const offering = (call) => faces.find((face) => typeof face.module[call] === 'function') ?? faces[0];
+  const models = offering('loadModel');
+  const robot = offering('robotCall');
+  const training = offering('trainStart');
+  const unknown = (id) => ({ ok: false, error: { message: `No module of this page has a demo called "${id}".` } });
+  return {
+    module: models.module,
+    demos: new Map(faces.flatMap((face) => [...face.demos])),
+    run: (id, params) => (owner.has(id) ? owner.get(id).run(id, params) : unknown(id)),
+    explain: faces.some((face) => face.explain)
+      ? (id, params, ref) => (owner.get(id)?.explain ?? (() => unknown(id)))(id, params, ref)
+      : null,
+    loadModel: models.loadModel,
+    loadModelSummary: models.loadModelSummary,
+    trainStart: training.trainStart,
+    trainAdvance: training.trainAdvance,
+    trainResult: training.trainResult,
+    robot: robot.robot,
+    maxJsonBytes: models.maxJsonBytes,
+    pythonRound: robot.pythonRound,
+    pythonRepr: robot.pythonRepr,
+  };
+}

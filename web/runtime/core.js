@@ -1,10 +1,11 @@
 // Loads the page's C++ core (WebAssembly) once, behind its one JavaScript face (core-face.js).
-// A page loads the one module of web/modules.json that has its demos: scripts/build-site.mjs
-// names it on <main data-core="…"> and preloads its two files in the page's <head>.
-import { wrapCore } from './core-face.js';
+// A page loads the smallest module of web/modules.json that has its demos, or when no one module has
+// them all (a lesson mixing two lessons' demos), the modules that hold them between them:
+// scripts/build-site.mjs names them on <main data-core="…"> and preloads their files in the page's <head>.
+import { combineCores, wrapCore } from './core-face.js';
 
-/** The module this page uses. */
-export const pageCoreName = () => document.querySelector('main')?.dataset.core;
+/** The modules this page uses ("attention", or "attention block"). */
+export const pageCoreNames = () => (document.querySelector('main')?.dataset.core ?? '').split(/\s+/).filter(Boolean);
 
 /**
  * The module a worker of this page uses for the calls only it makes ("training", "robot"), which the
@@ -23,6 +24,6 @@ let corePromise = null;
 
 /** @returns {Promise<ReturnType<typeof wrapCore>>} */
 export function loadCore() {
-  corePromise ??= createCore(pageCoreName());
+  corePromise ??= Promise.all(pageCoreNames().map(createCore)).then(combineCores);
   return corePromise;
 }

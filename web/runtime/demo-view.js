@@ -18,12 +18,13 @@ import { linkChanges, linkNote, lockControl, readLink } from './locks.js';
  * @param demo       the core's declaration of that demo
  * @param core       from loadCore()
  * @param networks   from createNetworks(), for a demo that reads trained networks
+ * @param teaching   teacher mode (?teach): the link's locks and hides are left to the task-sheet builder
  */
-export function mountDemo(container, demo, core, networks) {
+export function mountDemo(container, demo, core, networks, { teaching = false } = {}) {
   const instance = container.dataset.instance || demo.id;
   const lessonPreset = presetOf(demo.params, container.dataset.params ? JSON.parse(container.dataset.params) : {});
   // A link's value for a parameter only it locks is the task's preset: Reset keeps it.
-  const link = readLink(container, instance, demo.params, lessonPreset, (params) => core.run(demo.id, params));
+  const link = readLink(container, instance, demo.params, lessonPreset, (params) => core.run(demo.id, params), { teaching });
   const { preset, locks, values: fromUrl } = link;
   const state = createDemoState(demo.params, preset, locks.locked);
 
@@ -153,6 +154,15 @@ export function mountDemo(container, demo, core, networks) {
     instance,
     container,
     state,
+    demo,
+    /** The lesson's preset and its own locks and hides (data-params, data-lock, data-hide), for the task-sheet builder. */
+    lesson: {
+      preset: lessonPreset,
+      locked: new Set([...locks.locked].filter((n) => !locks.lockedByLink.has(n))),
+      hidden: new Set([...locks.hidden].filter((n) => !locks.hiddenByLink.has(n))),
+    },
+    /** In teacher mode, the locks and hides the link asked for, which the builder starts from. */
+    ticked: link.ticked,
     /** Recomputes with the current state, e.g. after another network was loaded. */
     refresh: update,
     /** The parameters behind the output on screen (the last ones the core accepted). */

@@ -9,14 +9,14 @@ import { hostListener } from './embed-height.js';
 // says its own (embed-height.js), and for good where the host's page runs no script of its own.
 const IFRAME_HEIGHT_PX = 720;
 
-/** The absolute address of `instance`'s embed page with its current state. */
-export function embedUrl(instance) {
-  return new URL(`embed-${encodeURIComponent(instance)}.html${instanceQuery(instance)}`, window.location.href).href;
+/** The absolute address of `instance`'s embed page with its current state (or with `query`, a task sheet's). */
+export function embedUrl(instance, query = instanceQuery(instance)) {
+  return new URL(`embed-${encodeURIComponent(instance)}.html${query}`, window.location.href).href;
 }
 
-export function iframeSnippet(instance, title) {
+export function iframeSnippet(instance, title, query = undefined) {
   const escape = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${escape(embedUrl(instance))}" title="${escape(title)}" width="100%" height="${IFRAME_HEIGHT_PX}" style="border:0" loading="lazy"></iframe>\n${hostListener()}`;
+  return `<iframe src="${escape(embedUrl(instance, query))}" title="${escape(title)}" width="100%" height="${IFRAME_HEIGHT_PX}" style="border:0" loading="lazy"></iframe>\n${hostListener()}`;
 }
 
 /** Adds the permalink and the embed button under one mounted demo. */

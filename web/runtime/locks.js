@@ -9,6 +9,7 @@
 import { el } from './dom.js';
 import { read, readParams } from './address.js';
 import { MAX_UNKNOWN_NAMED, nameHint } from './link-values.js';
+import { say } from './strings/index.js';
 
 const names = (text) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
@@ -20,8 +21,8 @@ function unknownName(name, list, declarations) {
 }
 
 /** The names of a link's lock or hide list the demo declares, and a note for each it does not. */
-function linkList(instance, list, declarations, problems) {
-  const got = read(list, { instance });
+function linkList(instance, list, declarations, problems, search) {
+  const got = read(list, { instance }, {}, search);
   if (got?.problem) problems.push(got.problem);
   const listed = got?.value ?? [];
   const declared = new Set(declarations.map((d) => d.name));
@@ -38,13 +39,13 @@ function linkList(instance, list, declarations, problems) {
  * @returns {{locked: Set, hidden: Set, lockedByLink: Set, hiddenByLink: Set, problems: string[]}}
  *          only names the demo declares (the build checks the lesson's); `problems` names the rest of the link's
  */
-function readLocks(container, instance, declarations) {
+function readLocks(container, instance, declarations, search) {
   const problems = [];
   const declared = (list) => new Set(names(list).filter((n) => declarations.some((d) => d.name === n)));  // the build checks them
   const lesson = declared(container.dataset.lock);
   const lessonHidden = declared(container.dataset.hide);
-  const lockedByLink = new Set(linkList(instance, 'lock', declarations, problems).filter((n) => !lesson.has(n)));
-  const hiddenByLink = new Set(linkList(instance, 'hide', declarations, problems).filter((n) => !lessonHidden.has(n)));
+  const lockedByLink = new Set(linkList(instance, 'lock', declarations, problems, search).filter((n) => !lesson.has(n)));
+  const hiddenByLink = new Set(linkList(instance, 'hide', declarations, problems, search).filter((n) => !lessonHidden.has(n)));
   return {
     locked: new Set([...lesson, ...lockedByLink]),
     hidden: new Set([...lessonHidden, ...hiddenByLink]),
@@ -59,7 +60,7 @@ function readLocks(container, instance, declarations) {
  * A link's value for a parameter the lesson locks is not used (the lesson's lock beats a link), and a
  * locked value the core refuses is not locked, so the learner is never held at a value with no output.
  * @param accepts  (params) => the core's answer for them
- * @returns {{preset, locks, problems: string[], refused: boolean}}  refused: a locked value was refused
+ * @returns {{preset, locks, problems: string[], refused: boolean}}  refused: a value of the link was refused
  */
 function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
   const label = (name) => declarations.find((d) => d.name === name).label;
@@ -79,6 +80,14 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
     problems.push(`The link you followed locks ${quoted(culprits.map(label))} at a value this demo cannot use, so ${them} not locked. ${answer.error.message}.`);
     refused = true;
   }
+  // The link's other values, which the learner may change: one the core refuses is named too.
+  const free = Object.fromEntries(Object.entries(fromUrl).filter(([n]) => !locks.locked.has(n) && differs(n)));
+  const answer = Object.keys(free).length ? accepts({ ...lessonPreset, ...linkValues(), ...free }) : { ok: true };
+  if (!answer.ok) {
+    const named = answer.error.param in free ? [answer.error.param] : Object.keys(free);
+    problems.push(say('link.refused_value', { labels: quoted(named.map(label)), message: answer.error.message }));
+    refused = true;
+  }
   const lesson = [...locks.locked].filter((n) => !locks.lockedByLink.has(n));
   return {
     preset: { ...lessonPreset, ...linkValues() },
@@ -93,13 +102,30 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
  * the locks (the lesson's, with the values only the link locks, where the core accepts them).
  * @param accepts  (params) => the core's answer for them
  * @returns {{values, preset, locks, problems: string[], refused: boolean}}  values: the link's usable values;
- *          problems: each part of the link not used, in words; refused: a locked value was refused and not locked
+ *          problems: each part of the link not used, in words; refused: a value was refused (and, if locked, not locked)
  */
-export function readLink(container, instance, declarations, lessonPreset, accepts) {
-  const { values, problems: unreadable } = readParams(instance, declarations);
-  const asked = readLocks(container, instance, declarations);
+export function readLink(container, instance, declarations, lessonPreset, accepts, { search, teaching = false } = {}) {
+  const { values, problems: unreadable } = readParams(instance, declarations, search);
+  const asked = readLocks(container, instance, declarations, search);
   const { preset, locks, problems, refused } = presetUnderLocks(declarations, lessonPreset, asked, values, accepts);
-  return { values, preset, locks, problems: [...unreadable, ...asked.problems, ...problems], refused };
+  const read = { values, preset, locks, problems: [...unreadable, ...asked.problems, ...problems], refused };
+  return teaching ? forTeaching(read, lessonPreset) : read;
+}
+
+/**
+ * In teacher mode the link's locks and hides are the builder's ticks (teach-panel.js), not the demo's: every
+ * control but the lesson's locks stays free to set, and the demo starts from the link's values.
+ * @returns readLink's answer with only the lesson's locks, and `ticked: {lock, hide}` the link's usable ones
+ */
+function forTeaching(read, lessonPreset) {
+  const { locks } = read;
+  const lesson = (all, byLink) => new Set([...all].filter((n) => !byLink.has(n)));
+  return {
+    ...read,
+    preset: lessonPreset,
+    locks: { locked: lesson(locks.locked, locks.lockedByLink), hidden: lesson(locks.hidden, locks.hiddenByLink), lockedByLink: new Set(), hiddenByLink: new Set() },
+    ticked: { lock: locks.lockedByLink, hide: locks.hiddenByLink },
+  };
 }
 
 /** Disables a locked control's inputs and says why beside it. */

@@ -12,7 +12,8 @@ import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
-import { addressPending, linkedInstances } from './address.js';
+import { addressPending, has, linkedInstances } from './address.js';
+import { attachTaskBuilder, showTeacherMode } from './teach-panel.js';
 import { MAX_UNKNOWN_NAMED } from './link-values.js';
 import { reportHeight } from './embed-height.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
@@ -79,6 +80,8 @@ async function start() {
     }
     return;
   }
+  // Teacher mode (?teach) on a lesson page: a task-sheet builder under each demo (teach-panel.js).
+  const teaching = has('teach', {}) && !lesson.embed;
   for (const container of containers) {
     const demo = core.demos.get(container.dataset.demo);
     if (!demo) {
@@ -87,7 +90,7 @@ async function start() {
     }
     // One demo that cannot start (a link's value no check foresaw) must not keep the others from starting.
     try {
-      views.push(mountDemo(container, demo, core, networks));
+      views.push(mountDemo(container, demo, core, networks, { teaching }));
     } catch (error) {
       showProblem(container, `This demo could not start (${error.message ?? error}). The link may set it in a way it cannot take: open the page without the part after “?” to see it as the lesson set it.`);
     }
@@ -110,6 +113,10 @@ async function start() {
   attachPrograms(views);
   // A lesson page offers each demo on its own page; that page (data-embed) does not offer itself again.
   if (!lesson.embed) for (const view of views) attachEmbedLinks(view, core.demos.get(view.container.dataset.demo).title);
+  if (teaching) {
+    showTeacherMode();
+    for (const view of views) attachTaskBuilder(view, core);
+  }
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
   window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending };
   document.documentElement.dataset.demosReady = 'true';
