@@ -42,11 +42,11 @@ const largeTick = (v) => {
   if (size >= 1e6) return `${inWords(v / 1e6)} million`;
   return thousands(v);
 };
-const yTickFormat = (y) => (Math.max(...y.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
+const tickFormatFor = (scale) => (Math.max(...scale.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
 
 // The left margin holds the y-axis title (turned on its side) and the tick labels beside the axis. Both are
 // measured in characters, as the chart is drawn before it is on the page: about 7 px each at 12-13 px type.
-const CHAR_PX = 7;
+const CHAR_PX = 7;   // and the right margin half the widest x tick label, centred on the last tick
 const TITLE_LINE = 14;  // px from one line of the y-axis title to the next
 const TICK_GAP = 10;    // px of tick and padding between a label and the axis
 /** The y-axis title in lines that fit the plot's height: two, split at the space nearest the middle, when one does not. */
@@ -126,7 +126,8 @@ function drawChart(spec) {
   // The left margin the tick labels need (set with the axes, below).
   const leftFor = (labels) => Math.max(MARGIN.left,
     4 + yTitle.length * TITLE_LINE + Math.max(...labels.map((t) => t.length)) * CHAR_PX + TICK_GAP);
-  let left = MARGIN.left;
+  const rightFor = (labels) => Math.max(MARGIN.right, Math.ceil((Math.max(...labels.map((t) => t.length)) * CHAR_PX) / 2) + 2);
+  let margins = [MARGIN.left, MARGIN.right];
   const paths = spec.series.map((s, i) => svg.append('path').attr('class', series(i)));
   const markers = spec.series.map((s, i) => svg.append('path').attr('class', `marker ${series(i)}`).attr('d', MARKER));
 
@@ -161,17 +162,17 @@ function drawChart(spec) {
     const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick);
-      const side = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : yTickFormat(y));
+      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : tickFormatFor(x));
+      const side = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : tickFormatFor(y));
       if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
       if (!next.log_y && counts(ys)) side.tickValues(wholeTicks(y, yTicks));
-      const labels = (side.tickValues() ?? y.ticks(yTicks)).map(side.tickFormat() ?? y.tickFormat(yTicks, next.log_y ? '~g' : undefined));
-      const needed = leftFor(labels);
-      if (needed !== left || !xLabel.attr('x')) {
-        left = needed;
-        x.range([left, WIDTH - MARGIN.right]);
-        yAxis.attr('transform', `translate(${left},0)`);
-        xLabel.attr('x', (left + WIDTH - MARGIN.right) / 2);
+      const labels = (axis, scale, n, log) => (axis.tickValues() ?? scale.ticks(n)).map(axis.tickFormat() ?? scale.tickFormat(n, log ? '~g' : undefined));
+      const needed = [leftFor(labels(side, y, yTicks, next.log_y)), rightFor(labels(bottom, x, xTicks, next.log_x))];
+      if (needed[0] !== margins[0] || needed[1] !== margins[1] || !xLabel.attr('x')) {
+        margins = needed;
+        x.range([margins[0], WIDTH - margins[1]]);
+        yAxis.attr('transform', `translate(${margins[0]},0)`);
+        xLabel.attr('x', (margins[0] + WIDTH - margins[1]) / 2);
       }
       xAxis.call(bottom);
       yAxis.call(side);
