@@ -10,14 +10,16 @@ import { chromium } from 'playwright-core';
  * fetched from the server and page.route() sees every request (it cannot see what a worker answers);
  * tests/browser/offline.test.mjs asks for 'allow'.
  */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
 export async function launchChromium({ serviceWorkers = 'block' } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     serviceWorkers,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: ARGS,
   });
   return {
     context,
@@ -25,6 +27,18 @@ export async function launchChromium({ serviceWorkers = 'block' } = {}) {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One Chromium for pages that must not share what the browser keeps (localStorage, caches): each
+ * newContext() is a fresh profile, as another person's browser would be. Service workers blocked, as above.
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  return {
+    newContext: () => browser.newContext({ serviceWorkers: 'block' }),
+    close: () => browser.close(),
   };
 }
 

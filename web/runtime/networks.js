@@ -43,7 +43,8 @@ function checkSettings(value, what, network, plan) {
 
 /** "seed 3, rate 0.01, 30 epochs" (0 stands for the lesson's choice). */
 export function trainingText({ seed, lr, epochs }) {
-  return `seed ${seed}, rate ${lr || 'the lesson\'s'}, ${epochs || 'the lesson\'s'} epochs`;
+  const count = !epochs ? 'the lesson\'s epochs' : `${epochs} ${epochs === 1 ? 'epoch' : 'epochs'}`;
+  return `seed ${seed}, rate ${lr || 'the lesson\'s'}, ${count}`;
 }
 
 /**

@@ -46,11 +46,13 @@ json compute(const Params& p) {
             numbered("dim", d_model), false);
     r.figure({{"kind", "head_split"}, {"tokens", T}, {"d_model", d_model}, {"heads", heads},
               {"d_head", d_model / heads},
-              // The caption's words, counted by the core: "1 head of 8", "1 token".
+              // The caption's words, counted by the core: "1 head of 8", "1 token", "1 feature".
               {"words", {{"heads", prose::counted(heads, "head") + " of " + std::to_string(d_model / heads)},
-                         {"tokens", prose::counted(T, "token")}}}});
+                         {"tokens", prose::counted(T, "token")},
+                         {"features", prose::counted(d_model, "feature")}}}});
     r.text("weights_shape", weights_shape).text("output_shape", output_shape);
     r.number("d_head", d_model / heads).number("heads", heads).number("tokens", T);
+    r.text("d_head_text", prose::counted(d_model / heads, "feature"));
     r.number("worst_row_sum_error", worst_row_sum);
     return std::move(r).to_json();
 }

@@ -110,12 +110,19 @@ json compute(const Params& p) {
     r.number("error_no_change", pr.error_no_change).number("error_average", pr.error_average);
     r.number("ratio_wide_to_no_change", ratio_to_no_change(pr));
     r.number("keys", keys).number("recent_keys", recent).number("patch", patch);
+    // The sentence's subjects, which lose their plural (and "all") at one: "over its one key", "the latest key".
+    r.text("keys_text", keys == 1 ? "its one key" : "all " + prose::counted(keys, "key"));
+    r.text("recent_keys_text", recent == 1 ? "latest key" : std::to_string(recent) + " latest keys");
+    r.text("guesses_scored_text", pr.scored == 1 ? "one guess" : prose::counted(pr.scored, "guess", "guesses"));
     r.number("divisor", p.number("divisor")).number("ticks", n).number("guesses_scored", pr.scored);
     std::vector<int> jumps;  // [cm]
     for (int t = 1; t < n; ++t)
         if (std::abs(readings[t] - readings[t - 1]) >= kCornerJumpCm) jumps.push_back(std::abs(readings[t] - readings[t - 1]));
     std::sort(jumps.begin(), jumps.end());
     r.number("corner_jumps", static_cast<int>(jumps.size()));
+    r.text("corner_jumps_text", jumps.size() == 1 ? "1 pair of neighbouring readings differs"
+                                                  : prose::counted(static_cast<long long>(jumps.size()), "pair") +
+                                                        " of neighbouring readings differ");
     r.number("corner_jump_median", median_jump(jumps));
     r.number("min_reading", *std::min_element(readings.begin(), readings.end()));
     r.number("max_reading", *std::max_element(readings.begin(), readings.end()));

@@ -6,6 +6,7 @@
 
 #include "nn/network.hpp"
 #include "math/numpy_format.hpp"
+#include "demo/prose.hpp"
 #include "demo/result.hpp"
 #include "lessons/training/training_params.hpp"
 
@@ -27,6 +28,7 @@ json compute(const Params& p) {
             (epochs == 1 ? " epoch of " : " epochs of ") + std::to_string(steps_per_epoch) + " batches of " +
             std::to_string(nn::kBatchSize) + " = " + format_count(epochs * steps_per_epoch) + " steps");
     r.number("parameters", parameters).number("lr", lr).number("epochs", epochs);
+    r.text("epochs_text", prose::counted(epochs, "epoch"));
     r.number("total_steps", epochs * steps_per_epoch).text("slot", config.task + "/" + config.model);
     std::string name = config.model;
     name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));

@@ -32,9 +32,30 @@ const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
 // it is drawn as a marker instead, and its legend entry shows a marker too (web/style.css).
 const MARKER = symbol(symbolCircle, 90)();
 
-// From a thousand up, ",.3~g" writes ticks as "1.5e+5"; a person reads "150,000".
-const largeTick = format(',.6~r');
-const yTickFormat = (y) => (Math.max(...y.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
+// From a thousand up, ",.3~g" writes ticks as "1.5e+5"; a person reads "150,000", and from a million
+// "40 billion" rather than "40,000,000,000", which is wider than the chart's margin.
+const thousands = format(',.6~r');
+const inWords = format(',.3~r');
+const largeTick = (v) => {
+  const size = Math.abs(v);
+  if (size >= 1e9) return `${inWords(v / 1e9)} billion`;
+  if (size >= 1e6) return `${inWords(v / 1e6)} million`;
+  return thousands(v);
+};
+const tickFormatFor = (scale) => (Math.max(...scale.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
+
+// The left margin holds the y-axis title (turned on its side) and the tick labels beside the axis. Both are
+// measured in characters, as the chart is drawn before it is on the page: about 7 px each at 12-13 px type.
+const CHAR_PX = 7;   // and the right margin half the widest x tick label, centred on the last tick
+const TITLE_LINE = 14;  // px from one line of the y-axis title to the next
+const TICK_GAP = 10;    // px of tick and padding between a label and the axis
+/** The y-axis title in lines that fit the plot's height: two, split at the space nearest the middle, when one does not. */
+function titleLines(title, room) {
+  if (title.length * CHAR_PX <= room || !title.includes(' ')) return [title];
+  const spaces = [...title.matchAll(/ /g)].map((m) => m.index);
+  const cut = spaces.reduce((best, at) => (Math.abs(at - title.length / 2) < Math.abs(best - title.length / 2) ? at : best));
+  return [title.slice(0, cut), title.slice(cut + 1)];
+}
 
 // The attention lesson's cost chart runs from 1 to 2T tokens. The core draws its comparison line through the
 // curve's last point, so it lies above the T × T curve everywhere and growing like T looks the costlier.
@@ -96,10 +117,17 @@ function drawChart(spec) {
     .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
   const xAxis = svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`);
   const yAxis = svg.append('g').attr('transform', `translate(${MARGIN.left},0)`);
-  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
-    .attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
-  svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
-    .attr('x', -(HEIGHT - MARGIN.bottom + MARGIN.top) / 2).attr('y', 14).attr('text-anchor', 'middle').text(spec.y_label);
+  const yTitle = titleLines(spec.y_label, HEIGHT - MARGIN.bottom - MARGIN.top);
+  const yLabel = svg.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)')
+    .attr('y', 14).attr('text-anchor', 'middle');
+  yTitle.forEach((text, k) => yLabel.append('tspan').attr('x', -(HEIGHT - MARGIN.bottom + MARGIN.top) / 2)
+    .attr('dy', k ? TITLE_LINE : 0).text(text));
+  const xLabel = svg.append('text').attr('class', 'axis-label').attr('y', HEIGHT - 6).attr('text-anchor', 'middle').text(spec.x_label);
+  // The left margin the tick labels need (set with the axes, below).
+  const leftFor = (labels) => Math.max(MARGIN.left,
+    4 + yTitle.length * TITLE_LINE + Math.max(...labels.map((t) => t.length)) * CHAR_PX + TICK_GAP);
+  const rightFor = (labels) => Math.max(MARGIN.right, Math.ceil((Math.max(...labels.map((t) => t.length)) * CHAR_PX) / 2) + 2);
+  let margins = [MARGIN.left, MARGIN.right];
   const paths = spec.series.map((s, i) => svg.append('path').attr('class', series(i)));
   const markers = spec.series.map((s, i) => svg.append('path').attr('class', `marker ${series(i)}`).attr('d', MARKER));
 
@@ -134,12 +162,20 @@ function drawChart(spec) {
     const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : formatTick);
-      const left = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : yTickFormat(y));
+      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : tickFormatFor(x));
+      const side = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : tickFormatFor(y));
       if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
-      if (!next.log_y && counts(ys)) left.tickValues(wholeTicks(y, yTicks));
+      if (!next.log_y && counts(ys)) side.tickValues(wholeTicks(y, yTicks));
+      const labels = (axis, scale, n, log) => (axis.tickValues() ?? scale.ticks(n)).map(axis.tickFormat() ?? scale.tickFormat(n, log ? '~g' : undefined));
+      const needed = [leftFor(labels(side, y, yTicks, next.log_y)), rightFor(labels(bottom, x, xTicks, next.log_x))];
+      if (needed[0] !== margins[0] || needed[1] !== margins[1] || !xLabel.attr('x')) {
+        margins = needed;
+        x.range([margins[0], WIDTH - margins[1]]);
+        yAxis.attr('transform', `translate(${margins[0]},0)`);
+        xLabel.attr('x', (margins[0] + WIDTH - margins[1]) / 2);
+      }
       xAxis.call(bottom);
-      yAxis.call(left);
+      yAxis.call(side);
     }
     const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     drawn.forEach((s, i) => {

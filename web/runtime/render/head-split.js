@@ -7,17 +7,20 @@ import { svg } from '../dom.js';
 const CELL = 22;       // px per feature cell
 const GAP = 10;        // px between heads
 const LABEL_W = 70;    // px for the "token i" labels
+const HEAD_MIN = 48;   // px a head's column takes at least: its "head 15" label, centred over it, needs about 45
 
 function drawHeadSplit(figure, fig) {
-  const width = LABEL_W + fig.d_model * CELL + (fig.heads - 1) * GAP + 10;
+  // A head one or two features wide gets a column as wide as its label, its cells centred in it.
+  const slot = Math.max(fig.d_head * CELL, HEAD_MIN);
+  const width = LABEL_W + fig.heads * slot + (fig.heads - 1) * GAP + 10;
   const height = 30 + fig.tokens * CELL + 10;
   const root = svg('svg', {
     viewBox: `0 0 ${width} ${height}`, role: 'img',
-    'aria-label': `${fig.d_model} features per token (${fig.words.tokens}), split into ${fig.words.heads}.`,
+    'aria-label': `${fig.words.features} per token (${fig.words.tokens}), split into ${fig.words.heads}.`,
   });
   root.style.maxWidth = `${width}px`; // drawn at its natural size, shrunk only on narrow screens
   for (let h = 0; h < fig.heads; ++h) {
-    const left = LABEL_W + h * (fig.d_head * CELL + GAP);
+    const left = LABEL_W + h * (slot + GAP) + (slot - fig.d_head * CELL) / 2;
     root.append(svg('text', { x: left + (fig.d_head * CELL) / 2, y: 18, 'text-anchor': 'middle', class: 'head-label' }, `head ${h}`));
     for (let t = 0; t < fig.tokens; ++t) {
       for (let c = 0; c < fig.d_head; ++c) {
@@ -35,10 +38,11 @@ function drawHeadSplit(figure, fig) {
   const list = document.createElement('ul');
   for (let h = 0; h < fig.heads; ++h) {
     const item = document.createElement('li');
-    item.textContent = `Head ${h} reads features ${h * fig.d_head} to ${(h + 1) * fig.d_head - 1} of every token and makes its own ${fig.tokens} × ${fig.tokens} weight table.`;
+    const features = fig.d_head === 1 ? `feature ${h}` : `features ${h * fig.d_head} to ${(h + 1) * fig.d_head - 1}`;
+    item.textContent = `Head ${h} reads ${features} of every token and makes its own ${fig.tokens} × ${fig.tokens} weight table.`;
     list.append(item);
   }
-  caption.append(`The split: ${fig.d_model} features per token, ${fig.words.heads}.`, list);
+  caption.append(`The split: ${fig.words.features} per token, ${fig.words.heads}.`, list);
   figure.append(caption);
 }
 

@@ -1,30 +1,31 @@
-// The learner's-eye test (issue 19): every demo instance on every lesson page of the built site, at
-// 1280 and 390 px, operated as a person operates it (each editor button, sliders by arrow keys,
-// number boxes by typing, every option of each select, checkboxes, pictures by keyboard and pointer,
-// every panel opened), and after each step a look at what is shown (learners-eye-look.js): editors
-// that show the state's shape and values, nothing clipped, a mark for every legend entry, and
+// The learner's-eye test (issue 19, docs/learners-eye.md): every demo instance on every lesson page of the
+// built site, at 1280 and 390 px, operated as a person operates it (each editor button, sliders by arrow
+// keys, number boxes by typing, every option of each select, checkboxes, pictures by keyboard and pointer,
+// every panel opened), and after each step a look at what is shown (tests/support/learners-eye-look.js):
+// editors that show the state's shape and values, nothing clipped, a mark for every legend entry, and
 // sentences with no placeholder and no "1 objects".
 //
-// Sampled, not exhaustive, so that it stays small: each number to its min, max and one seeded value
-// between, each button once, each grid box once. The two widths run side by side in one browser.
-import { describe, test } from 'node:test';
+// In the test command it is sampled so that it stays small: each control is worked at one of the two widths
+// (they take turns down the page), each number at its slider's ends and one step back, or typed at its bounds
+// and one seeded value between; each button once, one grid box; the program and training panels at phone
+// width. LEARNERS_EYE=full (scripts/learners-eye-full.sh) works every control at both widths, every slider
+// position, and more typed values: minutes rather than seconds.
+// Each page and width runs in a browser context of its own (nothing kept is shared), several side by side.
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { demo, useSite } from '../support/site.mjs';
+import { builtLessons, demo } from '../support/site.mjs';
+import { serveFolder } from '../support/server.mjs';
+import { launchBrowser, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { seededRandom } from '../support/random-params.mjs';
 
-const site = useSite();
+const FULL = process.env.LEARNERS_EYE === 'full';
 const WIDTHS = [['1280', { width: 1280, height: 900 }], ['390', { width: 390, height: 844 }]];
-const LOOK = path.join(ROOT, 'tests/learners-eye/learners-eye-look.js');
-
-/** The lesson pages of the built site: each folder of site/ whose page holds a demo. */
-const lessonPages = () => fs.readdirSync(path.join(ROOT, 'site'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && fs.existsSync(path.join(ROOT, 'site', d.name, 'index.html')))
-  .map((d) => d.name)
-  .filter((slug) => /class="demo[^"]*"[^>]*data-demo=/.test(fs.readFileSync(path.join(ROOT, 'site', slug, 'index.html'), 'utf8')))
-  .sort();
+const LOOK = path.join(ROOT, 'tests/support/learners-eye-look.js');
+const TYPED_BETWEEN = FULL ? 5 : 1;   // seeded values typed into a number box besides its bounds
+const SLIDER_POSITIONS = 60;          // the full sweep's most slider steps, from Home by ArrowRight
+const SIDE_BY_SIDE = Number(process.env.LEARNERS_EYE_PAGES ?? 4); // pages worked at once
 
 /** A value between a number's bounds, on its step, drawn by `random`; near the lower bound when the range is huge. */
 function between(decl, random) {
@@ -36,10 +37,12 @@ function between(decl, random) {
 }
 
 /**
- * Operates one demo instance and returns what was found wrong, each as "after STEP: FINDING".
- * `step(label, action)` runs an action, then looks.
+ * Works one demo instance and returns what was found wrong, each as "INSTANCE, after STEP: FINDING".
+ * `mine()`, asked once for each control, the picture and Embed in page order, says whether this width works it
+ * (the widths take turns; both work everything in the full sweep); `panels`, whether it opens the program and
+ * training panels.
  */
-async function operateDemo(page, instance, random) {
+async function operateDemo(page, instance, random, { mine, panels }) {
   const found = new Map();  // finding -> the first step it was seen after
   const box = demo(page, instance);
   const step = async (label, action) => {
@@ -57,6 +60,7 @@ async function operateDemo(page, instance, random) {
   const reset = box.getByRole('button', { name: 'Reset to the lesson\'s values' });
 
   for (const decl of declarations) {
+    if (!mine()) continue;
     const control = box.locator('form.controls .control').filter({ has: page.locator(`label:text-is(${JSON.stringify(decl.label)})`) });
     if (!(await control.count()) || await control.locator('input:disabled, select:disabled').count()) continue; // a picture's, hidden or locked
     const what = `"${decl.label}"`;
@@ -65,12 +69,17 @@ async function operateDemo(page, instance, random) {
       if (await slider.count()) {
         await slider.focus();
         await step(`${what} slider to its start (Home)`, () => page.keyboard.press('Home'));
+        if (FULL) {
+          const positions = await slider.evaluate((s) => Math.round((Number(s.max) - Number(s.min)) / (Number(s.step) || 1)));
+          for (let p = 1; p <= Math.min(positions, SLIDER_POSITIONS); ++p) await step(`${what} slider ${p} steps from its start`, () => page.keyboard.press('ArrowRight'));
+        }
         await step(`${what} slider to its end (End)`, () => page.keyboard.press('End'));
         await step(`${what} slider one step back (ArrowLeft)`, () => page.keyboard.press('ArrowLeft'));
       }
       const input = control.locator('input.num');
-      const values = decl.min !== undefined && decl.max !== undefined
-        ? [...(await slider.count() ? [] : [decl.min, decl.max]), between(decl, random)]
+      const bounded = decl.min !== undefined && decl.max !== undefined;
+      const values = bounded
+        ? [...(await slider.count() && !FULL ? [] : [decl.min, decl.max]), ...Array.from({ length: TYPED_BETWEEN }, () => between(decl, random))]
         : [decl.default + 1];
       for (const v of values) await step(`typing ${v} into ${what}`, () => input.fill(String(v)));
     } else if (decl.type === 'boolean') {
@@ -87,16 +96,19 @@ async function operateDemo(page, instance, random) {
         if (await button.isEnabled()) await step(`"${name}" under ${what}`, () => button.click());
       }
       const cells = control.locator('table.grid-editor input');
-      const cell = cells.nth(Math.floor(random() * await cells.count()));
-      const v = decl.min !== undefined && decl.max !== undefined ? between(decl, random) : Math.round(random() * 40 - 20) / 10;
-      await step(`typing ${v} into ${await cell.getAttribute('aria-label') ?? what}`, () => cell.fill(String(v)));
+      const count = await cells.count();
+      for (const c of FULL ? [...Array(count).keys()] : [Math.floor(random() * count)]) {
+        const cell = cells.nth(c);
+        const v = decl.min !== undefined && decl.max !== undefined ? between(decl, random) : Math.round(random() * 40 - 20) / 10;
+        await step(`typing ${v} into ${await cell.getAttribute('aria-label') ?? what}`, () => cell.fill(String(v)));
+      }
     }
     await step(`Reset after ${what}`, () => reset.click());
   }
 
   // A picture with things to move: its one tab stop, arrow keys, N for the next object, then a drag.
   const object = box.locator('svg [tabindex="0"]').first();
-  if (await object.count()) {
+  if (mine() && await object.count()) {
     await object.focus();
     await step('an arrow key on the picture', () => page.keyboard.press('ArrowRight'));
     await step('N, then an arrow key on the picture', async () => { await page.keyboard.press('n'); await page.keyboard.press('ArrowUp'); });
@@ -114,7 +126,7 @@ async function operateDemo(page, instance, random) {
 
   // The panels a demo carries: pretrained weights on request, the program, training, embedding.
   const weights = box.locator('button.load-weights');
-  if (await weights.count()) {
+  if (await weights.count() && panels) {
     await step('loading the weights on request', async () => {
       await weights.click();
       await page.waitForFunction((i) => !document.querySelector(`.demo[data-instance="${i}"] button.load-weights:not([hidden])`)
@@ -122,7 +134,7 @@ async function operateDemo(page, instance, random) {
     });
   }
   const program = box.locator('details.program');
-  if (await program.count()) {
+  if (await program.count() && panels) {
     await step('opening "Edit and run the program" and running it', async () => {
       await program.locator(':scope > summary').click();
       await page.waitForFunction((i) => document.querySelector(`.demo[data-instance="${i}"] details.program`).dataset.ready === 'true', instance, { timeout: 30000 });
@@ -135,7 +147,7 @@ async function operateDemo(page, instance, random) {
     await step('closing the program', () => program.locator(':scope > summary').click());
   }
   const train = box.getByRole('button', { name: 'Train in your browser' });
-  if (await train.count()) {
+  if (await train.count() && panels) {
     // One epoch, the least that trains, so that the run is short.
     await step('training one epoch in the browser', async () => {
       await box.getByLabel('Epochs (0: the lesson\'s choice)', { exact: true }).fill('1');
@@ -148,37 +160,59 @@ async function operateDemo(page, instance, random) {
     await step('Reset after training', () => reset.click());
   }
   const embed = box.getByRole('button', { name: 'Embed', exact: true });
-  if (await embed.count()) {
+  if (mine() && await embed.count()) {
     await step('opening "Embed"', () => embed.click());
     await step('closing "Embed"', () => embed.click());
   }
-  const tried = box.locator('label.tried input[type="checkbox"]');
-  if (await tried.count()) await step('ticking "I tried this"', () => tried.click());
-  return [...found].map(([finding, after]) => `${instance}, after ${after}: ${finding}`);
+  // "I tried this" follows the demo (and its C++ source, when shown).
+  const tried = box.locator('xpath=following-sibling::label[contains(concat(" ", @class, " "), " tried ")][1]').locator('input[type="checkbox"]');
+  if (await tried.count()) await step('ticking "I tried this"', () => tried.check());
+  return [...found].map(([finding, afterStep]) => `${instance}, after ${afterStep}: ${finding}`);
 }
 
-describe('learner\'s eye', { concurrency: WIDTHS.length }, () => {
-  for (const slug of lessonPages()) {
-    for (const [width, viewport] of WIDTHS) {
+const site = { server: null, browser: null };
+before(async () => {
+  site.server = await serveFolder(path.join(ROOT, 'site'));
+  site.browser = await launchBrowser();
+});
+after(async () => {
+  await site.browser?.close();
+  site.server?.close();
+});
+
+describe('learner\'s eye', { concurrency: SIDE_BY_SIDE }, () => {
+  for (const slug of builtLessons()) {
+    WIDTHS.forEach(([width, viewport], w) => {
       test(`${slug} at ${width} px: every control, picture and panel of every demo shows the state, fits its width and reads as English`, async () => {
-        const { page, problems } = await site.open(`${slug}/`, viewport, { before: [{ path: LOOK }] });
-        const random = seededRandom(19);
-        const found = [];
-        const instances = await page.locator('.demo[data-demo]').evaluateAll((ds) => ds.map((d) => d.dataset.instance));
-        assert.ok(instances.length > 0, `${slug} has demos`);
-        for (const instance of instances) found.push(...await operateDemo(page, instance, random));
-        // The page's own panel: progress, and the question it asks before erasing.
-        for (const f of await page.evaluate(() => window.learnersEye.lookAt('section.progress'))) found.push(`progress: ${f}`);
-        const erase = page.locator('section.progress').getByRole('button', { name: /^Erase all/ });
-        if (await erase.count()) {
-          await erase.click();
-          for (const f of await page.evaluate(() => window.learnersEye.lookAt('dialog[open]'))) found.push(`erase dialog: ${f}`);
-          await page.keyboard.press('Escape');
+        const context = await site.browser.newContext();
+        try {
+          const { page, problems } = await openPage(context, `${site.server.url}${slug}/`, viewport, { before: [{ path: LOOK }] });
+          page.setDefaultTimeout(30000);
+          const random = seededRandom(19 + w);
+          const found = [];
+          const instances = await page.locator('.demo[data-demo]').evaluateAll((ds) => ds.map((d) => d.dataset.instance));
+          assert.ok(instances.length > 0, `${slug} has demos`);
+          let turn = 0; // the things to work, counted down the page: the widths take turns
+          const mine = () => FULL || turn++ % WIDTHS.length === w;
+          for (const instance of instances) found.push(...await operateDemo(page, instance, random, { mine, panels: FULL || width === '390' }));
+          // The page's own panel: progress, and the question it asks before erasing.
+          for (const f of await page.evaluate(() => window.learnersEye.lookAt('section.progress'))) found.push(`progress: ${f}`);
+          // The marks ticked above are there to erase, so the page asks first.
+          await page.locator('section.progress').getByRole('button', { name: /^Erase all/ }).click();
+          const asked = await page.waitForFunction(() => document.querySelector('dialog[open]')
+            || document.querySelector('section.progress .progress-status').textContent).then((h) => h.evaluate((v) => v === true || typeof v !== 'string'));
+          if (asked) {
+            for (const f of await page.evaluate(() => window.learnersEye.lookAt('dialog[open]'))) found.push(`erase dialog: ${f}`);
+            await page.keyboard.press('Escape');
+          } else {
+            found.push(`"Erase all…" asked nothing and said "${await page.locator('section.progress .progress-status').textContent()}"`);
+          }
+          assert.deepEqual(found, [], `${found.length} things a learner would see wrong`);
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
         }
-        assert.deepEqual(found, [], `${found.length} things a learner would see wrong`);
-        assert.deepEqual(problems, []);
-        await page.close();
       });
-    }
+    });
   }
 });

@@ -1,4 +1,4 @@
-// What the learner's-eye test (learners-eye.test.mjs) looks at after each step, run inside the page:
+// What the learner's-eye test (tests/browser/learners-eye.test.mjs) looks at after each step, run inside the page:
 // a plain script whose functions are put into the page with addInitScript, so one call per step looks
 // at everything. Each function returns findings, sentences that say what a learner would see wrong;
 // none means the page shows what it should.
@@ -85,14 +85,25 @@ window.learnersEye = (() => {
   const reachable = (n) => n.tabIndex >= 0 || n.isContentEditable
     || Boolean(n.querySelector('[contenteditable="true"], input, textarea, select, button, a[href], [tabindex="0"]'));
 
-  /** Nothing clipped: wide content scrolls in its own reachable box, and the root and its ancestors fit. */
+  /**
+   * Nothing clipped: wide content scrolls in its own reachable box, the root holds its content and lies
+   * inside the window, and no ancestor cuts it off. (A demo may be wider than the text column around it:
+   * on a wide screen it takes the window's width, on a phone it reaches a little into the page's margin.)
+   */
   function clipping(root) {
     const found = [];
     if (!shown(root)) return found;
-    for (let n = root; n && n !== document.body; n = n.parentElement) {
-      if (n.scrollWidth > n.clientWidth + 1 && !scrolls(n)) found.push(`${name(n)} holds ${n.scrollWidth} px in ${n.clientWidth} px`);
+    if (root.scrollWidth > root.clientWidth + 1 && !scrolls(root)) found.push(`${name(root)} holds ${root.scrollWidth} px in ${root.clientWidth} px`);
+    for (let n = root.parentElement; n && n !== document.body; n = n.parentElement) {
+      if (n.scrollWidth > n.clientWidth + 1 && ['hidden', 'clip'].includes(getComputedStyle(n).overflowX)) {
+        found.push(`${name(n)} cuts off ${n.scrollWidth - n.clientWidth} px of its width`);
+      }
     }
     const page = document.documentElement;
+    const box = root.getBoundingClientRect();
+    if (box.left < -1 || box.right > page.clientWidth + 1) {
+      found.push(`${name(root)} reaches from ${Math.round(box.left)} to ${Math.round(box.right)} px in a ${page.clientWidth} px window`);
+    }
     if (page.scrollWidth > page.clientWidth + 1) found.push(`the page scrolls sideways (${page.scrollWidth} px in ${page.clientWidth} px)`);
     for (const n of [root, ...root.querySelectorAll('*')]) {
       if (!(n instanceof HTMLElement) || !seen(n)) continue;
@@ -156,9 +167,9 @@ window.learnersEye = (() => {
       for (const m of line.matchAll(/\b(undefined|NaN|null)\b/g)) found.push(`a placeholder "${m[1]}" in ${at(m)}`);
       // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation).
       for (const m of line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
-      // "Head 1 weights" names head 1; "1 weights" counts them.
-      for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ([a-z]+s)\b(?!\.\d)/gi)) {
-        if (!SINGULAR_S.has(m[1])) found.push(`"1 ${m[1]}" in ${at(m)}`);
+      // "Head 1 weights" names head 1; "1 weights" counts them, and so does "1 latest keys".
+      for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ((?:(?:latest|last|first|recent|scored|hidden|other|more|new|remaining|wrong|correct|negative|positive|extra|whole|distinct|neighbouring) )?([a-z]+s))\b(?!\.\d)/gi)) {
+        if (!SINGULAR_S.has(m[2].toLowerCase())) found.push(`"1 ${m[1]}" in ${at(m)}`);
       }
       for (const m of line.matchAll(/\b(layer|head|token|object|key|block|step|entry|weight)\(s\)/g)) found.push(`"${m[0]}" in ${at(m)}`);
     }
