@@ -93,6 +93,13 @@ json compute(const Params& p) {
     r.number("width", static_cast<double>(width));
     r.number("context", net.model.shape().context);
     r.number("parameters", static_cast<double>(net.model.parameter_count()));
+    r.number("layers", net.model.shape().layers);
+    r.number("heads", net.model.shape().heads);
+    r.number("head_width", net.model.shape().width / net.model.shape().heads);
+    r.number("steps", static_cast<double>(net.steps));
+    r.number("validation_loss", net.validation_loss);
+    r.text("steps_text", format_count(net.steps));
+    r.text("text_chars_text", format_count(net.text_chars));
     r.number("first_id", ids[0]);
     r.text("first_char", quoted(net.vocabulary.decode({ids[0]})));
     r.text("first_token_row", first_values(tok, 0, 4));
