@@ -93,7 +93,10 @@ Demo lm_next() {
                      .labelled("Top-k")
                      .helped("Keep only the k likeliest characters (0 keeps every one).")
                      .in(0, shipped_network().vocabulary.vocab_size()),
-                 integer_param("count", 80).labelled("Characters to write").in(1, 400),
+                 integer_param("count", 80)
+                     .labelled("Characters to write")
+                     .helped("How many characters to write after the prompt, one at a time.")
+                     .in(1, 400),
                  integer_param("seed", 1).labelled("Seed").helped("The same seed writes the same text, on every computer.").in(0, 1000000)},
                 compute,
                 {"lm-sampling"},
