@@ -81,11 +81,11 @@ json compute(const Params& p) {
     Matrix id_table(n, 1);
     for (Eigen::Index i = 0; i < n; ++i) id_table(i, 0) = ids[static_cast<std::size_t>(i)];
     r.table("ids", "Each character's id (its place in the sorted list of the network's characters)", id_table, rows, {"id"}, false);
-    r.table("sum", "x = token row + position row (what block 0 reads)", x, rows, features, true);
+    r.table("sum", "x = token row + position row (what block 0 reads)", x, rows, features, false);
     r.one_format();
-    r.table("tokens", "Token rows tok_emb[ids]", tok, rows, features, true);
+    r.table("tokens", "Token rows tok_emb[ids]", tok, rows, features, false);
     r.one_format();
-    r.table("positions", "Position rows pos_emb[place]", pos, rows, features, true);
+    r.table("positions", "Position rows pos_emb[place]", pos, rows, features, false);
     r.one_format();
 
     r.number("chars", static_cast<double>(n));
