@@ -1,6 +1,8 @@
 // attn lm: the character-level language model (core/nn/lm/) from the command line.
 //   attn lm train --text FILE [settings] [--every N] [--prompt P] [--chars N]
-//       trains, printing the batch and validation loss every N steps, then writes a sample
+//       trains, printing the batch and validation loss every N steps, then writes a sample;
+//       with --cpp OUT also writes the trained network as C++ (the lesson's shipped network,
+//       core/lessons/lm/shipped_network.inc, made by scripts/make_lm_weights.sh)
 //   attn lm bench [settings] [--vocab V] [--steps N]
 //       times training steps on a made-up text of V distinct characters; prints one JSON line
 //   attn lm json FILE SETTINGS STEPS NEXT GENERATE
@@ -11,7 +13,9 @@
 #include <chrono>
 #include <ctime>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -30,7 +34,7 @@ namespace {
 
 int lm_usage() {
     std::cerr << "usage: attn lm train --text FILE [--layers N --heads N --width N --context N --batch N --lr R\n"
-                 "                     --weight-decay W --steps N --seed N --every N --prompt P --chars N]\n"
+                 "                     --weight-decay W --steps N --seed N --every N --prompt P --chars N --cpp OUT]\n"
                  "       attn lm bench [the same settings] [--vocab V]\n"
                  "       attn lm json FILE SETTINGS STEPS NEXT GENERATE\n";
     return 2;
@@ -67,6 +71,46 @@ bool read_text(const std::string& path, std::string& text) {
     return true;
 }
 
+// The trained network as C++ the lesson compiles in: its shape, its characters (by code point, in
+// id order), how it was trained, and every parameter's float bits in named_parameters() order.
+bool write_cpp(const std::string& path, LmTrainer& trainer, double validation, const std::string& text_path,
+               long text_chars) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) {
+        std::cerr << "cannot write " << path << "\n";
+        return false;
+    }
+    const LmConfig& c = trainer.config();
+    char line[256];
+    out << "// The language model lesson's shipped network, written by scripts/make_lm_weights.sh\n"
+           "// (attn lm train --cpp): do not edit. Read by core/lessons/lm/shipped_network.cpp.\n";
+    std::snprintf(line, sizeof line,
+                  "constexpr int kLayers = %d, kHeads = %d, kWidth = %d, kContext = %d, kBatch = %d;\n"
+                  "constexpr double kRate = %.17g, kWeightDecay = %.17g;\n"
+                  "constexpr long kSteps = %ld, kSeed = %llu, kTextChars = %ld;\n",
+                  c.layers, c.heads, c.width, c.context, c.batch, c.lr, c.weight_decay, trainer.progress().step,
+                  static_cast<unsigned long long>(c.seed), text_chars);
+    out << line;
+    std::snprintf(line, sizeof line, "constexpr double kLastLoss = %.17g, kValidationLoss = %.17g;\n",
+                  trainer.progress().loss, validation);
+    out << line << "constexpr const char* kTextFile = \"" << text_path << "\";\n";
+    out << "constexpr char32_t kChars[] = {";
+    for (char32_t ch : trainer.corpus().chars()) out << static_cast<unsigned long>(ch) << ",";
+    out << "};\nconstexpr std::uint32_t kWeights[] = {\n";
+    long n = 0;
+    for (const auto* p : trainer.model().params()) {
+        for (Eigen::Index i = 0; i < p->value.size(); ++i) {
+            const float v = p->value.data()[i];
+            std::uint32_t bits;
+            std::memcpy(&bits, &v, sizeof bits);
+            std::snprintf(line, sizeof line, "0x%08x,", bits);
+            out << line << (++n % 10 == 0 ? "\n" : "");
+        }
+    }
+    out << "\n};\n";
+    return static_cast<bool>(out);
+}
+
 int json_api(char** argv) {
     std::string text;
     if (!read_text(argv[3], text)) return 1;
@@ -85,7 +129,7 @@ int lm_command(int argc, char** argv) {
     const std::string what = argv[2];
     if (what == "json") return argc == 8 ? json_api(argv) : lm_usage();
     LmConfig config;
-    std::string text_path, prompt = "\n";
+    std::string text_path, cpp_path, prompt = "\n";
     long every = 100;
     int chars = 200, vocab = 80;
     for (int i = 3; i + 1 < argc; i += 2) {
@@ -103,6 +147,7 @@ int lm_command(int argc, char** argv) {
         else if (flag == "--every") every = std::max(1L, std::atol(value.c_str()));
         else if (flag == "--prompt") prompt = value;
         else if (flag == "--chars") chars = std::atoi(value.c_str());
+        else if (flag == "--cpp") cpp_path = value;
         else if (flag == "--vocab") vocab = std::atoi(value.c_str());
         else return lm_usage();
     }
@@ -142,6 +187,10 @@ int lm_command(int argc, char** argv) {
                          trainer.validation_loss(), seconds.count());
         }
         if (trainer.progress().failed) std::cerr << trainer.progress().message << "\n";
+        if (!cpp_path.empty() && !trainer.progress().failed &&
+            !write_cpp(cpp_path, trainer, trainer.validation_loss(), text_path,
+                       static_cast<long>(trainer.corpus().size())))
+            return 1;
         const auto generating = std::chrono::steady_clock::now();
         const std::string written = generate(trainer.model(), trainer.corpus(), prompt, chars, 0.8, 0, config.seed);
         const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - generating;

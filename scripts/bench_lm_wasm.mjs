@@ -4,7 +4,7 @@
 import { loadModule } from './core-modules.mjs';
 
 const [layers, heads, width, context, batch, vocab, steps] = process.argv.slice(2, 9).map(Number);
-const { module } = await loadModule('training');
+const { module } = await loadModule('lm-training');
 let text = '';
 let x = 12345;
 for (let i = 0; i < 200000; i += 1) {  // a made-up text of `vocab` printable characters

@@ -23,6 +23,7 @@ import { writeServiceWorker } from './precache.mjs';
 import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
+import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -490,6 +491,8 @@ async function buildSite() {
   fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(read('web/class.html'), { csp: POLICY, root: '../' }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   fs.copyFileSync(path.join(ROOT, 'web/class.css'), path.join(ASSETS, 'class.css'));
+  // The language model's default text: the lessons' own prose (scripts/lm-corpus.mjs, docs/lm.md).
+  fs.writeFileSync(path.join(ASSETS, 'lessons.txt'), lessonsCorpus());
   copyModules();
   copyKatexAssets();
   copyPython();

@@ -1,5 +1,6 @@
 #include "demo/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -18,6 +19,7 @@ const char* type_name(ParamType t) {
         case ParamType::Choice: return "choice";
         case ParamType::Vector: return "vector";
         case ParamType::Matrix: return "matrix";
+        case ParamType::Text: return "text";
     }
     return "?";
 }
@@ -110,6 +112,63 @@ json checked_matrix(const ParamSpec& s, const json& v) {
     return out;
 }
 
+// The code points of UTF-8 `t`, or an empty optional-like flag `ok` false at a broken character.
+std::vector<char32_t> code_points(const std::string& t, bool& ok) {
+    std::vector<char32_t> out;
+    ok = true;
+    for (std::size_t i = 0; i < t.size();) {
+        const unsigned char b = static_cast<unsigned char>(t[i]);
+        const int extra = b < 0x80 ? 0 : (b >> 5) == 6 ? 1 : (b >> 4) == 14 ? 2 : (b >> 3) == 30 ? 3 : -1;
+        if (extra < 0 || i + static_cast<std::size_t>(extra) >= t.size() + (extra == 0 ? 1 : 0)) { ok = false; return out; }
+        char32_t c = extra == 0 ? b : b & (0x3F >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            const unsigned char n = static_cast<unsigned char>(t[i + static_cast<std::size_t>(k)]);
+            if ((n & 0xC0) != 0x80) { ok = false; return out; }
+            c = (c << 6) | (n & 0x3F);
+        }
+        out.push_back(c);
+        i += static_cast<std::size_t>(extra) + 1;
+    }
+    return out;
+}
+
+std::string utf8_of(char32_t c) {
+    std::string s;
+    if (c < 0x80) s += static_cast<char>(c);
+    else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    else if (c < 0x10000) { s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    else { s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    return s;
+}
+
+// A character as a message names it: "a newline", "“é”", "the character U+0007".
+std::string named_char(char32_t c) {
+    if (c == '\n') return "a newline";
+    if (c == '\t') return "a tab";
+    if (c < 0x20 || c == 0x7F) return "the control character U+" + std::to_string(static_cast<unsigned long>(c));
+    return "\u201c" + utf8_of(c) + "\u201d";
+}
+
+json checked_text(const ParamSpec& s, const json& v) {
+    const std::string count = std::to_string(s.min_len) + " to " + std::to_string(s.max_len);
+    if (!v.is_string()) throw ParamError(s.name, control_name(s) + " must be text of " + count + " characters (got " + given(v) + ")");
+    bool ok = false;
+    const std::vector<char32_t> text = code_points(v.get_ref<const std::string&>(), ok);
+    if (!ok) throw ParamError(s.name, control_name(s) + " has a broken character (it is not UTF-8 text)");
+    if (static_cast<int>(text.size()) < s.min_len || static_cast<int>(text.size()) > s.max_len)
+        throw ParamError(s.name, control_name(s) + " must have " + count + " characters (got " + std::to_string(text.size()) + ")");
+    bool allowed_ok = true;
+    const std::vector<char32_t> allowed = code_points(s.characters, allowed_ok);
+    for (char32_t c : text) {
+        const bool control = (c < 0x20 && c != '\n') || c == 0x7F;
+        const bool listed = allowed.empty() || std::find(allowed.begin(), allowed.end(), c) != allowed.end();
+        if (control || !listed)
+            throw ParamError(s.name, control_name(s) + " cannot hold " + named_char(c) +
+                                         (allowed.empty() ? "" : ": the network has no vector for it. Leave it out"));
+    }
+    return v;
+}
+
 json checked_value(const ParamSpec& s, const json& v) {
     switch (s.type) {
         case ParamType::Number: return checked_number(s, v, control_name(s), false);
@@ -128,6 +187,7 @@ json checked_value(const ParamSpec& s, const json& v) {
         }
         case ParamType::Vector: return checked_vector(s, v);
         case ParamType::Matrix: return checked_matrix(s, v);
+        case ParamType::Text: return checked_text(s, v);
     }
     throw std::logic_error("unknown parameter type");
 }
@@ -174,6 +234,11 @@ json ParamSpec::to_json() const {
         j["min_len"] = min_len;
         j["max_len"] = max_len;
     }
+    if (type == ParamType::Text) {
+        j["min_len"] = min_len;
+        j["max_len"] = max_len;
+        if (!characters.empty()) j["characters"] = characters;
+    }
     if (type == ParamType::Matrix) {
         j["min_cols"] = min_cols;
         j["max_cols"] = max_cols;
@@ -212,6 +277,13 @@ ParamSpec matrix_param(std::string name, std::vector<std::vector<double>> d) {
     return s;
 }
 
+ParamSpec text_param(std::string name, std::string d) {
+    ParamSpec s = make(std::move(name), ParamType::Text, d);
+    s.min_len = 0;
+    s.max_len = 200;
+    return s;
+}
+
 Params validate_params(const std::vector<ParamSpec>& specs, const json& input) {
     if (!input.is_object()) throw ParamError("", "parameters must be a JSON object such as {\"name\": value}");
     for (const auto& item : input.items()) {
@@ -242,6 +314,7 @@ double Params::number(const std::string& name) const { return at(name).get<doubl
 int Params::integer(const std::string& name) const { return at(name).get<int>(); }
 bool Params::boolean(const std::string& name) const { return at(name).get<bool>(); }
 std::string Params::choice(const std::string& name) const { return at(name).get<std::string>(); }
+std::string Params::text(const std::string& name) const { return at(name).get<std::string>(); }
 std::vector<double> Params::vector(const std::string& name) const { return at(name).get<std::vector<double>>(); }
 
 Matrix Params::matrix(const std::string& name) const {

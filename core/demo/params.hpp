@@ -14,7 +14,7 @@ namespace attn {
 
 using json = nlohmann::json;
 
-enum class ParamType { Number, Integer, Boolean, Choice, Vector, Matrix };
+enum class ParamType { Number, Integer, Boolean, Choice, Vector, Matrix, Text };
 
 struct ParamSpec {
     std::string name;
@@ -27,11 +27,13 @@ struct ParamSpec {
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     double step = 0;  // 0: any value
-    // Vectors: allowed lengths. Matrices: allowed rows (0 allows the empty table []).
+    // Vectors: allowed lengths. Matrices: allowed rows (0 allows the empty table []). Text: allowed characters.
     int min_len = 1, max_len = 1;
     // Matrices: allowed columns.
     int min_cols = 1, max_cols = 1;
     std::vector<std::string> choices;
+    // Text: the characters it may hold (UTF-8, each once); empty: any but control characters.
+    std::string characters;
     // Matrices: what a row and each column stand for, for the page's labels
     // ("token", {"feature 0", ...} when not given).
     std::string row_name;
@@ -69,6 +71,7 @@ struct ParamSpec {
     ParamSpec& in_more_settings() { more_setting = true; return *this; }
     ParamSpec& choices_labelled(std::vector<std::string> labels) { choice_labels = std::move(labels); return *this; }
     ParamSpec& following(std::vector<std::string> names) { follows = std::move(names); return *this; }
+    ParamSpec& using_characters(std::string chars) { characters = std::move(chars); return *this; }
     ParamSpec& from_picture() { set_by_picture = true; return *this; }
 
     json to_json() const;
@@ -80,6 +83,8 @@ ParamSpec boolean_param(std::string name, bool default_value);
 ParamSpec choice_param(std::string name, std::string default_value, std::vector<std::string> choices);
 ParamSpec vector_param(std::string name, std::vector<double> default_value);
 ParamSpec matrix_param(std::string name, std::vector<std::vector<double>> default_value);
+// A line of text the learner types (a prompt): length(lo, hi) bounds its characters (code points).
+ParamSpec text_param(std::string name, std::string default_value);
 
 // The words a refusal uses (validate_params), for the tests that check them:
 // the allowed range, "between 0 and 100 cm"; the control's name, its label in
@@ -98,6 +103,7 @@ public:
     std::string choice(const std::string& name) const;
     std::vector<double> vector(const std::string& name) const;
     Matrix matrix(const std::string& name) const;
+    std::string text(const std::string& name) const;
     const json& values() const { return values_; }
 
 private:

@@ -108,8 +108,8 @@ test('charts: a series of one point is drawn as a visible marker, as its legend 
   assert.deepEqual(problems, []);
 });
 
-test('charts: every legend entry of every chart on the four pages has a visible mark of its kind', async () => {
-  for (const slug of ['robot', 'attention', 'table', 'block']) {
+test('charts: every legend entry of every chart on the five pages has a visible mark of its kind', async () => {
+  for (const slug of ['robot', 'attention', 'table', 'block', 'lm']) {
     const { page, problems } = await site.open(`${slug}/`, PHONE);
     const charts = await page.locator('.demo figure.chart').evaluateAll((figures) => figures.map((f) => [f.closest('.demo').dataset.instance, f.querySelector('figcaption').firstChild.textContent]));
     for (const [instance, title] of charts) {
@@ -152,7 +152,7 @@ test('notes: one edit of the robot\'s first demo shows one "written for the pres
 });
 
 test('notes: every paragraph marked as written for a preset names an instance on its page, and each demo with such text has one note', async () => {
-  for (const slug of ['robot', 'attention', 'table', 'block']) {
+  for (const slug of ['robot', 'attention', 'table', 'block', 'lm']) {
     const { page, problems } = await site.open(`${slug}/`, DESKTOP);
     const { orphans, notes, instances } = await page.evaluate(() => {
       const named = new Set([...document.querySelectorAll('[data-defaults]')].map((p) => p.dataset.defaults));

@@ -42,6 +42,12 @@ export function randomValue(random, decl) {
     case 'vector': return grid(random, decl, 1, between(random, decl.min_len, decl.max_len))[0];
     case 'matrix': return grid(random, decl, between(random, Math.max(1, decl.min_len), decl.max_len),
       between(random, decl.min_cols, decl.max_cols));
+    case 'text': {
+      // Characters the declaration allows (all printable ASCII when it lists none), no control characters.
+      const allowed = [...(decl.characters ?? ' abcdefghijklmnopqrstuvwxyz')].filter((c) => c >= ' ');
+      return Array.from({ length: between(random, Math.max(1, decl.min_len), Math.min(decl.max_len, 40)) },
+        () => allowed[between(random, 0, allowed.length - 1)]).join('');
+    }
     default: throw new Error(`no random values for a ${decl.type}`);
   }
 }

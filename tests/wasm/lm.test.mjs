@@ -22,7 +22,7 @@ function native() {
 }
 
 async function lmModule() {
-  return (await loadWasmModule('training')).module;
+  return (await loadWasmModule('lm-training')).module;
 }
 
 test('lm: training, validation loss, probabilities and sampled text are the same bits in WebAssembly as natively', async () => {

@@ -116,6 +116,17 @@ function choiceControl(decl, onInput) {
   return { id, inputs: [select], body: select, show: (v) => { select.value = v; } };
 }
 
+/** A line of text (a prompt): what is typed goes to the core as it is, which names any character it refuses. */
+function textControl(decl, onInput) {
+  const id = uniqueId(decl.name);
+  const box = el('input', {
+    id, type: 'text', value: decl.default, className: 'text', autocomplete: 'off', spellcheck: false,
+    maxLength: decl.max_len ?? 200,
+  });
+  box.addEventListener('input', () => onInput(box.value));
+  return { id, inputs: [box], body: box, show: (v) => { if (box.value !== v) box.value = String(v); } };
+}
+
 /**
  * A new cell's value: 0 where the declaration allows it, else the bound nearest to 0 (a list of
  * divisors from 0.01 gets 0.01), so that a new box never holds a value the core refuses.
@@ -222,7 +233,7 @@ function gridControl(decl, onInput) {
 
 const builders = {
   number: scalarControl, integer: scalarControl, boolean: booleanControl,
-  choice: choiceControl, vector: gridControl, matrix: gridControl,
+  choice: choiceControl, vector: gridControl, matrix: gridControl, text: textControl,
 };
 
 /**

@@ -28,6 +28,7 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
     const int E = width_, dh = head_dim_, L = length;
     batch_ = batch, length_ = length;
 
+    // [snippet:lm-attention]
     // 1. Project: queries, keys and values of every place, whole batch at once.
     const Mat<T>& qkv_out = qkv.forward(x);  // (B*L, 3E)
 
@@ -64,6 +65,7 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
 
     // 3. Mix the heads: out = O Wproj^T + bproj.
     return proj.forward(o_);
+    // [/snippet]
 }
 
 template <typename T>

@@ -45,6 +45,7 @@ const Mat<T>& CharLm<T>::forward(const std::vector<int>& ids, int batch, int len
         throw std::invalid_argument("a language model reads (batch * length) ids, length at most its context");
     places_.resize(ids.size());
     for (std::size_t r = 0; r < ids.size(); ++r) places_[r] = static_cast<int>(r % static_cast<std::size_t>(length));
+    // [snippet:lm-embed]
     // x = tok_emb[ids] + pos_emb[place]
     const Mat<T>& tok = tok_emb.forward(ids);
     const Mat<T>& pos = pos_emb.forward(places_);
@@ -54,6 +55,7 @@ const Mat<T>& CharLm<T>::forward(const std::vector<int>& ids, int batch, int len
     for (auto& block : blocks) x = &block.forward(*x, batch, length);
     // logits = head(ln_f(x))
     return head.forward(ln_f.forward(*x));
+    // [/snippet]
 }
 
 template <typename T>

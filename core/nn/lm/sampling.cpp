@@ -28,6 +28,7 @@ std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vec
     const Mat<float>& logits = model.forward(window, 1, length);
     const float* last = logits.data() + static_cast<Eigen::Index>(length - 1) * V;  // the last place's scores
 
+    // [snippet:lm-sampling]
     // Which characters stay: the k likeliest (ties to the lower id), or all.
     std::vector<int> order(static_cast<std::size_t>(V));
     std::iota(order.begin(), order.end(), 0);
@@ -46,6 +47,7 @@ std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vec
             total += (p[static_cast<std::size_t>(v)] = std::exp((static_cast<double>(last[v]) - top) / temperature));
     for (double& x : p) x /= total;
     return p;
+    // [/snippet]
 }
 
 int pick_char(const std::vector<double>& probs, Rng& rng) {

@@ -92,7 +92,7 @@ TEST_CASE("list_demos_json: every parameter has a label, a help sentence, a type
             CHECK(p.contains("default"));
             const std::string type = p["type"].get<std::string>();
             CHECK((type == "number" || type == "integer" || type == "boolean" || type == "choice" ||
-                   type == "vector" || type == "matrix"));
+                   type == "vector" || type == "matrix" || type == "text"));
         }
     }
 }

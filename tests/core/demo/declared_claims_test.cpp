@@ -37,6 +37,13 @@ std::vector<json> edge_values(const json& d) {
         out.push_back(!d["default"].get<bool>());
     } else if (type == "choice") {
         for (const json& c : d["choices"]) out.push_back(c);
+    } else if (type == "text") {  // one character, and the default many times over (the window cut)
+        const std::string one = d["default"].get<std::string>().substr(0, 1);
+        std::string longest;
+        while (longest.size() + d["default"].get<std::string>().size() <= d["max_len"].get<std::size_t>())
+            longest += d["default"].get<std::string>();
+        out.push_back(one);
+        if (!longest.empty()) out.push_back(longest);
     } else if (d["default"].is_array() && !d["default"].empty()) {
         const json& first = d["default"][0];
         out.push_back(json::array({first}));

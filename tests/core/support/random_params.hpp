@@ -1,6 +1,7 @@
 #pragma once
 // Valid random parameter values from a demo's declaration (as `attn list` sends it), for the
 // tests that sweep every demo over many settings (finite_result_test, declared_claims_test).
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -31,6 +32,13 @@ nlohmann::json random_value(const nlohmann::json& d, Rng& rng) {
     if (type == "integer") return whole_in(lo(d), hi(d), rng);
     if (type == "boolean") return whole_in(0, 1, rng) == 1;
     if (type == "choice") return d["choices"][whole_in(0, static_cast<double>(d["choices"].size()) - 1, rng)];
+    if (type == "text") {  // letters and spaces, which every declared character list holds
+        const std::string letters = "abcdefghijklmnopqrstuvwxyz ";
+        std::string text;
+        const int n = whole_in(std::max(1, d["min_len"].get<int>()), std::min(40, d["max_len"].get<int>()), rng);
+        for (int i = 0; i < n; ++i) text += letters[static_cast<std::size_t>(whole_in(0, 26, rng))];
+        return text;
+    }
     nlohmann::json rows = nlohmann::json::array();
     const int n = whole_in(d["min_len"].get<int>(), d["max_len"].get<int>(), rng);
     const int cols = type == "matrix" ? whole_in(d["min_cols"].get<int>(), d["max_cols"].get<int>(), rng) : 0;

@@ -276,6 +276,17 @@ inline std::vector<BadValue> bad_values(const attn::ParamSpec& spec) {
         bad.push_back({"an object element", with_first(json::object()), {first, range}});
         if (std::isfinite(lo)) bad.push_back({"an element below min", with_first(lo - 1), {first, range}});
         if (std::isfinite(hi)) bad.push_back({"an element above max", with_first(hi + 1), {first, range}});
+    } else if (type == "text") {
+        const int min_len = decl["min_len"].get<int>(), max_len = decl["max_len"].get<int>();
+        const std::string count = std::to_string(min_len) + " to " + std::to_string(max_len);
+        for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
+                 {"NaN", nan}, {"+Infinity", inf}, {"a number", 1}, {"a boolean", true},
+                 {"an array", json::array({"a"})}, {"an object", json{{"text", "a"}}}, {"null", nullptr}})
+            bad.push_back({what, v, {"text of " + count + " characters"}});
+        bad.push_back({"too long", std::string(static_cast<std::size_t>(max_len) + 1, 'a'), {count + " characters"}});
+        if (min_len > 0) bad.push_back({"empty", "", {count + " characters"}});
+        bad.push_back({"a control character", std::string("a\x07"), {"control character"}});
+        if (decl.contains("characters")) bad.push_back({"an unlisted character", "\u4e2d", {"\u201c\u4e2d\u201d"}});
     } else {
         FAIL("declaration " << name << " has a type the tests do not know: " << type);
     }

@@ -10,6 +10,8 @@ import { createWeightStrip } from './weight-strip.js';
 import { createTableLab } from './table-lab.js';
 import { createTableAttention } from './table-attention.js';
 import { createActDiagram } from './act-diagram.js';
+import { createHeatMaps } from './heat-maps.js';
+import { createCharBars } from './char-bars.js';
 import { FIGURE_KINDS, figureProblem } from './figure-kinds.js';
 
 // Pictures keep their element between results, so a drag or a playback in
@@ -21,6 +23,8 @@ const figureViews = {
   table_lab: createTableLab,
   table_attention: createTableAttention,
   act_diagram: createActDiagram,
+  heat_maps: createHeatMaps,
+  char_bars: createCharBars,
 };
 
 const undrawn = FIGURE_KINDS.filter((kind) => !figureViews[kind]);

@@ -1,0 +1,22 @@
+#pragma once
+// Demos of the lesson "A language model you can read" (lessons/lm): the shipped character-level
+// language model (shipped_network.hpp) on a prompt the learner types, one piece at a time.
+#include <string>
+#include <vector>
+
+#include "demo/demo.hpp"
+#include "lessons/lm/shipped_network.hpp"
+
+namespace attn::lesson_lm {
+
+Demo lm_embed();   // characters -> ids -> token rows + position rows
+Demo lm_head();    // one head's learned Q, K, V, scores, causal mask and weights
+Demo lm_heads();   // every head of every block as heat maps
+Demo lm_next();    // the next character's probabilities, temperature, top-k, seeded sampling
+
+// The prompt the learner types: at most 200 characters, each one the network has a vector for.
+ParamSpec prompt_param(const std::string& default_prompt);
+// The network's forward pass over the prompt's window (its last `context` characters).
+void read_prompt(ShippedNetwork& net, const std::vector<int>& ids);
+
+}  // namespace attn::lesson_lm

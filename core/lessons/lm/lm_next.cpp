@@ -1,0 +1,107 @@
+// Words out: the next character's probabilities after the prompt (the ten likeliest with bars),
+// shaped by the temperature and top-k, and text written one character at a time from a seed.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "base/error.hpp"
+#include "demo/prose.hpp"
+#include "demo/result.hpp"
+#include "lessons/lm/demos.hpp"
+#include "math/numpy_format.hpp"
+#include "nn/lm/sampling.hpp"
+
+namespace attn::lesson_lm {
+namespace {
+
+constexpr int kShown = 10;
+
+json compute(const Params& p) {
+    ShippedNetwork& net = shipped_network();
+    const std::string prompt = p.text("prompt");
+    const std::vector<int> ids = prompt_window(net, prompt);
+    const double temperature = p.number("temperature");
+    const int top_k = p.integer("top_k");
+    const int count = p.integer("count");
+    const auto seed = static_cast<std::uint64_t>(p.integer("seed"));
+    const int V = net.vocabulary.vocab_size();
+    if (top_k > V) throw ParamError("top_k", "Top-k must be from 0 (keep every character) to " + std::to_string(V) + ".");
+    const std::vector<double> probs = nn::lm::next_char_probabilities(net.model, ids, temperature, top_k);
+
+    std::vector<int> order(static_cast<std::size_t>(V));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[static_cast<std::size_t>(a)] > probs[static_cast<std::size_t>(b)]; });
+    const int shown = std::min(kShown, V);
+    Matrix top(shown, 1);
+    std::vector<std::string> labels;
+    json bars = json::array();
+    double shown_total = 0;
+    for (int r = 0; r < shown; ++r) {
+        const int id = order[static_cast<std::size_t>(r)];
+        const double pr = probs[static_cast<std::size_t>(id)];
+        top(r, 0) = pr;
+        shown_total += pr;
+        labels.push_back(char_label(net, id));
+        bars.push_back({{"label", char_label(net, id)}, {"value", pr}});
+    }
+    int nonzero = 0;
+    for (double x : probs) nonzero += x > 0;
+    double entropy = 0;
+    for (double x : probs)
+        if (x > 0) entropy -= x * std::log(x);
+
+    const std::string written = nn::lm::generate(net.model, net.vocabulary, prompt, count, temperature, top_k, seed);
+
+    Result r;
+    r.print("p = softmax(logits[-1] / " + format_number(temperature) + ")" +
+            (top_k > 0 ? "   # only the " + std::to_string(top_k) + " likeliest kept" : ""));
+    std::string line = "top ten:";
+    for (int k = 0; k < shown; ++k) line += " " + labels[static_cast<std::size_t>(k)] + " " + prose::decimal(top(k, 0), 3);
+    r.print(line);
+    r.print("generate(prompt, " + std::to_string(count) + ", seed=" + std::to_string(seed) + "):");
+    r.print(prompt + written);
+    r.figure({{"kind", "char_bars"}, {"name", "next"}, {"title", "The next character's probabilities, likeliest first"},
+              {"bars", std::move(bars)}, {"value_label", "probability"}});
+    r.table("next", "The ten likeliest next characters", top, labels, {"probability"}, false);
+
+    r.number("top_probability", top(0, 0));
+    r.number("second_probability", shown > 1 ? top(1, 0) : 0.0);
+    r.number("shown_total", shown_total);
+    r.number("possible", nonzero);
+    r.number("entropy", entropy);
+    r.number("vocab", V);
+    r.text("top_char", quoted(net.vocabulary.decode({order[0]})));
+    r.text("second_char", shown > 1 ? quoted(net.vocabulary.decode({order[1]})) : "none");
+    r.text("written", quoted(written));
+    r.text("possible_text", prose::counted(nonzero, "character"));
+    r.claim("sure", top(0, 0) > 0.5 ? "sure" : "unsure");
+    return std::move(r).to_json();
+}
+
+}  // namespace
+
+Demo lm_next() {
+    return Demo{"lm_next",
+                "The next character, and text one character at a time",
+                {prompt_param("The query of a place "),
+                 number_param("temperature", 1.0)
+                     .labelled("Temperature")
+                     .helped("Below 1 sharpens the choice towards the likeliest character; above 1 flattens it.")
+                     .in(nn::lm::kMinTemperature, nn::lm::kMaxTemperature)
+                     .stepped(0.05),
+                 integer_param("top_k", 0)
+                     .labelled("Top-k")
+                     .helped("Keep only the k likeliest characters (0 keeps every one).")
+                     .in(0, shipped_network().vocabulary.vocab_size()),
+                 integer_param("count", 80)
+                     .labelled("Characters to write")
+                     .helped("How many characters to write after the prompt, one at a time.")
+                     .in(1, 400),
+                 integer_param("seed", 1).labelled("Seed").helped("The same seed writes the same text, on every computer.").in(0, 1000000)},
+                compute,
+                {"lm-sampling"},
+                "float32"}
+        .claiming("sure", {"sure", "unsure"});
+}
+
+}  // namespace attn::lesson_lm

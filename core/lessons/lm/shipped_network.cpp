@@ -1,0 +1,98 @@
+#include "lessons/lm/shipped_network.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "base/error.hpp"
+
+namespace attn::lesson_lm {
+namespace {
+
+namespace shipped {
+#include "lessons/lm/shipped_network.inc"
+}
+
+std::string utf8(char32_t c) {
+    std::string s;
+    if (c < 0x80) s += static_cast<char>(c);
+    else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    else if (c < 0x10000) { s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    else { s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
+    return s;
+}
+
+struct Built {
+    std::string characters;
+    nn::lm::Corpus vocabulary;
+    nn::lm::CharLm<float> model;
+    explicit Built(const std::string& chars)
+        : characters(chars),
+          vocabulary(chars),
+          model(nn::lm::LmShape{vocabulary.vocab_size(), shipped::kContext, shipped::kWidth, shipped::kHeads,
+                                shipped::kLayers}) {
+        std::size_t at = 0;
+        for (auto* p : model.params()) {
+            for (Eigen::Index i = 0; i < p->value.size(); ++i, ++at)
+                std::memcpy(p->value.data() + i, &shipped::kWeights[at], sizeof(float));
+        }
+        if (at != sizeof(shipped::kWeights) / sizeof(shipped::kWeights[0]))
+            throw ComputeError("the shipped network's weights do not fit its shape");
+    }
+};
+
+std::string all_characters() {
+    std::string s;
+    for (char32_t c : shipped::kChars) s += utf8(c);
+    return s;
+}
+
+}  // namespace
+
+ShippedNetwork& shipped_network() {
+    static Built built(all_characters());
+    static ShippedNetwork net{built.model, built.vocabulary, built.characters, shipped::kSteps, shipped::kTextChars,
+                              shipped::kValidationLoss};
+    return net;
+}
+
+std::vector<int> prompt_window(const ShippedNetwork& net, const std::string& prompt) {
+    std::vector<int> ids = net.vocabulary.encode(prompt, "prompt");
+    if (ids.empty()) throw ParamError("prompt", "Type at least one character for the network to read.");
+    const std::size_t context = static_cast<std::size_t>(net.model.shape().context);
+    if (ids.size() > context) ids.erase(ids.begin(), ids.end() - static_cast<long>(context));
+    return ids;
+}
+
+std::string char_label(const ShippedNetwork& net, int id) {
+    const char32_t c = net.vocabulary.chars().at(static_cast<std::size_t>(id));
+    if (c == ' ') return "space";
+    if (c == '\n') return "newline";
+    return utf8(c);
+}
+
+std::vector<std::string> char_labels(const ShippedNetwork& net, const std::vector<int>& ids) {
+    std::vector<std::string> out;
+    for (int id : ids) out.push_back(char_label(net, id));
+    return out;
+}
+
+nlohmann::json heat_map(const std::string& label, const Matrix& values) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (Eigen::Index i = 0; i < values.rows(); ++i) {
+        nlohmann::json row = nlohmann::json::array();
+        for (Eigen::Index j = 0; j < values.cols(); ++j) row.push_back(values(i, j));
+        rows.push_back(std::move(row));
+    }
+    return {{"label", label}, {"values", std::move(rows)}};
+}
+
+nlohmann::json heat_maps(const std::string& name, const std::string& title, const std::vector<std::string>& rows,
+                         const std::vector<std::string>& cols, nlohmann::json maps, const std::string& scale) {
+    return {{"kind", "heat_maps"}, {"name", name}, {"title", title}, {"rows", rows},
+            {"cols", cols},        {"maps", std::move(maps)}, {"scale", scale}};
+}
+
+std::string quoted(const std::string& text) { return "\u201c" + text + "\u201d"; }
+
+}  // namespace attn::lesson_lm

@@ -1,0 +1,43 @@
+// The lesson "A language model you can read" in headless Chromium, used the way a learner uses it:
+// type a prompt, read the pictures and sentences follow it, type a character the network has no
+// vector for, change the seed and back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { nativeCore } from '../support/core.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
+
+const site = useSite();
+const lesson = (query = '', viewport) => site.open(`lm/${query}`, viewport);
+
+test('lm page: at the defaults every demo prints what the core prints, with its pictures, and no console errors', async () => {
+  const { page, problems } = await lesson();
+  for (const [instance, id] of [['embed', 'lm_embed'], ['head', 'lm_head'], ['heads', 'lm_heads'], ['next', 'lm_next']]) {
+    assert.equal(await printed(page, instance), nativeCore.run(id, {}).result.printed.join('\n'), instance);
+  }
+  assert.equal(await demo(page, 'heads').locator('figure.heat-map').count(), 8, 'one heat map per head of each block');
+  assert.equal(await demo(page, 'next').locator('.char-bar-list li').count(), 10, 'ten bars');
+  assert.deepEqual(problems, []);
+});
+
+test('lm page: a typed prompt changes the heat maps, the bars and the sentences; an unknown character is named', async () => {
+  const { page, problems } = await lesson();
+  const box = demo(page, 'next').getByLabel('Prompt');
+  const before = await page.locator('[data-num="next.top_char"]').first().innerText();
+  await box.fill('The weights of a ');
+  const expected = nativeCore.run('lm_next', { prompt: 'The weights of a ' }).result.texts.top_char;
+  await page.waitForFunction((want) => document.querySelector('[data-num="next.top_char"]').textContent === want, expected);
+  assert.ok(before.length > 0);
+  await box.fill('naïve');
+  const error = demo(page, 'next').locator('.control-text .error');
+  await error.waitFor({ state: 'visible' });
+  assert.match(await error.innerText(), /“ï”/);
+  assert.deepEqual(problems, []);
+});
+
+test('lm page: the same seed writes the same text, as natively; another seed another', async () => {
+  const { page, problems } = await lesson('?next.seed=9');
+  const written = nativeCore.run('lm_next', { seed: 9 }).result.texts.written;
+  await page.waitForFunction((want) => document.querySelector('[data-num="next.written"]').textContent === want, written);
+  assert.notEqual(nativeCore.run('lm_next', { seed: 10 }).result.texts.written, written);
+  assert.deepEqual(problems, []);
+});

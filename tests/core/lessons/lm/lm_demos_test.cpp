@@ -1,0 +1,153 @@
+// The language model lesson's demos (core/lessons/lm/): what each prints and the claims the lesson
+// makes, checked against the network itself (nn/lm/) rather than against the demo's own arithmetic.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "api/demos.hpp"
+#include "lessons/lm/shipped_network.hpp"
+#include "nn/lm/sampling.hpp"
+
+using json = nlohmann::json;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+// The demos recompute a head's softmax in double from the network's float projections; the
+// network's own weights are float: they agree to float rounding.
+constexpr double kFloatRounding = 1e-5;
+
+json run(const std::string& demo, const json& params = json::object()) {
+    const json out = json::parse(attn::run_demo_json(demo, params.dump()));
+    INFO(demo << " " << params.dump() << " -> " << out.dump().substr(0, 400));
+    REQUIRE(out["ok"] == true);
+    return out["result"];
+}
+
+json table(const json& result, const std::string& name) {
+    for (const json& t : result["tables"])
+        if (t["name"] == name) return t;
+    FAIL("no table " << name);
+    return {};
+}
+
+// A masked score travels as null (JSON has no infinity).
+double cell(const json& v) { return v.is_null() ? -INFINITY : v.get<double>(); }
+
+}  // namespace
+
+TEST_CASE("lm_embed: each place's vector is its character's token row plus its place's position row") {
+    const json r = run("lm_embed", {{"prompt", "attention reads"}});
+    const json tok = table(r, "tokens")["values"], pos = table(r, "positions")["values"], sum = table(r, "sum")["values"];
+    const json ids = table(r, "ids")["values"];
+    auto& net = attn::lesson_lm::shipped_network();
+    REQUIRE(sum.size() == 15);
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+        const int id = static_cast<int>(ids[i][0].get<double>());
+        CHECK(net.vocabulary.decode({id}) == std::string(1, "attention reads"[i]));
+        for (std::size_t j = 0; j < sum[i].size(); ++j) {
+            CHECK(tok[i][j].get<double>() == net.model.tok_emb.weight.value(id, static_cast<Eigen::Index>(j)));
+            CHECK(pos[i][j].get<double>() == net.model.pos_emb.weight.value(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)));
+            CHECK_THAT(sum[i][j].get<double>(), WithinAbs(tok[i][j].get<double>() + pos[i][j].get<double>(), kFloatRounding));
+        }
+    }
+}
+
+TEST_CASE("lm_embed: the same character at two places has one token row and two different sums") {
+    const json r = run("lm_embed", {{"prompt", "aa"}});
+    const json tok = table(r, "tokens")["values"], sum = table(r, "sum")["values"];
+    CHECK(tok[0] == tok[1]);
+    CHECK(sum[0] != sum[1]);
+}
+
+TEST_CASE("lm_head: every row of weights sums to one and puts no weight on a later place") {
+    for (const bool identity : {false, true})
+        for (int block = 0; block < 2; ++block) {
+            const json w = table(run("lm_head", {{"block", block}, {"head", 3}, {"identity", identity}}), "weights")["values"];
+            for (std::size_t i = 0; i < w.size(); ++i) {
+                double total = 0;
+                for (std::size_t j = 0; j < w[i].size(); ++j) {
+                    if (j > i) CHECK(w[i][j].get<double>() == 0);
+                    total += w[i][j].get<double>();
+                }
+                CHECK_THAT(total, WithinAbs(1, kFloatRounding));
+            }
+        }
+}
+
+TEST_CASE("lm_head: the weights shown are the network's own, and later places' scores are masked") {
+    const std::string prompt = "the keys and the values";
+    for (int block = 0; block < 2; ++block)
+        for (int head = 0; head < 4; ++head) {
+            const json r = run("lm_head", {{"prompt", prompt}, {"block", block}, {"head", head}});
+            const json w = table(r, "weights")["values"], s = table(r, "scores")["values"];
+            auto& net = attn::lesson_lm::shipped_network();
+            const std::vector<int> ids = net.vocabulary.encode(prompt, "prompt");
+            net.model.forward(ids, 1, static_cast<int>(ids.size()));
+            const auto& own = net.model.attention(block);  // row head*n + i
+            const auto n = static_cast<Eigen::Index>(ids.size());
+            for (Eigen::Index i = 0; i < n; ++i)
+                for (Eigen::Index j = 0; j < n; ++j) {
+                    CHECK_THAT(w[i][j].get<double>(), WithinAbs(own(head * n + i, j), kFloatRounding));
+                    if (j > i) CHECK(std::isinf(cell(s[i][j])));
+                }
+        }
+}
+
+TEST_CASE("lm_heads: every map is causal, its rows sum to one, and its most-read places come before") {
+    const json r = run("lm_heads");
+    const json maps = r["figures"][0]["maps"];
+    REQUIRE(maps.size() == 8);
+    for (const json& m : maps)
+        for (std::size_t i = 0; i < m["values"].size(); ++i) {
+            double total = 0;
+            for (std::size_t j = 0; j < m["values"][i].size(); ++j) {
+                if (j > i) CHECK(m["values"][i][j].get<double>() == 0);
+                total += m["values"][i][j].get<double>();
+            }
+            CHECK_THAT(total, WithinAbs(1, kFloatRounding));
+        }
+    const json most = table(r, "most")["values"];
+    for (std::size_t i = 0; i < most.size(); ++i)
+        for (const json& place : most[i]) CHECK(place.get<double>() <= static_cast<double>(i));
+}
+
+TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, and top-k 1 keeps one") {
+    const std::string prompt = "The query of a place ";
+    const json r = run("lm_next", {{"prompt", prompt}, {"temperature", 0.8}});
+    auto& net = attn::lesson_lm::shipped_network();
+    const std::vector<double> p =
+        attn::nn::lm::next_char_probabilities(net.model, net.vocabulary.encode(prompt, "prompt"), 0.8, 0);
+    const json bars = r["figures"][0]["bars"];
+    double largest = 0;
+    for (double x : p) largest = std::max(largest, x);
+    CHECK(bars[0]["value"].get<double>() == largest);
+    for (std::size_t k = 1; k < bars.size(); ++k) CHECK(bars[k]["value"].get<double>() <= bars[k - 1]["value"].get<double>());
+    const json one = run("lm_next", {{"prompt", prompt}, {"top_k", 1}});
+    CHECK(one["numbers"]["top_probability"].get<double>() == 1.0);
+    CHECK(one["numbers"]["possible"].get<double>() == 1.0);
+    // With one character left, every seed writes the same text.
+    CHECK(run("lm_next", {{"prompt", prompt}, {"top_k", 1}, {"seed", 7}})["texts"]["written"] == one["texts"]["written"]);
+}
+
+TEST_CASE("lm_next: the same seed writes the same text, as nn::lm::generate does") {
+    const json a = run("lm_next", {{"seed", 42}, {"count", 60}});
+    const json b = run("lm_next", {{"seed", 42}, {"count", 60}});
+    CHECK(a["texts"]["written"] == b["texts"]["written"]);
+    auto& net = attn::lesson_lm::shipped_network();
+    const std::string direct = attn::nn::lm::generate(net.model, net.vocabulary, "The query of a place ", 60, 1.0, 0, 42);
+    CHECK(a["texts"]["written"] == "\u201c" + direct + "\u201d");
+}
+
+TEST_CASE("lm demos: a prompt with a character the network has no vector for is refused, named") {
+    const json out = json::parse(attn::run_demo_json("lm_next", json{{"prompt", "caf\u00e9 \u4e2d"}}.dump()));
+    REQUIRE(out["ok"] == false);
+    CHECK(out["error"]["param"] == "prompt");
+    CHECK(out["error"]["message"].get<std::string>().find("\u201c\u00e9\u201d") != std::string::npos);
+    const json empty = json::parse(attn::run_demo_json("lm_embed", json{{"prompt", ""}}.dump()));
+    REQUIRE(empty["ok"] == false);
+    CHECK(empty["error"]["param"] == "prompt");
+}

@@ -1,0 +1,51 @@
+// Small heat maps side by side, one per matrix over the same rows and columns: a head's attention
+// weights (scale "weights", 0 to 1), or rows of vectors (scale "signed": the colour's strength is the
+// size of the value against the map's largest, its hue the sign). The language model lesson's
+// pictures (core/lessons/lm/); the demo's tables hold the same numbers.
+import { svg } from '../dom.js';
+import { writeText, unlessSame } from './in-place.js';
+
+const CELL = 10; // svg units per cell
+
+/** The colour weight of each value: 0..1, and whether it is below zero. */
+function strengths(values, scale) {
+  if (scale !== 'signed') return (v) => ({ w: v === null ? 0 : Math.min(1, Math.max(0, v)), negative: false });
+  const largest = Math.max(1e-12, ...values.flat().map((v) => Math.abs(v ?? 0)));
+  return (v) => ({ w: Math.abs(v ?? 0) / largest, negative: (v ?? 0) < 0 });
+}
+
+function drawMap(map, fig) {
+  const rows = map.values.length;
+  const cols = rows ? map.values[0].length : 0;
+  const strength = strengths(map.values, fig.scale);
+  const root = svg('svg', {
+    viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: 'img', class: 'heat-map-svg',
+    'aria-label': `${map.label}: ${rows} rows by ${cols} columns. The numbers are in the tables below.`,
+  });
+  map.values.forEach((row, i) => row.forEach((v, j) => {
+    const { w, negative } = strength(v);
+    const rect = svg('rect', { x: j * CELL, y: i * CELL, width: CELL, height: CELL, class: negative ? 'heat-cell negative' : 'heat-cell' });
+    rect.style.setProperty('--w', w.toFixed(3));
+    root.append(rect);
+  }));
+  const caption = document.createElement('figcaption');
+  writeText(caption, map.label);
+  const one = document.createElement('figure');
+  one.className = cols > rows * 2 ? 'heat-map wide' : 'heat-map';
+  one.append(root, caption);
+  return one;
+}
+
+export function createHeatMaps() {
+  const figure = document.createElement('figure');
+  figure.className = 'heat-maps';
+  const grid = document.createElement('div');
+  grid.className = 'heat-map-grid';
+  const caption = document.createElement('figcaption');
+  figure.append(grid, caption);
+  const update = unlessSame(figure, (_, fig) => {
+    writeText(caption, fig.title);
+    grid.replaceChildren(...fig.maps.map((m) => drawMap(m, fig)));
+  });
+  return { element: figure, update };
+}
