@@ -1,8 +1,11 @@
 #!/usr/bin/python3
 """Writes the PyTorch reference fixture for the character-level language model in core/nn/lm/.
 
-Run with Debian's interpreter, which has python3-torch (1.13):
-    /usr/bin/python3 scripts/lm_torch_reference.py      # writes tests/fixtures/lm_reference.json
+Run with Debian's interpreter, which has python3-torch (1.13), after building the native tool:
+    /usr/bin/python3 scripts/lm_torch_reference.py      # writes tests/fixtures/nn/char-lm.json
+
+The fixture's file is the language model's in the network table (core/nn/network_table.cpp),
+read through `attn networks --json` (ATTN=path/to/attn to choose the tool).
 
 It builds the same decoder-only transformer as core/nn/lm/char_lm.hpp, written out
 in plain PyTorch (token and position nn.Embedding, pre-norm blocks of causal
@@ -28,7 +31,8 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "lm_reference.json")
+import torch_reference
+
 VOCAB, CONTEXT, WIDTH, HEADS, LAYERS = 11, 8, 16, 2, 2
 BATCH, LENGTH = 3, 7  # one place short of the context: the last position row gets no gradient
 STEPS, LR, WEIGHT_DECAY = 3, 0.001, 0.1
@@ -147,10 +151,12 @@ def main():
         optimizer.step()
         record["adamw"]["losses"].append(step_loss.item())
     record["adamw"]["weights"] = {n: packed(p) for n, p in zip(names, params)}
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w") as f:
+    (entry,) = torch_reference.network_table("text").values()
+    out = os.path.join(torch_reference.ROOT, entry["fixture"])
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
         json.dump(record, f, separators=(",", ":"))
-    print(f"{OUT}: {os.path.getsize(OUT)} bytes, {sum(p.numel() for p in params)} parameters, "
+    print(f"{out}: {os.path.getsize(out)} bytes, {sum(p.numel() for p in params)} parameters, "
           f"loss {record['loss']:.6f}", file=sys.stderr)
 
 

@@ -82,11 +82,11 @@ class PlainNet(nn.Module):
 MODULES = {"Lookup": LookupNet, "Transformer": TransformerNet, "Plain": PlainNet}
 
 
-def network_table():
-    """The table-scene networks of `attn networks --json`: name -> entry."""
+def network_table(reads="table-scene"):
+    """The networks of `attn networks --json` that read `reads` ("table-scene" or "text"): name -> entry."""
     attn = os.environ.get("ATTN", os.path.join(ROOT, "build", "native", "attn"))
     table = json.loads(subprocess.run([attn, "networks", "--json"], check=True, capture_output=True, text=True).stdout)
-    return {e["name"]: e for e in table if e["input"] == "table-scene"}
+    return {e["name"]: e for e in table if e["input"] == reads}
 
 
 # Every gradient and weight of plain-256 (91,138 each) would make a 1 MB file, so

@@ -1,5 +1,8 @@
 #include "nn/network_table.hpp"
 
+#include <stdexcept>
+
+#include "nn/lm/lm_trainer.hpp"
 #include "nn/lookup.hpp"
 #include "nn/plain.hpp"
 #include "nn/transformer.hpp"
@@ -21,6 +24,23 @@ NetworkEntry scene_network(const char* name, const char* label, const char* clas
     e.build_float = []() -> std::unique_ptr<Network<float>> { return std::make_unique<Net<float>>(Sizes...); };
     e.build_double = []() -> std::unique_ptr<Network<double>> { return std::make_unique<Net<double>>(Sizes...); };
     e.batch_parts = batch_parts;
+    e.fixture = std::string("tests/fixtures/nn/") + name + ".json";
+    e.trained = std::move(trained);
+    return e;
+}
+
+// The entry for a network that reads text (its own class and trainer, nn/lm/):
+// `sizes` are the lesson's default {layers, heads, width, context}; its batch
+// parts are its trainer's fixed split.
+NetworkEntry text_network(const char* name, const char* label, const char* class_name, std::vector<int> sizes,
+                          std::vector<LessonTraining> trained) {
+    NetworkEntry e;
+    e.name = name;
+    e.label = label;
+    e.input = NetworkInput::Text;
+    e.class_name = class_name;
+    e.sizes = std::move(sizes);
+    e.batch_parts = lm::kParts;
     e.fixture = std::string("tests/fixtures/nn/") + name + ".json";
     e.trained = std::move(trained);
     return e;
@@ -52,6 +72,9 @@ const LessonTraining* NetworkEntry::training_for(const std::string& task) const 
 // the most a 4-core laptop uses. The other networks are small and quick enough
 // in one worker, and keep training on the whole batch, so their arithmetic and
 // their shipped weights are those from before parts.
+//
+// The language model: the lesson's default settings (nn::lm::LmConfig reads
+// them here; docs/lm.md has their figures).
 const std::vector<NetworkEntry>& network_table() {
     static const std::vector<NetworkEntry> table = {
         scene_network<Lookup>("lookup", "Lookup", "Lookup", 1,
@@ -64,6 +87,7 @@ const std::vector<NetworkEntry>& network_table() {
         // Its 91,138 weights are a large file: the page loads them when asked.
         scene_network<Plain, 256>("plain-256", "Plain-256", "Plain", 1,
                                   {{"find", 0.003, weights("find", "plain-256"), true}, {"nearest", 0.0003, ""}}),
+        text_network("char-lm", "Language model", "CharLm", {2, 4, 32, 32}, {{"next-character", 0.003, ""}}),
     };
     return table;
 }
@@ -72,6 +96,12 @@ const NetworkEntry* find_network(const std::string& name) {
     for (const NetworkEntry& e : network_table())
         if (e.name == name) return &e;
     return nullptr;
+}
+
+const NetworkEntry& language_model() {
+    for (const NetworkEntry& e : network_table())
+        if (e.input == NetworkInput::Text) return e;
+    throw std::logic_error("the network table has no language model");
 }
 
 std::string network_choices_text() {

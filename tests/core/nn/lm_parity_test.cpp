@@ -1,5 +1,5 @@
-// The language model's parity with PyTorch: tests/fixtures/lm_reference.json
-// was written by scripts/lm_torch_reference.py (PyTorch 1.13, float32, one
+// The language model's parity with PyTorch: its fixture (the network table's,
+// tests/fixtures/nn/char-lm.json) was written by scripts/lm_torch_reference.py (PyTorch 1.13, float32, one
 // thread). The same weights, set here by the same formula, must give the same
 // logits, loss, attention weights, gradients and weights after 3 AdamW steps,
 // within float32 tolerance.
@@ -16,6 +16,7 @@
 #include "nn/lm/adamw.hpp"
 #include "nn/lm/char_lm.hpp"
 #include "nn/lm/cross_entropy.hpp"
+#include "nn/network_table.hpp"
 
 using namespace attn;
 using namespace attn::nn;
@@ -38,7 +39,7 @@ constexpr float kAdamTol = 2e-5f;
 constexpr float kNoiseGradRel = 1e-6f;
 
 json load_fixture() {
-    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/lm_reference.json");
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/" + language_model().fixture);
     REQUIRE(in.good());
     return json::parse(in);
 }
