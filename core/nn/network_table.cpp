@@ -10,22 +10,29 @@
 namespace attn::nn {
 namespace {
 
-// An entry for a table-scene network of class Net built with `Sizes`; its
-// fixture is tests/fixtures/nn/<name>.json, as scripts/torch_reference.py writes it.
-template <template <typename> class Net, int... Sizes>
-NetworkEntry scene_network(const char* name, const char* label, const char* class_name, int batch_parts,
-                           std::vector<LessonTraining> trained) {
+// The fields every entry has; its fixture is tests/fixtures/nn/<name>.json, as
+// scripts/torch_reference.py (lm_torch_reference.py for text) writes it.
+NetworkEntry entry(const char* name, const char* label, NetworkInput input, const char* class_name,
+                   std::vector<int> sizes, int batch_parts, std::vector<LessonTraining> trained) {
     NetworkEntry e;
     e.name = name;
     e.label = label;
-    e.input = NetworkInput::TableScene;
+    e.input = input;
     e.class_name = class_name;
-    e.sizes = {Sizes...};
-    e.build_float = []() -> std::unique_ptr<Network<float>> { return std::make_unique<Net<float>>(Sizes...); };
-    e.build_double = []() -> std::unique_ptr<Network<double>> { return std::make_unique<Net<double>>(Sizes...); };
+    e.sizes = std::move(sizes);
     e.batch_parts = batch_parts;
     e.fixture = std::string("tests/fixtures/nn/") + name + ".json";
     e.trained = std::move(trained);
+    return e;
+}
+
+// An entry for a table-scene network of class Net built with `Sizes`.
+template <template <typename> class Net, int... Sizes>
+NetworkEntry scene_network(const char* name, const char* label, const char* class_name, int batch_parts,
+                           std::vector<LessonTraining> trained) {
+    NetworkEntry e = entry(name, label, NetworkInput::TableScene, class_name, {Sizes...}, batch_parts, std::move(trained));
+    e.build_float = []() -> std::unique_ptr<Network<float>> { return std::make_unique<Net<float>>(Sizes...); };
+    e.build_double = []() -> std::unique_ptr<Network<double>> { return std::make_unique<Net<double>>(Sizes...); };
     return e;
 }
 
@@ -34,16 +41,7 @@ NetworkEntry scene_network(const char* name, const char* label, const char* clas
 // parts are its trainer's fixed split.
 NetworkEntry text_network(const char* name, const char* label, const char* class_name, std::vector<int> sizes,
                           std::vector<LessonTraining> trained) {
-    NetworkEntry e;
-    e.name = name;
-    e.label = label;
-    e.input = NetworkInput::Text;
-    e.class_name = class_name;
-    e.sizes = std::move(sizes);
-    e.batch_parts = lm::kParts;
-    e.fixture = std::string("tests/fixtures/nn/") + name + ".json";
-    e.trained = std::move(trained);
-    return e;
+    return entry(name, label, NetworkInput::Text, class_name, std::move(sizes), lm::kParts, std::move(trained));
 }
 
 std::string weights(const char* task, const char* name) {
