@@ -61,8 +61,11 @@ int networks_command(int argc, char** argv) {
     for (const nlohmann::json& e : table) {
         std::string built = e["class"].get<std::string>() + "(";
         for (std::size_t i = 0; i < e["sizes"].size(); ++i) built += (i ? ", " : "") + e["sizes"][i].dump();
-        std::cout << e["name"].get<std::string>() << "  " << built << ")  " << e.value("parameters", 0L)
-                  << " parameters  " << e["batch_parts"] << " batch part(s)";
+        // A text network's parameters depend on its text's vocabulary: its sizes are the lesson's settings.
+        const std::string parameters = e.contains("parameters") ? e["parameters"].dump() + " parameters  "
+                                                                 : "(layers, heads, width, context)  ";
+        std::cout << e["name"].get<std::string>() << "  " << built << ")  " << parameters << e["batch_parts"]
+                  << " batch part(s)";
         for (const nlohmann::json& t : e["trained"])
             std::cout << "  " << t["task"].get<std::string>() << ": rate " << t["rate"].get<double>()
                       << (t["weights"] == "" ? "" : ", shipped");

@@ -33,8 +33,10 @@ PEAK=$(for _ in 1 2 3; do node "$PEAK_JS"; done |
   python3 -c 'import json, sys; print(max(json.loads(l)["flops_per_second"] for l in sys.stdin))')
 BROWSER_ROWS=()
 
-# name layers heads width context batch vocab
-SIZES="lesson-default:2:4:32:32:16:80 about-200k:4:4:64:64:16:80"
+# name layers heads width context batch vocab; the lesson's default sizes are the network table's
+LESSON=$("$NATIVE" networks --json | python3 -c 'import json,sys
+print(":".join(str(n) for e in json.load(sys.stdin) if e["input"] == "text" for n in e["sizes"]))')
+SIZES="lesson-default:$LESSON:16:80 about-200k:4:4:64:64:16:80"
 printf "%-15s %10s %16s %16s %8s %18s %18s %8s\n" size parameters "native tok/s" "pytorch tok/s" "ratio" \
   "native tok/cpu-s" "pytorch tok/cpu-s" "ratio"
 for size in $SIZES; do

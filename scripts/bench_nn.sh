@@ -19,9 +19,10 @@ EPOCHS=${1:-5}
 NATIVE=build/native/attn
 SSE2=build/native-sse2/attn
 [ -x "$NATIVE" ] && [ -f build/wasm/core-training.wasm ] || { echo "run scripts/build.sh first" >&2; exit 1; }
-# Every task:network whose weights the network table ships (core/nn/network_table.cpp).
+# Every task:network of table scenes whose weights the network table ships (core/nn/network_table.cpp).
 RUNS=$("$NATIVE" networks --json | python3 -c 'import json,sys
-print(" ".join(t["task"] + ":" + e["name"] for e in json.load(sys.stdin) for t in e["trained"] if t["weights"]))')
+print(" ".join(t["task"] + ":" + e["name"] for e in json.load(sys.stdin) if e["input"] == "table-scene"
+               for t in e["trained"] if t["weights"]))')
 echo "building the native tool without -march=native into build/native-sse2 (when out of date) ..." >&2
 cmake -S . -B build/native-sse2 -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_NATIVE_ARCH=OFF > /dev/null
 cmake --build build/native-sse2 --target attn > /dev/null

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """Writes the PyTorch reference fixture for the character-level language model in core/nn/lm/.
 
-Run with Debian's interpreter, which has python3-torch (1.13):
-    /usr/bin/python3 scripts/lm_torch_reference.py      # writes tests/fixtures/lm_reference.json
+Run with Debian's interpreter, which has python3-torch (1.13), after building the native tool:
+    /usr/bin/python3 scripts/lm_torch_reference.py      # writes tests/fixtures/nn/char-lm.json
+
+The fixture's file is the language model's in the network table (core/nn/network_table.cpp),
+read through `attn networks --json` (ATTN=path/to/attn to choose the tool).
 
 It builds the same decoder-only transformer as core/nn/lm/char_lm.hpp, written out
 in plain PyTorch (token and position nn.Embedding, pre-norm blocks of causal
 multi-head self-attention with a masked softmax and a ReLU feed-forward, a final
 nn.LayerNorm, an nn.Linear head), gives every parameter a value from a fixed
-formula (tests/core/nn/lm_parity_test.cpp computes the same formula, so the
+formula (torch_reference.py's, which tests/core/support/parity.hpp computes too, so the
 weights need not be stored), and runs one batch of character ids forward and
 backward through F.cross_entropy (the mean over places). It records the ids and
 targets, the logits, the loss, the first block's attention weights, every
@@ -17,18 +20,17 @@ gradient, and every weight after 3 steps of torch.optim.AdamW on that batch
 little-endian float32.
 """
 
-import base64
-import json
 import math
 import os
 import sys
 
-import numpy as np
 import torch
 from torch import nn
 from torch.nn import functional as F
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "lm_reference.json")
+import torch_reference
+from torch_reference import packed, set_formula_weights, write_fixture
+
 VOCAB, CONTEXT, WIDTH, HEADS, LAYERS = 11, 8, 16, 2, 2
 BATCH, LENGTH = 3, 7  # one place short of the context: the last position row gets no gradient
 STEPS, LR, WEIGHT_DECAY = 3, 0.001, 0.1
@@ -90,34 +92,13 @@ def is_norm_gain(name):
     return name.endswith(("ln1.weight", "ln2.weight", "ln_f.weight"))
 
 
-def formula_value(k, i, name, shape):
-    """Element i (row-major) of parameter k; tests/core/nn/lm_parity_test.cpp has the same formula."""
-    wave = math.sin(0.37 * i + 0.91 * k + 0.5)
-    if len(shape) == 2:
-        return wave / math.sqrt(shape[1])
-    if is_norm_gain(name):
-        return 1.0 + 0.2 * wave
-    return 0.2 * wave
-
-
-def set_formula_weights(net):
-    with torch.no_grad():
-        for k, (name, p) in enumerate(net.named_parameters()):
-            flat = [formula_value(k, i, name, list(p.shape)) for i in range(p.numel())]
-            p.copy_(torch.tensor(np.array(flat, dtype=np.float64).astype(np.float32)).reshape(p.shape))
-
-
-def packed(t):
-    return base64.b64encode(t.detach().reshape(-1).numpy().astype("<f4").tobytes()).decode("ascii")
-
-
 def main():
     torch.set_num_threads(1)
     generator = torch.Generator().manual_seed(22)
     ids = torch.randint(0, VOCAB, (BATCH, LENGTH + 1), generator=generator)
     inputs, targets = ids[:, :-1], ids[:, 1:]
     net = CharLm()
-    set_formula_weights(net)
+    set_formula_weights(net, is_norm_gain)
     names = [n for n, _ in net.named_parameters()]
     params = [p for _, p in net.named_parameters()]
 
@@ -147,10 +128,9 @@ def main():
         optimizer.step()
         record["adamw"]["losses"].append(step_loss.item())
     record["adamw"]["weights"] = {n: packed(p) for n, p in zip(names, params)}
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w") as f:
-        json.dump(record, f, separators=(",", ":"))
-    print(f"{OUT}: {os.path.getsize(OUT)} bytes, {sum(p.numel() for p in params)} parameters, "
+    (entry,) = torch_reference.network_table("text").values()
+    out = write_fixture(entry["fixture"], record)
+    print(f"{out}: {os.path.getsize(out)} bytes, {sum(p.numel() for p in params)} parameters, "
           f"loss {record['loss']:.6f}", file=sys.stderr)
 
 

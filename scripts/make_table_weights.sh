@@ -17,6 +17,7 @@ trap 'rm -f "$tmp"' EXIT
 # "task/model file" for every shipped weights file of the table
 shipped=$("$ATTN" networks --json | python3 -c 'import json,sys
 for e in json.load(sys.stdin):
+    if e["input"] != "table-scene": continue
     for t in e["trained"]:
         if t["weights"]: print(t["task"] + "/" + e["name"], t["weights"])')
 SLOTS=${SLOTS:-$(cut -d' ' -f1 <<<"$shipped")}

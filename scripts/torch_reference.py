@@ -82,11 +82,11 @@ class PlainNet(nn.Module):
 MODULES = {"Lookup": LookupNet, "Transformer": TransformerNet, "Plain": PlainNet}
 
 
-def network_table():
-    """The table-scene networks of `attn networks --json`: name -> entry."""
+def network_table(reads="table-scene"):
+    """The networks of `attn networks --json` that read `reads` ("table-scene" or "text"): name -> entry."""
     attn = os.environ.get("ATTN", os.path.join(ROOT, "build", "native", "attn"))
     table = json.loads(subprocess.run([attn, "networks", "--json"], check=True, capture_output=True, text=True).stdout)
-    return {e["name"]: e for e in table if e["input"] == "table-scene"}
+    return {e["name"]: e for e in table if e["input"] == reads}
 
 
 # Every gradient and weight of plain-256 (91,138 each) would make a 1 MB file, so
@@ -95,21 +95,35 @@ def network_table():
 SAMPLE_EVERY = {"plain-256": 11}
 
 
-def formula_value(k, i, name, shape):
-    """The value of element i (row-major) of parameter k; tests/core/nn/parity_test.cpp has the same formula."""
+def is_norm_gain(name):
+    return ".norm" in name and name.endswith(".weight")
+
+
+def formula_value(k, i, name, shape, is_gain=is_norm_gain):
+    """The value of element i (row-major) of parameter k; tests/core/support/parity.hpp has the same formula.
+    `is_gain` tells a norm's gain (near 1) by its name (the language model names its norms otherwise)."""
     wave = math.sin(0.37 * i + 0.91 * k + 0.5)
     if len(shape) == 2:
         return wave / math.sqrt(shape[1])
-    if ".norm" in name and name.endswith(".weight"):
+    if is_gain(name):
         return 1.0 + 0.2 * wave
     return 0.2 * wave
 
 
-def set_formula_weights(net):
+def set_formula_weights(net, is_gain=is_norm_gain):
     with torch.no_grad():
         for k, (name, p) in enumerate(net.named_parameters()):
-            flat = [formula_value(k, i, name, list(p.shape)) for i in range(p.numel())]
+            flat = [formula_value(k, i, name, list(p.shape), is_gain) for i in range(p.numel())]
             p.copy_(torch.tensor(np.array(flat, dtype=np.float64).astype(np.float32)).reshape(p.shape))
+
+
+def write_fixture(relative_path, record):
+    """Writes one fixture (compact JSON) under the repository's root; returns its path."""
+    path = os.path.join(ROOT, relative_path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(record, f, separators=(",", ":"))
+    return path
 
 
 def packed(t, every=1):
@@ -168,10 +182,7 @@ def main():
     tokens, request, target = make_batch(torch.Generator().manual_seed(4))
     for entry in network_table().values():
         record = fixture(entry, tokens, request, target)
-        path = os.path.join(ROOT, entry["fixture"])
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            json.dump(record, f, separators=(",", ":"))
+        path = write_fixture(entry["fixture"], record)
         print(f"{path}: {os.path.getsize(path)} bytes, loss {record['loss']:.6f}", file=sys.stderr)
 
 

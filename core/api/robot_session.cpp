@@ -13,7 +13,7 @@ namespace {
 
 using api_json::json;
 
-// The lesson's demos start here with this seed (core/lessons/robot/robot_scores.cpp).
+// The lesson's demos start here with this seed (spin_params in core/lessons/robot/common.cpp).
 constexpr std::uint64_t kDemoSeed = 11;
 constexpr double kMaxWaitSeconds = 3600;  // one wait() longer than an hour is a typo, not a program [s]
 constexpr double kMaxSeed = 1e15;         // seeds are whole numbers the page's URL can carry exactly

@@ -10,7 +10,7 @@
 #include "base/json_limits.hpp"
 #include "base/error.hpp"
 #include "demo/params.hpp"
-#include "lessons/training/training_params.hpp"
+#include "lessons/training/common.hpp"
 #include "nn/batch_parts.hpp"
 #include "nn/trainer.hpp"
 #include "nn/weights_json.hpp"

@@ -6,8 +6,8 @@
 namespace attn::nn {
 
 template <typename T>
-Adam<T>::Adam(ParamList<T> params, double lr, double beta1, double beta2, double eps)
-    : params_(std::move(params)), lr_(lr), beta1_(beta1), beta2_(beta2), eps_(eps) {
+Adam<T>::Adam(ParamList<T> params, double lr, double weight_decay, double beta1, double beta2, double eps)
+    : params_(std::move(params)), lr_(lr), weight_decay_(weight_decay), beta1_(beta1), beta2_(beta2), eps_(eps) {
     for (const Param<T>* p : params_) {
         m_.push_back(Mat<T>::Zero(p->value.rows(), p->value.cols()));
         v_.push_back(Mat<T>::Zero(p->value.rows(), p->value.cols()));
@@ -40,7 +40,9 @@ void Adam<T>::step() {
     const T step_size = static_cast<T>(lr_ / correction1);
     const T root_c2 = static_cast<T>(std::sqrt(correction2));
     const T b1 = static_cast<T>(beta1_), b2 = static_cast<T>(beta2_), eps = static_cast<T>(eps_);
+    const T keep = static_cast<T>(1.0 - lr_ * weight_decay_);  // torch: param.mul_(1 - lr * weight_decay)
     for (std::size_t i = 0; i < params_.size(); ++i) {
+        if (weight_decay_ != 0 && decays(*params_[i])) params_[i]->value *= keep;  // decoupled weight decay
         T* w = params_[i]->value.data();
         const T* g = params_[i]->grad.data();
         T* m = m_[i].data();

@@ -1,5 +1,8 @@
 #include "nn/network_table.hpp"
 
+#include <stdexcept>
+
+#include "nn/lm/lm_trainer.hpp"
 #include "nn/lookup.hpp"
 #include "nn/plain.hpp"
 #include "nn/transformer.hpp"
@@ -7,23 +10,38 @@
 namespace attn::nn {
 namespace {
 
-// An entry for a table-scene network of class Net built with `Sizes`; its
-// fixture is tests/fixtures/nn/<name>.json, as scripts/torch_reference.py writes it.
-template <template <typename> class Net, int... Sizes>
-NetworkEntry scene_network(const char* name, const char* label, const char* class_name, int batch_parts,
-                           std::vector<LessonTraining> trained) {
+// The fields every entry has; its fixture is tests/fixtures/nn/<name>.json, as
+// scripts/torch_reference.py (lm_torch_reference.py for text) writes it.
+NetworkEntry entry(const char* name, const char* label, NetworkInput input, const char* class_name,
+                   std::vector<int> sizes, int batch_parts, std::vector<LessonTraining> trained) {
     NetworkEntry e;
     e.name = name;
     e.label = label;
-    e.input = NetworkInput::TableScene;
+    e.input = input;
     e.class_name = class_name;
-    e.sizes = {Sizes...};
-    e.build_float = []() -> std::unique_ptr<Network<float>> { return std::make_unique<Net<float>>(Sizes...); };
-    e.build_double = []() -> std::unique_ptr<Network<double>> { return std::make_unique<Net<double>>(Sizes...); };
+    e.sizes = std::move(sizes);
     e.batch_parts = batch_parts;
     e.fixture = std::string("tests/fixtures/nn/") + name + ".json";
     e.trained = std::move(trained);
     return e;
+}
+
+// An entry for a table-scene network of class Net built with `Sizes`.
+template <template <typename> class Net, int... Sizes>
+NetworkEntry scene_network(const char* name, const char* label, const char* class_name, int batch_parts,
+                           std::vector<LessonTraining> trained) {
+    NetworkEntry e = entry(name, label, NetworkInput::TableScene, class_name, {Sizes...}, batch_parts, std::move(trained));
+    e.build_float = []() -> std::unique_ptr<Network<float>> { return std::make_unique<Net<float>>(Sizes...); };
+    e.build_double = []() -> std::unique_ptr<Network<double>> { return std::make_unique<Net<double>>(Sizes...); };
+    return e;
+}
+
+// The entry for a network that reads text (its own class and trainer, nn/lm/):
+// `sizes` are the lesson's default {layers, heads, width, context}; its batch
+// parts are its trainer's fixed split.
+NetworkEntry text_network(const char* name, const char* label, const char* class_name, std::vector<int> sizes,
+                          std::vector<LessonTraining> trained) {
+    return entry(name, label, NetworkInput::Text, class_name, std::move(sizes), lm::kParts, std::move(trained));
 }
 
 std::string weights(const char* task, const char* name) {
@@ -52,6 +70,9 @@ const LessonTraining* NetworkEntry::training_for(const std::string& task) const 
 // the most a 4-core laptop uses. The other networks are small and quick enough
 // in one worker, and keep training on the whole batch, so their arithmetic and
 // their shipped weights are those from before parts.
+//
+// The language model: the lesson's default settings (nn::lm::LmConfig reads
+// them here; docs/lm.md has their figures).
 const std::vector<NetworkEntry>& network_table() {
     static const std::vector<NetworkEntry> table = {
         scene_network<Lookup>("lookup", "Lookup", "Lookup", 1,
@@ -64,6 +85,7 @@ const std::vector<NetworkEntry>& network_table() {
         // Its 91,138 weights are a large file: the page loads them when asked.
         scene_network<Plain, 256>("plain-256", "Plain-256", "Plain", 1,
                                   {{"find", 0.003, weights("find", "plain-256"), true}, {"nearest", 0.0003, ""}}),
+        text_network("char-lm", "Language model", "CharLm", {2, 4, 32, 32}, {{"next-character", 0.003, ""}}),
     };
     return table;
 }
@@ -72,6 +94,12 @@ const NetworkEntry* find_network(const std::string& name) {
     for (const NetworkEntry& e : network_table())
         if (e.name == name) return &e;
     return nullptr;
+}
+
+const NetworkEntry& language_model() {
+    for (const NetworkEntry& e : network_table())
+        if (e.input == NetworkInput::Text) return e;
+    throw std::logic_error("the network table has no language model");
 }
 
 std::string network_choices_text() {

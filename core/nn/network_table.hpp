@@ -21,8 +21,8 @@ enum class NetworkInput { TableScene, Text };
 
 // A task the lesson trained the network for.
 struct LessonTraining {
-    std::string task;       // "find" or "nearest"
-    double rate = 0;        // the Adam learning rate the lesson chose
+    std::string task;       // "find" or "nearest" (table scenes); "next-character" (text)
+    double rate = 0;        // the Adam (AdamW for text) learning rate the lesson chose
     std::string weights;    // the shipped weights, from the repository's root; "" when none is shipped
     bool load_on_request = false;  // the page starts from the weights' summary and loads them when asked
 };
@@ -35,11 +35,13 @@ struct NetworkEntry {
     std::string label;       // "Transformer-2": as the lessons' text names it
     NetworkInput input = NetworkInput::TableScene;
     std::string class_name;  // "Transformer": the C++ class, and the PyTorch module torch_reference.py builds
-    std::vector<int> sizes;  // the constructor's arguments: {2} layers
+    // The constructor's arguments: {2} layers. For text, the lesson's default
+    // {layers, heads, width, context} (the vocabulary comes from the text).
+    std::vector<int> sizes;
     NetworkBuilder<float> build_float = nullptr;    // the class with these sizes, uninitialised
     NetworkBuilder<double> build_double = nullptr;  // (nullptr for a network that is not a table scene's)
     int batch_parts = 1;     // parts of a training batch (nn/batch_parts.hpp)
-    std::string fixture;     // the PyTorch parity fixture, from the repository's root
+    std::string fixture;     // the PyTorch parity fixture, from the repository's root (tests/fixtures/nn/<name>.json)
     std::vector<LessonTraining> trained;  // the tasks the lesson chose a rate for
 
     // The training for `task`, or nullptr when the lesson chose no rate for it.
@@ -51,6 +53,9 @@ const std::vector<NetworkEntry>& network_table();
 
 // The entry named `name`, or nullptr.
 const NetworkEntry* find_network(const std::string& name);
+
+// The language model's entry: the one network that reads text (nn/lm/).
+const NetworkEntry& language_model();
 
 // "lookup, transformer-1, transformer-2, plain-16 or plain-256": the table-scene
 // networks, for messages that list the choices.

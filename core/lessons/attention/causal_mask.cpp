@@ -6,7 +6,6 @@
 
 namespace attn::lesson_attention {
 
-ParamSpec tokens_param();  // shared with the worked example (worked_example.cpp)
 
 namespace {
 

@@ -1,6 +1,7 @@
 #pragma once
 // Demos of the lesson "Attention and self-attention" (lessons/attention).
 #include "demo/demo.hpp"
+#include "lessons/attention/common.hpp"
 
 namespace attn::lesson_attention {
 
@@ -11,7 +12,5 @@ Demo multi_head();        // split, attend per head, concatenate
 Demo attention_cost();    // the T x T table as T grows
 Demo self_vs_cross();     // one sequence, or queries from one and keys/values from another
 
-// The lesson's example sequence: three tokens with two features each.
-std::vector<std::vector<double>> example_tokens();
 
 }  // namespace attn::lesson_attention

@@ -1,11 +1,8 @@
 #pragma once
 // Demos of the lesson "Attention, with the numbers in it": a bugbot spinning on
 // a 1 m mat guesses its next distance reading by attention over its past ones.
-#include <vector>
-
 #include "demo/demo.hpp"
-#include "demo/result.hpp"
-#include "worlds/robot/predictor.hpp"
+#include "lessons/robot/common.hpp"
 
 namespace attn::lesson_robot {
 
@@ -13,40 +10,5 @@ Demo robot_scores();     // one guess: query, keys, values, scores, weights
 Demo robot_run();        // the guess on every step of a run, against two baselines
 Demo robot_sharpness();  // the same dot products under several divisors
 Demo robot_order();      // shuffled keys change nothing; a position number does
-
-// ---- shared by the four demos (defined in robot_scores.cpp) ----------------
-constexpr int kLessonTicks = 49;     // the one-guess programs spin for 49 readings [-]
-constexpr int kLessonRunTicks = 70;  // the whole-run program spins for 70 readings [-]
-
-// The parameters of the lesson's programs, in the order the page shows them.
-// `ticks` is the demo's own default length of the spin.
-std::vector<ParamSpec> spin_params(int ticks);
-
-// The spin the parameters describe (start pose, turn, sensor noise, seed, ticks).
-robot::SpinSetup spin_setup(const Params& p);
-int patch_of(const Params& p);
-int keys_of(const Params& p);
-
-// Throws ParamError on "ticks" when the run is too short for patch + keys + `extra` readings.
-void require_ticks(const Params& p, int extra);
-
-// One guess at the end of a spin: the history before the last reading and the reading itself.
-struct LastGuess {
-    std::vector<robot::Tick> ticks;
-    std::vector<int> history;  // keys + patch readings [cm]
-    int truth = 0;             // the reading that came next [cm]
-    robot::Patches patches;
-};
-LastGuess last_guess(const Params& p);
-
-// The picture of one or more rows of weights over the keys, oldest on the left,
-// with the value each key hands over written under it (web/runtime/render/weight-strip.js).
-// weights: (rows, K); values: (K) [cm].
-json weight_strip(const std::string& name, const std::string& title, const Matrix& weights,
-                  const std::vector<std::string>& row_labels, const Vector& values);
-
-// "[49, 53, 84, 81, 92]"
-std::string list_text(const std::vector<int>& cm);
-std::vector<int> key_readings(const std::vector<int>& history, int key, int patch);
 
 }  // namespace attn::lesson_robot

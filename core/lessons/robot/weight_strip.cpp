@@ -1,4 +1,4 @@
-#include "lessons/robot/demos.hpp"
+#include "lessons/robot/common.hpp"
 
 namespace attn::lesson_robot {
 

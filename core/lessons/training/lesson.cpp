@@ -1,5 +1,5 @@
 // This folder's demo (demo.hpp, LessonDemos): the settings of a training run.
-#include "lessons/training/train_plan.hpp"
+#include "lessons/training/demos.hpp"
 
 namespace attn::training {
 

@@ -1,6 +1,6 @@
 // The training-plan demo: what "Train again" will do with the chosen settings.
 // The page attaches the training itself (a Web Worker) to this demo.
-#include "lessons/training/train_plan.hpp"
+#include "lessons/training/demos.hpp"
 
 #include <cctype>
 
@@ -8,7 +8,7 @@
 #include "math/numpy_format.hpp"
 #include "demo/prose.hpp"
 #include "demo/result.hpp"
-#include "lessons/training/training_params.hpp"
+#include "lessons/training/common.hpp"
 
 namespace attn::training {
 namespace {

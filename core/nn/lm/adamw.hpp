@@ -1,42 +1,11 @@
 #pragma once
-// AdamW (Loshchilov & Hutter, 2019) exactly as torch.optim.AdamW (betas 0.9 /
-// 0.999, eps 1e-8, no amsgrad): the weight decay is taken from the weight
-// itself, apart from the gradient's moments,
-//   w <- w - lr * decay * w                        (decoupled weight decay)
-//   m <- b1 m + (1 - b1) g,  v <- b2 v + (1 - b2) g^2
-//   w <- w - lr / (1 - b1^t) * m / (sqrt(v) / sqrt(1 - b2^t) + eps)
-// Only matrices decay (weights and embedding tables: every parameter of two
-// dimensions); biases and the norms' gains and shifts do not, as GPT-2 and
-// nanoGPT group them. The state (moments, step count) is held here in the
-// order of the parameter list, as nn::Adam holds it, and moments below the
-// smallest normal float are flushed to zero as there (nn/adam.cpp says why).
-#include <vector>
-
-#include "nn/tensor.hpp"
+// AdamW, the language model's optimiser: nn::Adam given a weight decay
+// (nn/adam.hpp holds the one update both use, and the rule for what decays).
+#include "nn/adam.hpp"
 
 namespace attn::nn::lm {
 
 template <typename T>
-class AdamW {
-public:
-    AdamW(ParamList<T> params, double lr, double weight_decay, double beta1 = 0.9, double beta2 = 0.999,
-          double eps = 1e-8);
-
-    // One update of every parameter from its current gradient.
-    void step();
-
-    // Whether a parameter decays: those of two dimensions.
-    static bool decays(const Param<T>& p) { return p.shape.size() >= 2; }
-    double lr() const { return lr_; }
-    double weight_decay() const { return weight_decay_; }
-    long steps() const { return t_; }
-
-private:
-    ParamList<T> params_;
-    double lr_, weight_decay_, beta1_, beta2_, eps_;
-    long t_ = 0;
-    std::vector<Mat<T>> m_;  // running mean of the gradient, one per parameter
-    std::vector<Mat<T>> v_;  // running mean of its square
-};
+using AdamW = Adam<T>;
 
 }  // namespace attn::nn::lm

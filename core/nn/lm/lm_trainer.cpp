@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "nn/batch_parts.hpp"
+#include "nn/network_table.hpp"
 
 namespace attn::nn::lm {
 
@@ -28,6 +29,15 @@ LmShape shape_of(const LmConfig& config, int vocab) {
 }
 
 }  // namespace
+
+LmConfig::LmConfig() {
+    const NetworkEntry& lesson = language_model();
+    layers = lesson.sizes.at(0);
+    heads = lesson.sizes.at(1);
+    width = lesson.sizes.at(2);
+    context = lesson.sizes.at(3);
+    lr = lesson.trained.at(0).rate;
+}
 
 void check_config(const LmConfig& c) {
     within("layers", c.layers, 1, kMaxLayers, "number of layers");

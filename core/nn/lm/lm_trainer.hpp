@@ -36,13 +36,16 @@ constexpr int kValidWindows = 32;   // windows of the validation part its loss i
 // A batch loss this many times the first (log V at random weights) means the rate is too large.
 constexpr double kDivergedLossFactor = 10;
 
+// The lesson's default settings. Its network's sizes and rate are the network
+// table's (nn/network_table.cpp, the entry nn::language_model()).
 struct LmConfig {
-    int layers = 2;
-    int heads = 4;
-    int width = 32;
-    int context = 32;
+    LmConfig();
+    int layers;
+    int heads;
+    int width;
+    int context;
     int batch = 16;
-    double lr = 0.003;
+    double lr;
     double weight_decay = 0.1;
     long steps = 1000;
     std::uint64_t seed = 0;

@@ -107,9 +107,5 @@ TEST_CASE("encoder layer: backward matches finite differences") {
     auto loss = [&] { return weighted_sum(layer.forward(x, batch, len), w); };
     loss();
     const Mat<double> dx = layer.backward(w);
-    for (Param<double>* p : params) {
-        const Mat<double> g = p->grad;
-        check_gradient(p->name, p->value, g, loss);
-    }
-    check_gradient("input", x, dx, loss);
+    check_layer_gradients(params, x, dx, loss);
 }

@@ -62,11 +62,7 @@ TEST_CASE("lm causal self-attention: backward matches finite differences") {
     auto loss = [&] { return weighted_sum(attn.forward(x, batch, length), w); };
     loss();
     const Mat<double> dx = attn.backward(w);
-    for (Param<double>* p : params) {
-        const Mat<double> g = p->grad;
-        check_gradient(p->name, p->value, g, loss);
-    }
-    check_gradient("input", x, dx, loss);
+    check_layer_gradients(params, x, dx, loss);
 }
 
 TEST_CASE("lm causal self-attention: every row sums to one and puts no weight on a later place") {
@@ -111,11 +107,7 @@ TEST_CASE("lm block: backward matches finite differences") {
     auto loss = [&] { return weighted_sum(block.forward(x, batch, length), w); };
     loss();
     const Mat<double> dx = block.backward(w);
-    for (Param<double>* p : params) {
-        const Mat<double> g = p->grad;
-        check_gradient(p->name, p->value, g, loss);
-    }
-    check_gradient("input", x, dx, loss);
+    check_layer_gradients(params, x, dx, loss);
 }
 
 TEST_CASE("lm cross-entropy: the loss is -log p of the target and its gradient matches finite differences") {

@@ -1,5 +1,5 @@
-// The language model's parity with PyTorch: tests/fixtures/lm_reference.json
-// was written by scripts/lm_torch_reference.py (PyTorch 1.13, float32, one
+// The language model's parity with PyTorch: its fixture (the network table's,
+// tests/fixtures/nn/char-lm.json) was written by scripts/lm_torch_reference.py (PyTorch 1.13, float32, one
 // thread). The same weights, set here by the same formula, must give the same
 // logits, loss, attention weights, gradients and weights after 3 AdamW steps,
 // within float32 tolerance.
@@ -16,10 +16,13 @@
 #include "nn/lm/adamw.hpp"
 #include "nn/lm/char_lm.hpp"
 #include "nn/lm/cross_entropy.hpp"
+#include "nn/network_table.hpp"
+#include "support/parity.hpp"
 
 using namespace attn;
 using namespace attn::nn;
 using namespace attn::nn::lm;
+using namespace attn::nn::testing;
 using json = nlohmann::json;
 
 namespace {
@@ -38,59 +41,14 @@ constexpr float kAdamTol = 2e-5f;
 constexpr float kNoiseGradRel = 1e-6f;
 
 json load_fixture() {
-    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/lm_reference.json");
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/" + language_model().fixture);
     REQUIRE(in.good());
     return json::parse(in);
 }
 
-std::vector<float> decode_float32(const std::string& text) {
-    static const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::vector<unsigned char> bytes;
-    std::uint32_t buffer = 0;
-    int bits = 0;
-    for (char c : text) {
-        if (c == '=') break;
-        const std::size_t v = alphabet.find(c);
-        REQUIRE(v != std::string::npos);
-        buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            bytes.push_back(static_cast<unsigned char>((buffer >> bits) & 0xFF));
-        }
-    }
-    REQUIRE(bytes.size() % 4 == 0);
-    std::vector<float> out(bytes.size() / 4);
-    std::memcpy(out.data(), bytes.data(), bytes.size());  // little-endian, as on x86 and wasm
-    return out;
-}
-
-bool ends_with(const std::string& s, const std::string& tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// The formula of scripts/lm_torch_reference.py, formula_value().
-void set_formula_weights(CharLm<float>& net) {
-    for (std::size_t k = 0; k < net.params().size(); ++k) {
-        Param<float>& p = *net.params()[k];
-        for (Eigen::Index i = 0; i < p.value.size(); ++i) {
-            const double wave = std::sin(0.37 * static_cast<double>(i) + 0.91 * static_cast<double>(k) + 0.5);
-            double v;
-            if (p.shape.size() == 2) v = wave / std::sqrt(static_cast<double>(p.shape[1]));
-            else if (ends_with(p.name, "ln1.weight") || ends_with(p.name, "ln2.weight") || ends_with(p.name, "ln_f.weight"))
-                v = 1.0 + 0.2 * wave;
-            else v = 0.2 * wave;
-            p.value.data()[i] = static_cast<float>(v);
-        }
-    }
-}
-
-// The keys' third of a qkv bias (entries E to 2E - 1): its true gradient is zero,
-// since softmax ignores a shift shared by all of a query's scores.
-bool is_key_bias(const Param<float>& p, std::size_t index) {
-    if (!ends_with(p.name, "qkv.bias")) return false;
-    const std::size_t width = static_cast<std::size_t>(p.shape[0]) / 3;
-    return index >= width && index < 2 * width;
+// The language model names a norm's gain "ln1.weight", "ln2.weight", "ln_f.weight" (as nanoGPT).
+bool is_norm_gain(const std::string& name) {
+    return ends_with(name, "ln1.weight") || ends_with(name, "ln2.weight") || ends_with(name, "ln_f.weight");
 }
 
 float worst_difference(const Mat<float>& got, const std::vector<float>& want) {
@@ -115,7 +73,7 @@ TEST_CASE("lm parity: the language model agrees with PyTorch in logits, loss, at
         CHECK(net.params()[k]->name == fx["parameters"][k]["name"].get<std::string>());
         CHECK(net.params()[k]->shape == fx["parameters"][k]["shape"].get<std::vector<int>>());
     }
-    set_formula_weights(net);
+    set_formula_weights(net.params(), is_norm_gain);
     const std::vector<int> inputs = fx["inputs"].get<std::vector<int>>();
     const std::vector<int> targets = fx["targets"].get<std::vector<int>>();
     const float count = static_cast<float>(batch * length);
@@ -147,7 +105,7 @@ TEST_CASE("lm parity: the language model agrees with PyTorch in logits, loss, at
     }
 
     // Three AdamW steps on the same batch; the fixture's weights afterwards.
-    set_formula_weights(net);
+    set_formula_weights(net.params(), is_norm_gain);
     const json& adamw_fx = fx["adamw"];
     const double lr = adamw_fx["lr"];
     AdamW<float> adamw(net.params(), lr, adamw_fx["weight_decay"].get<double>());
@@ -159,7 +117,7 @@ TEST_CASE("lm parity: the language model agrees with PyTorch in logits, loss, at
         adamw.step();
     }
     CharLm<float> start(shape);
-    set_formula_weights(start);
+    set_formula_weights(start.params(), is_norm_gain);
     const float max_move = static_cast<float>(steps * lr) * 1.01f;  // the decay adds lr * wd * |w| per step
     float worst_adam = 0;
     int noise_entries = 0, checked_entries = 0;
@@ -173,7 +131,7 @@ TEST_CASE("lm parity: the language model agrees with PyTorch in logits, loss, at
             ++checked_entries;
             const float got = p->value.data()[i], w0 = start.params()[k]->value.data()[i];
             const float mine = first_grads[k].data()[i];
-            const bool rounding_noise = is_key_bias(*p, i) ||
+            const bool rounding_noise = is_key_bias(*p, i, "qkv.bias") ||
                                         (std::abs(g0[i]) <= kNoiseGradRel * g_scale &&
                                          std::abs(mine) <= kNoiseGradRel * g_scale && (g0[i] != 0.0f || mine != 0.0f));
             if (rounding_noise) {  // Adam scales noise to a full step of either sign: held to the largest move

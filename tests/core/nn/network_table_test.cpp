@@ -15,6 +15,8 @@
 
 #include "base/error.hpp"
 #include "models/model_store.hpp"
+#include "nn/lm/char_lm.hpp"
+#include "nn/lm/lm_trainer.hpp"
 #include "nn/network_table.hpp"
 #include "nn/trainer.hpp"
 
@@ -60,10 +62,28 @@ TEST_CASE("network table: names are unique, and every network lists its tasks on
         for (const LessonTraining& t : e.trained) {
             CHECK(tasks.insert(t.task).second);
             CHECK(t.rate > 0);
-            CHECK((t.task == "find" || t.task == "nearest"));
+            if (e.input == NetworkInput::TableScene) CHECK((t.task == "find" || t.task == "nearest"));
+            else CHECK(t.task == "next-character");
         }
         CHECK((e.batch_parts == 1 || e.batch_parts == 2 || e.batch_parts == 4));
     }
+}
+
+TEST_CASE("network table: the language model's entry gives the lesson's default settings and its trainer's parts") {
+    const NetworkEntry& e = language_model();
+    CHECK(e.input == NetworkInput::Text);
+    CHECK(find_network(e.name) == &e);
+    REQUIRE(e.sizes.size() == 4);
+    REQUIRE(e.trained.size() == 1);
+    const lm::LmConfig defaults;
+    CHECK(defaults.layers == e.sizes[0]);
+    CHECK(defaults.heads == e.sizes[1]);
+    CHECK(defaults.width == e.sizes[2]);
+    CHECK(defaults.context == e.sizes[3]);
+    CHECK(defaults.lr == e.trained[0].rate);
+    CHECK(e.batch_parts == lm::kParts);
+    CHECK_NOTHROW(lm::check_config(defaults));
+    CHECK(e.build_float == nullptr);
 }
 
 TEST_CASE("network table: every table-scene network builds as its class under its own name, in float and double") {
@@ -84,17 +104,32 @@ TEST_CASE("network table: every table-scene network builds as its class under it
     }
 }
 
+namespace {
+
+template <typename T>
+void check_fixture_parameters(const json& fixture, const ParamList<T>& params) {
+    REQUIRE(fixture["parameters"].size() == params.size());
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        CHECK(fixture["parameters"][i]["name"] == params[i]->name);
+        CHECK(fixture["parameters"][i]["shape"] == json(params[i]->shape));
+    }
+}
+
+}  // namespace
+
 TEST_CASE("network table: every fixture exists and holds its network's parameters, names and shapes") {
     for (const NetworkEntry& e : network_table()) {
-        if (e.input != NetworkInput::TableScene) continue;
         INFO(e.name << ": " << e.fixture);
         const json fixture = json::parse(read_text(kRoot / e.fixture));
-        CHECK(fixture["model"] == e.name);
-        const auto net = e.build_float();
-        REQUIRE(fixture["parameters"].size() == net->params().size());
-        for (std::size_t i = 0; i < net->params().size(); ++i) {
-            CHECK(fixture["parameters"][i]["name"] == net->params()[i]->name);
-            CHECK(fixture["parameters"][i]["shape"] == json(net->params()[i]->shape));
+        if (e.input == NetworkInput::TableScene) {
+            CHECK(fixture["model"] == e.name);
+            check_fixture_parameters(fixture, e.build_float()->params());
+        } else {  // the language model's fixture is at a small shape of its own, which it records
+            const json& s = fixture["shape"];
+            lm::LmShape shape;
+            shape.vocab = s["vocab"], shape.context = s["context"], shape.width = s["width"];
+            shape.heads = s["heads"], shape.layers = s["layers"];
+            check_fixture_parameters(fixture, lm::CharLm<float>(shape).params());
         }
     }
 }
@@ -102,6 +137,7 @@ TEST_CASE("network table: every fixture exists and holds its network's parameter
 TEST_CASE("network table: every shipped weights file loads into its slot, and the lesson's rate is the trainer's") {
     for (const NetworkEntry& e : network_table())
         for (const LessonTraining& t : e.trained) {
+            if (e.input != NetworkInput::TableScene) continue;  // the language model's: the test above
             const std::string slot = t.task + "/" + e.name;
             INFO(slot);
             CHECK(lesson_learning_rate(parse_task(t.task), e.name) == t.rate);
@@ -113,17 +149,23 @@ TEST_CASE("network table: every shipped weights file loads into its slot, and th
 }
 
 TEST_CASE("network table: every fixture and weights file on disk belongs to an entry") {
-    std::set<std::string> names, weights;
+    std::set<std::string> names;
+    std::map<std::string, std::set<std::string>> weights;  // folder -> the files the table ships there
+    weights["lessons/table/weights"];
     for (const NetworkEntry& e : network_table()) {
         names.insert(e.name);
         for (const LessonTraining& t : e.trained)
-            if (!t.weights.empty()) weights.insert(fs::path(t.weights).stem().string());
+            if (!t.weights.empty())
+                weights[fs::path(t.weights).parent_path().generic_string()].insert(fs::path(t.weights).stem().string());
     }
     for (const std::string& fixture : json_stems(kRoot / "tests/fixtures/nn")) {
         INFO("tests/fixtures/nn/" << fixture << ".json");
         CHECK(names.count(fixture) == 1);
     }
-    CHECK(json_stems(kRoot / "lessons/table/weights") == weights);
+    for (const auto& [folder, shipped] : weights) {
+        INFO(folder);
+        CHECK(json_stems(kRoot / folder) == shipped);
+    }
 }
 
 TEST_CASE("network table: lesson.json ships exactly the table's weights, and loads on request those it marks") {
@@ -132,7 +174,7 @@ TEST_CASE("network table: lesson.json ships exactly the table's weights, and loa
     std::set<std::string> on_request;
     for (const NetworkEntry& e : network_table())
         for (const LessonTraining& t : e.trained) {
-            if (t.weights.empty()) continue;
+            if (t.weights.empty() || e.input != NetworkInput::TableScene) continue;
             const std::string slot = t.task + "/" + e.name;
             models[slot] = fs::path(t.weights).lexically_relative("lessons/table").generic_string();
             if (t.load_on_request) on_request.insert(slot);

@@ -17,9 +17,11 @@
 #include "nn/mse_loss.hpp"
 #include "nn/network.hpp"
 #include "nn/network_table.hpp"
+#include "support/parity.hpp"
 
 using namespace attn;
 using namespace attn::nn;
+using namespace attn::nn::testing;
 using json = nlohmann::json;
 
 namespace {
@@ -46,28 +48,6 @@ json load_fixture(const std::string& model) {
     return json::parse(in);
 }
 
-std::vector<float> decode_float32(const std::string& text) {
-    static const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::vector<unsigned char> bytes;
-    std::uint32_t buffer = 0;
-    int bits = 0;
-    for (char c : text) {
-        if (c == '=') break;
-        const std::size_t v = alphabet.find(c);
-        REQUIRE(v != std::string::npos);
-        buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            bytes.push_back(static_cast<unsigned char>((buffer >> bits) & 0xFF));
-        }
-    }
-    REQUIRE(bytes.size() % 4 == 0);
-    std::vector<float> out(bytes.size() / 4);
-    std::memcpy(out.data(), bytes.data(), bytes.size());  // little-endian, as on x86 and wasm
-    return out;
-}
-
 // A tensor's entries at the fixture's sampled indices (0, every, 2 every, ... row-major).
 std::vector<float> sampled(const Mat<float>& m, int every) {
     std::vector<float> out;
@@ -82,32 +62,8 @@ Mat<float> as_matrix(const std::vector<float>& values, Eigen::Index rows, Eigen:
     return m;
 }
 
-// The formula of scripts/torch_reference.py, formula_value().
-void set_formula_weights(Network<float>& net) {
-    for (std::size_t k = 0; k < net.params().size(); ++k) {
-        Param<float>& p = *net.params()[k];
-        for (Eigen::Index i = 0; i < p.value.size(); ++i) {
-            const double wave = std::sin(0.37 * static_cast<double>(i) + 0.91 * static_cast<double>(k) + 0.5);
-            double v;
-            if (p.shape.size() == 2) v = wave / std::sqrt(static_cast<double>(p.shape[1]));
-            else if (p.name.find(".norm") != std::string::npos && p.name.size() >= 7 &&
-                     p.name.compare(p.name.size() - 7, 7, ".weight") == 0)
-                v = 1.0 + 0.2 * wave;
-            else v = 0.2 * wave;
-            p.value.data()[i] = static_cast<float>(v);
-        }
-    }
-}
-
-// The keys' part of a packed in_proj_bias (entries E to 2E - 1): its true gradient is
-// zero at every step, since softmax ignores a shift shared by all of a query's scores.
-bool is_key_bias(const Param<float>& p, std::size_t index) {
-    const std::string suffix = "in_proj_bias";
-    if (p.name.size() < suffix.size() || p.name.compare(p.name.size() - suffix.size(), suffix.size(), suffix) != 0)
-        return false;
-    const std::size_t width = static_cast<std::size_t>(p.shape[0]) / 3;
-    return index >= width && index < 2 * width;
-}
+// The table networks name a norm's gain "....norm1.weight" (PyTorch's TransformerEncoderLayer).
+bool is_norm_gain(const std::string& name) { return name.find(".norm") != std::string::npos && ends_with(name, ".weight"); }
 
 void check_parity(const std::string& model) {
     const json fx = load_fixture(model);
@@ -120,7 +76,7 @@ void check_parity(const std::string& model) {
         CHECK(net->params()[k]->name == fx["parameters"][k]["name"].get<std::string>());
         CHECK(net->params()[k]->shape == fx["parameters"][k]["shape"].get<std::vector<int>>());
     }
-    set_formula_weights(*net);
+    set_formula_weights(net->params(), is_norm_gain);
     const Mat<float> tokens = as_matrix(fx["tokens"].get<std::vector<float>>(), batch * objects, 10);
     const Mat<float> request = as_matrix(fx["request"].get<std::vector<float>>(), batch, 8);
     const Mat<float> target = as_matrix(fx["target"].get<std::vector<float>>(), batch, 2);
@@ -155,7 +111,7 @@ void check_parity(const std::string& model) {
     }
 
     // Three Adam steps on the same batch; the fixture's weights afterwards.
-    set_formula_weights(*net);
+    set_formula_weights(net->params(), is_norm_gain);
     const auto& adam_fx = fx["adam"];
     Adam<float> adam(net->params(), adam_fx["lr"].get<double>());
     const int steps = adam_fx["steps"];
@@ -169,7 +125,7 @@ void check_parity(const std::string& model) {
     const float max_move = static_cast<float>(steps * adam_fx["lr"].get<double>()) * 1.001f;
     const auto start_net = make_network<float>(model, rng);
     Network<float>& start = *start_net;
-    set_formula_weights(start);
+    set_formula_weights(start.params(), is_norm_gain);
     int noise_entries = 0, checked_entries = 0;
     for (std::size_t k = 0; k < net->params().size(); ++k) {
         const Param<float>* p = net->params()[k];
@@ -185,7 +141,7 @@ void check_parity(const std::string& model) {
             // A gradient exactly zero in both builds (a dead ReLU, an input that is always 0)
             // moves nothing in either: those are held to kAdamTol like the rest.
             const float mine = first_grads[k][i];
-            const bool rounding_noise = is_key_bias(*p, i * every) ||
+            const bool rounding_noise = is_key_bias(*p, i * every, "in_proj_bias") ||
                                         (std::abs(g0[i]) <= kNoiseGradRel * g_scale &&
                                          std::abs(mine) <= kNoiseGradRel * g_scale && (g0[i] != 0.0f || mine != 0.0f));
             if (rounding_noise) {

@@ -57,4 +57,15 @@ inline double weighted_sum(const Mat<double>& out, const Mat<double>& weights) {
     return (out.array() * weights.array()).sum();
 }
 
+// After a forward and backward pass: every parameter's gradient (in its grad) and the
+// input's (`dx`) against finite differences of `loss`.
+inline void check_layer_gradients(const ParamList<double>& params, Mat<double>& x, const Mat<double>& dx,
+                                  const std::function<double()>& loss) {
+    for (Param<double>* p : params) {
+        const Mat<double> g = p->grad;
+        check_gradient(p->name, p->value, g, loss);
+    }
+    check_gradient("input", x, dx, loss);
+}
+
 }  // namespace attn::nn::testing

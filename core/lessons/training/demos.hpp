@@ -1,5 +1,7 @@
 #pragma once
+// The demo of the training page: the settings of a training run (lessons/training).
 #include "demo/demo.hpp"
+#include "lessons/training/common.hpp"
 
 namespace attn::training {
 

@@ -1,6 +1,6 @@
 #include <cmath>
 
-#include "lessons/table/demos.hpp"
+#include "lessons/table/common.hpp"
 #include "base/error.hpp"
 #include "nn/trainer.hpp"
 #include "math/python_format.hpp"

@@ -1,4 +1,4 @@
-#include "lessons/training/training_params.hpp"
+#include "lessons/training/common.hpp"
 
 #include "nn/network.hpp"
 

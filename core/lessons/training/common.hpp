@@ -1,5 +1,6 @@
 #pragma once
-// The settings of one training run, declared once: the training-plan demo
+// What the training lesson shares (docs/architecture.md, "A lesson's folder"): the
+// settings of one training run, declared once: the training-plan demo
 // builds the page's controls from them, and starting a training validates
 // against the same declarations.
 #include <vector>
