@@ -21,9 +21,15 @@ const HALF_UNIT_SLACK = 1 + 1e-9;
 const SETTINGS = 20;       // random valid settings per instance, besides its preset
 const VALUES = 20;         // random explainable values per setting
 const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+// A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
+const SENTENCE_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
-const explaining = [...declaredModules()].filter(([, { api }]) => api.includes('explain'));
-const modules = await Promise.all(explaining.map(async ([name, { lessons }]) => ({ name, lessons, core: await loadModule(name) })));
+const declared = [...declaredModules()];
+const explaining = declared.filter(([, { api }]) => api.includes('explain'));
+// Each explain module beside the page module of the same lessons, which the page shows its numbers from.
+const pageModuleOf = (lessons) => declared.find(([, m]) => !m.api.includes('explain') && JSON.stringify(m.lessons) === JSON.stringify(lessons))[0];
+const modules = await Promise.all(explaining.map(async ([name, { lessons }]) =>
+  ({ name, lessons, core: await loadModule(name), page: await loadModule(pageModuleOf(lessons)) })));
 
 /** Every demo instance of every lesson page whose demo this module has: {name, demo, params}. */
 function lessonInstancesIn(core) {
@@ -79,7 +85,7 @@ function sentenceValue(result, ref) {
   const v = result.numbers[ref.name] ?? result.texts?.[ref.name];
   assert.ok(v !== undefined, `the result has no number or text "${ref.name}"`);
   if (typeof v === 'number' && ref.index === undefined) return { exact: v };
-  const tokens = String(v).replaceAll('−', '-').match(NUMBER_TOKEN) ?? [];
+  const tokens = (String(v).replaceAll('−', '-').match(SENTENCE_TOKEN) ?? []).map((t) => t.replaceAll(',', ''));
   const k = ref.index ?? 0;
   assert.ok(k < tokens.length, `"${ref.name}" quotes ${tokens.length} numbers, not a number ${k}`);
   return { printed: Number(tokens[k]), half: halfUnit(tokens[k]) };
@@ -139,6 +145,7 @@ const close = (a, b, scale) => Math.abs(a - b) <= DOUBLE_REORDERED * Math.max(1,
 
 /** Checks that `resolved` (from resolve) and the explanation's own value of that reference agree. */
 function agrees(resolved, value, what) {
+  assert.ok(!('exact' in resolved) || resolved.exact !== null, `${what}: a hidden score (−∞) is no operand`);
   if ('exact' in resolved) assert.ok(close(resolved.exact, value, Math.abs(value)), `${what}: the result holds ${resolved.exact}, the explanation ${value}`);
   else if ('printed' in resolved) {
     assert.ok(Math.abs(resolved.printed - value) <= resolved.half * HALF_UNIT_SLACK, `${what}: printed ${resolved.printed}, the explanation's value ${value}`);
@@ -174,6 +181,12 @@ function checkExplanation(core, demo, params, result, ref, where) {
   const e = answer.explanation;
   assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
   assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
+  if (e.given === 'mask') {
+    // A score the mask hid is −∞: the result's table holds it as null, and it has no arithmetic.
+    assert.equal(resolve(core, demo, params, result, ref).exact, null, `${what}: only a hidden score is explained as masked`);
+    assert.equal(e.shown, '−∞');
+    return [];
+  }
   assert.equal(Number(e.exact), e.value, `${what}: the exact text reads back as the value`);
   if (e.items) {
     assert.ok(e.items.length > 0, `${what}: a sentence's list names its numbers`);
@@ -197,7 +210,7 @@ function checkExplanation(core, demo, params, result, ref, where) {
   return [];
 }
 
-for (const { name, core } of modules) {
+for (const { name, core, page } of modules) {
   test(`explain (${name}): every explainable value of every instance, at its preset and at ${SETTINGS} random settings, re-evaluates to itself`, () => {
     const random = seededRandom(23);
     let checked = 0;
@@ -207,6 +220,8 @@ for (const { name, core } of modules) {
       for (let k = 0; k < SETTINGS; k += 1) settings.push({ ...settings[0], ...randomChanges(random, demo.params) });
       for (const params of settings) {
         const run = core.run(demo.id, params);
+        // The page shows the numbers its own module computed: the explain module's are the same, to the bit.
+        assert.deepEqual(page.run(demo.id, params), run, `${instance}: the page's module and ${name} agree`);
         if (!run.ok) continue;  // a combination the demo refuses (W₁'s rows against X's columns)
         const refs = explainableRefs(core, demo, params, run.result);
         for (let v = 0; v < VALUES && refs.length; v += 1) {

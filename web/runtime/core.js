@@ -26,3 +26,17 @@ export function loadCore() {
   corePromise ??= createCore(pageCoreName());
   return corePromise;
 }
+
+let explainPromise = null;
+
+/** The module that explains a number (scripts/build-site.mjs names it on <main data-explain-core="…">), or '' for none. */
+export const explainCoreName = () => document.querySelector('main')?.dataset.explainCore ?? '';
+
+/**
+ * The explain module, loaded on a learner's first click on a number, not with the page: the page's own
+ * module leaves the explanations out (docs/explain.md). A failed load is tried again on the next click.
+ */
+export function loadExplainCore() {
+  explainPromise ??= createCore(explainCoreName()).catch((error) => { explainPromise = null; throw error; });
+  return explainPromise;
+}
