@@ -152,6 +152,15 @@ json Explanation::to_json(double value) const {
     return out;
 }
 
+json Explanation::to_json_masked() const {
+    json out = j_;
+    out["given"] = "mask";
+    out["value"] = nullptr;
+    out["exact"] = "−∞";
+    out["shown"] = "−∞";
+    return out;
+}
+
 json table_ref(const std::string& table, long row, long col) {
     return {{"kind", "table"}, {"table", table}, {"row", row}, {"col", col}};
 }

@@ -69,6 +69,9 @@ public:
     Explanation& list(std::vector<json> items, std::vector<double> values);
     // The JSON the page and tests read; `value` is the core's own value of it.
     json to_json(double value) const;
+    // A score the mask hid: −∞, which JSON cannot hold as a number (null, as the result's table
+    // holds it), with no arithmetic: `given` "mask", `exact` and `shown` "−∞".
+    json to_json_masked() const;
 
 private:
     json j_;

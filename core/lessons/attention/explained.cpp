@@ -6,6 +6,8 @@
 namespace attn::lesson_attention {
 
 const explain::Explainers explained({{"worked_example", explain_worked_example},
-                                     {"softmax_scaling", explain_softmax_scaling}});
+                                     {"softmax_scaling", explain_softmax_scaling},
+                                     {"causal_mask", explain_causal_mask},
+                                     {"attention_cost", explain_attention_cost}});
 
 }  // namespace attn::lesson_attention

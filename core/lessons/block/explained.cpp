@@ -7,6 +7,7 @@ namespace attn::lesson_block {
 
 const explain::Explainers explained({{"block_residual", explain_block_residual},
                                      {"block_layer_norm", explain_block_layer_norm},
-                                     {"block_feed_forward", explain_block_feed_forward}});
+                                     {"block_feed_forward", explain_block_feed_forward},
+                                     {"block_stack", explain_block_stack}});
 
 }  // namespace attn::lesson_block
