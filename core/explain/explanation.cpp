@@ -155,7 +155,6 @@ json Explanation::to_json(double value) const {
 json Explanation::to_json_masked() const {
     json out = j_;
     out["given"] = "mask";
-    out["value"] = nullptr;
     out["exact"] = "−∞";
     out["shown"] = "−∞";
     return out;

@@ -69,8 +69,8 @@ public:
     Explanation& list(std::vector<json> items, std::vector<double> values);
     // The JSON the page and tests read; `value` is the core's own value of it.
     json to_json(double value) const;
-    // A score the mask hid: −∞, which JSON cannot hold as a number (null, as the result's table
-    // holds it), with no arithmetic: `given` "mask", `exact` and `shown` "−∞".
+    // A score the mask hid: −∞, which JSON cannot hold as a number (the result's table holds null),
+    // with no arithmetic: `given` "mask", no `value`, `exact` and `shown` "−∞".
     json to_json_masked() const;
 
 private:
