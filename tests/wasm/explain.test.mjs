@@ -20,6 +20,7 @@ const DOUBLE_REORDERED = 1e-12;
 const HALF_UNIT_SLACK = 1 + 1e-9;
 const SETTINGS = 20;       // random valid settings per instance, besides its preset
 const VALUES = 20;         // random explainable values per setting
+const INNER_DEPTH = 6;     // worked-out values followed down from each (a random operand at each step)
 const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 // A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
 const SENTENCE_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
@@ -173,8 +174,11 @@ function explainableRefs(core, demo, params, result) {
   return refs;
 }
 
-/** Checks one explanation; returns the references it leads to (a list's items). */
-function checkExplanation(core, demo, params, result, ref, where) {
+/**
+ * Checks one explanation; returns the references it leads to: a list's items, or one of its worked-out
+ * (inner) operands at random, whose own arithmetic is checked next, down to where it starts.
+ */
+function checkExplanation(core, demo, params, result, ref, where, random) {
   const answer = core.explain(demo.id, params, ref);
   const what = `${where} ${JSON.stringify(ref)}`;
   assert.ok(answer.ok, `${what}: ${answer.error?.message}`);
@@ -194,8 +198,8 @@ function checkExplanation(core, demo, params, result, ref, where) {
   }
   agrees(resolve(core, demo, params, result, ref), e.value, what);
   if (e.given) {
-    assert.equal(e.given, 'param', `${what}: a value with no arithmetic is one the learner set`);
-    assert.equal(ref.kind, 'param');
+    // Where the arithmetic starts: a value the learner set, or one the demo drew from the learner's seed.
+    assert.equal(ref.kind, { param: 'param', random: 'inner' }[e.given], `${what}: given "${e.given}"`);
     return [];
   }
   assert.ok(e.expression && e.plugged && e.formula, `${what}: a computed value has a formula and its arithmetic`);
@@ -207,7 +211,8 @@ function checkExplanation(core, demo, params, result, ref, where) {
   const again = evaluate(e.expression, values);
   assert.ok(Math.abs(again.v - e.value) <= DOUBLE_REORDERED * again.err,
     `${what}: ${e.plugged} re-evaluated is ${again.v}, the value is ${e.value}`);
-  return [];
+  const inner = e.operands.filter((o) => o.ref.kind === 'inner');
+  return inner.length ? [inner[Math.floor(random() * inner.length)].ref] : [];
 }
 
 for (const { name, core, page } of modules) {
@@ -226,8 +231,10 @@ for (const { name, core, page } of modules) {
         const refs = explainableRefs(core, demo, params, run.result);
         for (let v = 0; v < VALUES && refs.length; v += 1) {
           const ref = refs[Math.floor(random() * refs.length)];
-          const items = checkExplanation(core, demo, params, run.result, ref, instance);
-          for (const item of items) checkExplanation(core, demo, params, run.result, item, instance);
+          let next = checkExplanation(core, demo, params, run.result, ref, instance, random);
+          for (let depth = 0; next.length && depth < INNER_DEPTH; depth += 1) {
+            next = next.flatMap((r) => checkExplanation(core, demo, params, run.result, r, instance, random));
+          }
           checked += 1;
         }
       }

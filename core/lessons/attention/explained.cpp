@@ -8,6 +8,8 @@ namespace attn::lesson_attention {
 const explain::Explainers explained({{"worked_example", explain_worked_example},
                                      {"softmax_scaling", explain_softmax_scaling},
                                      {"causal_mask", explain_causal_mask},
-                                     {"attention_cost", explain_attention_cost}});
+                                     {"attention_cost", explain_attention_cost},
+                                     {"multi_head", explain_multi_head},
+                                     {"self_vs_cross", explain_self_vs_cross}});
 
 }  // namespace attn::lesson_attention

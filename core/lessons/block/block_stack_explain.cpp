@@ -43,7 +43,6 @@ Expr distance(long i, long j, long d, At at) {
 json spread(const Stack& s, const json& ref, bool input, bool closest) {
     const Matrix& m = input ? s.X : s.out;
     const long T = static_cast<long>(m.rows()), d = static_cast<long>(m.cols());
-    if (T < 2) throw ParamError("ref", "with one token there is no distance between two tokens");
     const std::string which = closest ? "the smallest" : "the largest";
     Explanation e(ref, which + " distance between two tokens " + (input ? "before the first block" : "after the last block"),
                   kSpreadStep, std::string(closest ? "min" : "max") + " over i < j of ‖" + (input ? "x" : "y") + "ᵢ − " + (input ? "x" : "y") + "ⱼ‖",
@@ -53,6 +52,10 @@ json spread(const Stack& s, const json& ref, bool input, bool closest) {
         return input ? e.add(param_ref("X", i, c), "X" + where + ", which you set", m(i, c), "param")
                      : e.add(table_ref("output", i, c), "the output" + where, m(i, c));
     };
+    if (T < 2) {  // as the demo: 0, with no two tokens to compare
+        e.expression(constant(0, "0 (one token: no two to compare)"));
+        return e.to_json(0);
+    }
     std::vector<Expr> pairs;
     double value = closest ? INFINITY : 0;
     for (long i = 0; i < T; ++i)
