@@ -49,6 +49,7 @@ Expr exp(Expr a) { return node("exp", {std::move(a)}); }
 Expr sqrt(Expr a) { return node("sqrt", {std::move(a)}); }
 Expr square(Expr a) { return node("square", {std::move(a)}); }
 Expr relu(Expr a) { return node("relu", {std::move(a)}); }
+Expr abs_of(Expr a) { return node("abs", {std::move(a)}); }
 
 double evaluate(const json& e, const std::vector<double>& values) {
     const std::string op = e.at("op");
@@ -71,6 +72,7 @@ double evaluate(const json& e, const std::vector<double>& values) {
     if (op == "sqrt") return std::sqrt(a.at(0));
     if (op == "square") return a.at(0) * a.at(0);
     if (op == "relu") return std::max(0.0, a.at(0));
+    if (op == "abs") return std::fabs(a.at(0));
     throw ComputeError("an explanation holds an operation it cannot evaluate: " + op);
 }
 
@@ -107,6 +109,7 @@ std::string plugged(const json& e, const std::vector<double>& v) {
     if (op == "sqrt") return "√" + wrapped(a[0], v, a[0]["op"] != "operand" && a[0]["op"] != "const");
     if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand" || v.at(a[0]["i"].get<std::size_t>()) < 0) + "²";
     if (op == "relu") return "max(0, " + plugged(a[0], v) + ")";
+    if (op == "abs") return "|" + plugged(a[0], v) + "|";
     throw ComputeError("an explanation holds an operation it cannot write: " + op);
 }
 

@@ -25,7 +25,7 @@ using json = nlohmann::json;
 // An arithmetic expression over the explanation's operands, kept as JSON:
 //   {"op": "operand", "i": k} | {"op": "const", "value": v, "text": "√2"}
 //   {"op": "add" | "sub" | "mul" | "div" | "sum" | "max" | "min", "args": [...]}
-//   {"op": "exp" | "sqrt" | "square" | "relu" | "neg", "args": [x]}
+//   {"op": "exp" | "sqrt" | "square" | "relu" | "abs", "args": [x]}
 struct Expr {
     json j;
 };
@@ -42,6 +42,7 @@ Expr exp(Expr a);
 Expr sqrt(Expr a);
 Expr square(Expr a);
 Expr relu(Expr a);
+Expr abs_of(Expr a);
 
 // The value of `e` with operand k = values[k], in double.
 double evaluate(const json& e, const std::vector<double>& values);

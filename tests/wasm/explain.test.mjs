@@ -76,6 +76,7 @@ function evaluate(e, values) {
     case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
+    case 'abs': return only(Math.abs(p.v), p.err);
     default: throw new Error(`an operation the test does not know: ${e.op}`);
   }
 }
@@ -198,8 +199,10 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
   }
   agrees(resolve(core, demo, params, result, ref), e.value, what);
   if (e.given) {
-    // Where the arithmetic starts: a value the learner set, or one the demo drew from the learner's seed.
-    assert.equal(ref.kind, { param: 'param', random: 'inner' }[e.given], `${what}: given "${e.given}"`);
+    // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
+    // reading of the simulator (shown in a table or a sentence).
+    const where = { param: ['param'], random: ['inner'], reading: ['table', 'number', 'inner'] }[e.given] ?? [];
+    assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }
   assert.ok(e.expression && e.plugged && e.formula, `${what}: a computed value has a formula and its arithmetic`);

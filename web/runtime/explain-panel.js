@@ -58,6 +58,7 @@ function typeset(text) {
 // What a value with no arithmetic is, by its explanation's `given` (core/explain/explanation.hpp).
 const GIVEN = {
   param: 'You set this value: it is where the arithmetic starts.',
+  reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
   random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
   mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
 };
