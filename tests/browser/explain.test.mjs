@@ -174,3 +174,18 @@ test('the explanations load on the first click, not with the page: a loading sta
   assert.equal(requests.length - before, 1, 'fetched once after the failed load, not again for a later number');
   assert.deepEqual(problems.slice(sinceFailure), [], 'no problem once the module loads');
 });
+
+test('a score the causal mask hid says so, and a weight beside it writes the hidden key as e^−∞', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  await cell(page, 'causal', 'masked_scores', 0, 1).click();
+  await answered(page, 'causal');
+  const panel = panelOf(page, 'causal');
+  assert.match(await panel.locator('.explain-title').innerText(), /hidden by the mask/);
+  assert.match(await panel.innerText(), /The mask hides this key/);
+  assert.match(await panel.locator('.explain-exact').innerText(), /−∞/);
+  await page.keyboard.press('Escape');
+  await cell(page, 'causal', 'weights', 1, 0).click();
+  await answered(page, 'causal');
+  assert.match(await panel.locator('.explain-plugged').textContent(), /e\^−∞\)$/);
+  assert.deepEqual(problems, []);
+});
