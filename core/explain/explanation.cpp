@@ -105,9 +105,10 @@ std::string plugged(const json& e, const std::vector<double>& v) {
         for (std::size_t k = 0; k < a.size(); ++k) terms += (k ? (op == "sum" ? " + " : ", ") : "") + plugged(a[k], v);
         return op == "sum" ? (a.empty() ? "0" : terms) : op + "(" + terms + ")";
     }
-    if (op == "exp") return "e^" + wrapped(a[0], v, a[0]["op"] != "operand" || v.at(a[0]["i"].get<std::size_t>()) < 0);
+    // A negative operand brackets itself: "e^(−0.962)", not "e^((−0.962))".
+    if (op == "exp") return "e^" + wrapped(a[0], v, a[0]["op"] != "operand");
     if (op == "sqrt") return "√" + wrapped(a[0], v, a[0]["op"] != "operand" && a[0]["op"] != "const");
-    if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand" || v.at(a[0]["i"].get<std::size_t>()) < 0) + "²";
+    if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand") + "²";
     if (op == "relu") return "max(0, " + plugged(a[0], v) + ")";
     if (op == "abs") return "|" + plugged(a[0], v) + "|";
     throw ComputeError("an explanation holds an operation it cannot write: " + op);
