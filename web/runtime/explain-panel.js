@@ -144,7 +144,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
     const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
-    return el('li', {}, [link, ` = ${printed3(operand.value).replace('-', '−')}${inner}`]);
+    return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
   const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
