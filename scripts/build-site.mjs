@@ -22,7 +22,7 @@ import { prerenderDemo } from './prerender.mjs';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
-import { builtModules, declaredModules, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
+import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
 
@@ -206,13 +206,42 @@ const demoId = (tag) => tag.match(/\sdata-demo="([\w-]+)"/)?.[1];
 // smallest module with them, so the page's own module (its first load) goes without.
 const WORKER_CALLS = { training: /<div class="demo"[^>]*\sdata-trainer[\s>]/, robot: /<div class="demo"[^>]*\sdata-program=/ };
 
+/**
+ * The modules the page loads on a learner's first click on a number (web/runtime/core.js, loadExplainCore):
+ * the smallest explain module with every demo the page shows, or one per lesson when the page mixes lessons;
+ * '' when a demo has no explain module (the page then marks no number as explainable).
+ */
+function lessonExplainModule(html, modules) {
+  const explaining = new Map([...modules].filter(([, m]) => m.api.includes('explain')));
+  try {
+    return pageModules(explaining, [...html.matchAll(/<div class="demo"[^>]*>/g)].map((m) => demoId(m[0])), ['explain']).join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * What each demo explains (its explainer's {"kind": "contents"}: which tables, sentence numbers, printout
+ * and charts), asked of the explain module once at build time, so the page marks its numbers as
+ * explainable before that module is loaded. '' for a demo that explains nothing.
+ */
+async function explainedContents(modules) {
+  const cores = new Map();
+  for (const [name, { api }] of modules) if (api.includes('explain')) cores.set(name, await loadModule(name));
+  return (names, id, params) => {
+    const core = names.split(' ').map((name) => cores.get(name)).find((c) => c?.demos.has(id));
+    const answer = core ? core.explain(id, params, { kind: 'contents' }) : { ok: false };
+    return answer.ok ? JSON.stringify(answer.explanation) : '';
+  };
+}
+
 /** group -> module, for the workers the page has (web/runtime/core.js, workerCoreName). */
 function lessonWorkerModules(html, modules) {
   return Object.fromEntries(Object.entries(WORKER_CALLS).filter(([, markup]) => markup.test(html))
     .map(([group]) => [group, pageModule(modules, [], [group])]));
 }
 
-function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules) {
+function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents) {
   const { atOnce, onRequest } = lessonModels(lesson);
   const folder = path.join(LESSONS, lesson.slug);
   const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
@@ -220,6 +249,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   checkLesson(html, file, { folder, demos, pages, snippets });
   const cores = lessonModules(lesson, html, file, modules);
   const workerCores = lessonWorkerModules(html, modules);
+  const explainCore = lessonExplainModule(html, modules);
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
   let body = fillProse(html, file, demos, run);
@@ -233,12 +263,15 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
     const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
     const inner = prerenderDemo(demo, open, run(id, instance.params));
-    return `${open.replace('class="demo"', 'class="demo prerendered"')}${inner}</div>` +
+    const explains = contents(explainCore, id, instance.params);
+    const tag = open.replace('class="demo"', 'class="demo prerendered"')
+      .replace(/>$/, explains ? ` data-explains="${escapeHtml(explains)}">` : '>');
+    return `${tag}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { ...coreValues(cores), worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
+  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page, embedCore);
@@ -480,10 +513,11 @@ async function buildSite() {
   const pages = new Map(lessons.map((l) => [l.slug, fs.readFileSync(path.join(LESSONS, l.slug, 'lesson.html'), 'utf8')]));
   checkModulesBuilt();
   const modules = await builtModules();
+  const contents = await explainedContents(modules);
   for (const lesson of lessons) {
     const html = pages.get(lesson.slug);
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
-    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules));
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents));
     copyLessonFiles(lesson, html);
   }
   fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));

@@ -48,7 +48,8 @@ export function pageModules(modules, demoIds, api) {
   try {
     return [pageModule(modules, demoIds, api)];
   } catch { /* no one module: one per demo below */ }
-  const bySize = [...modules].sort((a, b) => a[1].bytes - b[1].bytes);
+  const bySize = [...modules].filter(([, m]) => api.includes('explain') || !m.api.includes('explain')) // as pageModule
+    .sort((a, b) => a[1].bytes - b[1].bytes);
   const chosen = [];
   const take = (name) => { if (!chosen.includes(name)) chosen.push(name); };
   const missing = [];
@@ -74,9 +75,12 @@ export function pageModules(modules, demoIds, api) {
  * Throws a sentence for the teacher when no module has them all.
  */
 export function pageModule(modules, demoIds, api) {
-  const fits = [...modules].filter(([, m]) => demoIds.every((id) => m.demos.has(id)) && api.every((g) => m.api.includes(g)));
+  // A module with the explain group repeats its lessons' demos for the panel (docs/explain.md): it is a
+  // page's choice only when the explain group is asked for.
+  const candidates = [...modules].filter(([, m]) => api.includes('explain') || !m.api.includes('explain'));
+  const fits = candidates.filter(([, m]) => demoIds.every((id) => m.demos.has(id)) && api.every((g) => m.api.includes(g)));
   if (fits.length) return fits.sort((a, b) => a[1].bytes - b[1].bytes)[0][0];
-  const needs = [...new Set(demoIds)].map((id) => `${id} (${[...modules].filter(([, m]) => m.demos.has(id)).map(([n]) => n).join(', ') || 'no module'})`);
+  const needs = [...new Set(demoIds)].map((id) => `${id} (${candidates.filter(([, m]) => m.demos.has(id)).map(([n]) => n).join(', ') || 'no module'})`);
   throw new Error(`no module of web/modules.json has every demo this page uses: ${needs.join('; ')}` +
     `${api.length ? `, with ${api.join(', ')}` : ''}. Add one that lists all their core/lessons/ folders (docs/lesson-format.md, "Which module a page loads").`);
 }

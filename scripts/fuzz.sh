@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-30}
-TARGETS=${TARGETS:-"demo_api model_files training robot"}
+TARGETS=${TARGETS:-"demo_api model_files training robot explain"}
 JOBS=${JOBS:-$(nproc)}
 
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_FUZZ=ON \

@@ -4,11 +4,14 @@
 //   model_files: the lesson's smallest weights file and Plain-256's summary
 //   training:    a few short trainings, one at a rate that diverges
 //   robot:       the lesson's spin as its programs run it, a drive and a wait at their bounds, a call before connect
+//   explain:     each demo that explains at its defaults, with a reference of each kind its contents name
+//                (asked of the site's explain modules, build/wasm/)
 // Usage: node scripts/make_fuzz_corpus.mjs   (after a native build; the output is committed)
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { declaredModules, loadModule } from './core-modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FUZZ = path.join(ROOT, 'tests/fuzz');
@@ -59,6 +62,23 @@ writeCorpus('robot', {
   'before-connect': calls('heading {}', 'arguments {}', 'connect {"seed":-1}', 'drive {"left":1e308}'),
 });
 
+// explain_json: "<demo id>\n<parameters>\n<reference>", from what each explaining demo says it explains.
+const explainEntries = {};
+for (const [name, { api }] of declaredModules()) {
+  if (!api.includes('explain')) continue;
+  const core = await loadModule(name);
+  for (const d of demos.filter((demo) => core.demos.has(demo.id))) {
+    const answer = core.explain(d.id, defaults(d), { kind: 'contents' });
+    if (!answer.ok) continue;
+    const { tables = [], numbers = [], printed, charts = [] } = answer.explanation;
+    const refs = [{ kind: 'contents' }, ...tables.map((table) => ({ kind: 'table', table, row: 0, col: 0 })),
+      ...numbers.map((n) => ({ kind: 'number', name: n })), ...charts.map((chart) => ({ kind: 'chart', chart, series: 0, point: 0 })),
+      ...(printed ? [{ kind: 'printed', index: 0 }] : [])];
+    refs.forEach((ref, k) => { explainEntries[`${d.id}-${k}`] = `${d.id}\n${JSON.stringify(defaults(d))}\n${JSON.stringify(ref)}`; });
+  }
+}
+writeCorpus('explain', explainEntries);
+
 // Every name the surface knows, and the values that broke it before (issue 13).
 const words = new Set(['{', '}', '[', ']', ',', ':', '"', 'true', 'false', 'null', '0', '-1', '1e400', '1e30',
   '16.5', '4294967312', '3e38', 'NaN', 'Infinity', '"format"', '"version"', '"model"', '"parameters"', '"name"',
@@ -66,7 +86,10 @@ const words = new Set(['{', '}', '[', ']', ',', ':', '"', 'true', 'false', 'null
   '"epochs"', '"seed"', '"find"', '"nearest"', 'find/lookup', 'summary ',
   // the robot's commands and arguments (core/api/robot_session.hpp)
   'connect', 'drive', 'stop', 'wait', 'distance', 'position', 'heading', 'arguments', '"x"', '"y"', '"heading"',
-  '"noise"', '"left"', '"right"', '"turn"', '"seconds"', '1e15', '3600', '100', '-100', '1e308']);
+  '"noise"', '"left"', '"right"', '"turn"', '"seconds"', '1e15', '3600', '100', '-100', '1e308',
+  // explanations' references (core/explain/explanation.hpp)
+  '"kind"', '"table"', '"number"', '"printed"', '"param"', '"chart"', '"inner"', '"contents"', '"row"', '"col"',
+  '"index"', '"series"', '"point"']);
 for (const d of demos) {
   words.add(d.id);
   for (const p of d.params) {

@@ -49,6 +49,7 @@ Expr exp(Expr a) { return node("exp", {std::move(a)}); }
 Expr sqrt(Expr a) { return node("sqrt", {std::move(a)}); }
 Expr square(Expr a) { return node("square", {std::move(a)}); }
 Expr relu(Expr a) { return node("relu", {std::move(a)}); }
+Expr abs_of(Expr a) { return node("abs", {std::move(a)}); }
 
 double evaluate(const json& e, const std::vector<double>& values) {
     const std::string op = e.at("op");
@@ -71,6 +72,7 @@ double evaluate(const json& e, const std::vector<double>& values) {
     if (op == "sqrt") return std::sqrt(a.at(0));
     if (op == "square") return a.at(0) * a.at(0);
     if (op == "relu") return std::max(0.0, a.at(0));
+    if (op == "abs") return std::fabs(a.at(0));
     throw ComputeError("an explanation holds an operation it cannot evaluate: " + op);
 }
 
@@ -103,10 +105,12 @@ std::string plugged(const json& e, const std::vector<double>& v) {
         for (std::size_t k = 0; k < a.size(); ++k) terms += (k ? (op == "sum" ? " + " : ", ") : "") + plugged(a[k], v);
         return op == "sum" ? (a.empty() ? "0" : terms) : op + "(" + terms + ")";
     }
-    if (op == "exp") return "e^" + wrapped(a[0], v, a[0]["op"] != "operand" || v.at(a[0]["i"].get<std::size_t>()) < 0);
+    // A negative operand brackets itself: "e^(−0.962)", not "e^((−0.962))".
+    if (op == "exp") return "e^" + wrapped(a[0], v, a[0]["op"] != "operand");
     if (op == "sqrt") return "√" + wrapped(a[0], v, a[0]["op"] != "operand" && a[0]["op"] != "const");
-    if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand" || v.at(a[0]["i"].get<std::size_t>()) < 0) + "²";
+    if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand") + "²";
     if (op == "relu") return "max(0, " + plugged(a[0], v) + ")";
+    if (op == "abs") return "|" + plugged(a[0], v) + "|";
     throw ComputeError("an explanation holds an operation it cannot write: " + op);
 }
 
@@ -149,6 +153,14 @@ json Explanation::to_json(double value) const {
     out["exact"] = json(value).dump();  // the shortest text that reads back as the very same double
     out["shown"] = printed(value);
     if (out.contains("expression")) out["plugged"] = plugged(out["expression"], values_);
+    return out;
+}
+
+json Explanation::to_json_masked() const {
+    json out = j_;
+    out["given"] = "mask";
+    out["exact"] = "−∞";
+    out["shown"] = "−∞";
     return out;
 }
 

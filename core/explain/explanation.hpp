@@ -25,7 +25,7 @@ using json = nlohmann::json;
 // An arithmetic expression over the explanation's operands, kept as JSON:
 //   {"op": "operand", "i": k} | {"op": "const", "value": v, "text": "√2"}
 //   {"op": "add" | "sub" | "mul" | "div" | "sum" | "max" | "min", "args": [...]}
-//   {"op": "exp" | "sqrt" | "square" | "relu" | "neg", "args": [x]}
+//   {"op": "exp" | "sqrt" | "square" | "relu" | "abs", "args": [x]}
 struct Expr {
     json j;
 };
@@ -42,6 +42,7 @@ Expr exp(Expr a);
 Expr sqrt(Expr a);
 Expr square(Expr a);
 Expr relu(Expr a);
+Expr abs_of(Expr a);
 
 // The value of `e` with operand k = values[k], in double.
 double evaluate(const json& e, const std::vector<double>& values);
@@ -69,6 +70,9 @@ public:
     Explanation& list(std::vector<json> items, std::vector<double> values);
     // The JSON the page and tests read; `value` is the core's own value of it.
     json to_json(double value) const;
+    // A score the mask hid: −∞, which JSON cannot hold as a number (the result's table holds null),
+    // with no arithmetic: `given` "mask", no `value`, `exact` and `shown` "−∞".
+    json to_json_masked() const;
 
 private:
     json j_;

@@ -12,6 +12,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
+// The panel once its explanation is on screen: the first one waits for the explain module to load.
+const answered = (page, instance) => demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
 const cell = (page, instance, table, row, col) =>
   demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
 
@@ -19,7 +21,7 @@ test('a table cell: click shows the formula, the arithmetic plugged in and the o
   const { page, problems } = await site.open('attention/', DESKTOP);
   await cell(page, 'worked', 'weights', 0, 2).click();
   const panel = panelOf(page, 'worked');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   assert.match(await panel.locator('.explain-title').innerText(), /w₀₂/);
   // e^x is typeset with x raised; its text (what a screen reader reads) keeps the caret.
   assert.equal(await panel.locator('.explain-plugged').textContent(), '= e^0.707 / (e^0.707 + e^0 + e^0.707)');
@@ -43,7 +45,7 @@ test('keyboard: Enter on a sentence number and on a table cell opens the panel, 
   await sum.focus();
   await page.keyboard.press('Enter');
   const panel = panelOf(page, 'worked');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   assert.equal(await page.evaluate(() => document.activeElement.className), 'explain-title', 'focus moves to the panel');
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= 2\.028 \+ 1 \+ 2\.028$/);
   await page.keyboard.press('Escape');
@@ -56,7 +58,7 @@ test('keyboard: Enter on a sentence number and on a table cell opens the panel, 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   assert.match(await panel.locator('.explain-title').innerText(), /Feature 1 of token 1/);
   assert.match(await panel.locator('.explain-formula').innerText(), /o₁₁ = Σⱼ w₁ⱼ · vⱼ₁/);
   assert.match(await panel.locator('.explain-formula').innerText(), /that is: .*sum over every token/, 'the formula is also said in words');
@@ -81,11 +83,11 @@ test('a number of the printout opens its own explanation, and a sentence quoting
   });
   await page.mouse.click(box.x, box.y);
   const panel = panelOf(page, 'worked');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   assert.match(await panel.locator('.explain-title').innerText(), /w₀₂/);
   await page.keyboard.press('Escape');
   await page.locator('[data-num="worked.token0_dots_text"]').first().click();
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   await panel.getByRole('button', { name: 'number 3' }).click();
   assert.match(await panel.locator('.explain-title').innerText(), /dot product of token 0 with token 2/);
   assert.equal(await panel.locator('.explain-plugged').innerText(), '= 1 × 1 + 0 × 1');
@@ -96,7 +98,7 @@ test('block lesson: a normalised value shows the mean, variance, gain and shift 
   const { page, problems } = await site.open('block/', DESKTOP);
   await cell(page, 'norm', 'normalised', 1, 0).click();
   const panel = panelOf(page, 'norm');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'norm');
   assert.match(await panel.locator('.explain-formula').innerText(), /y₁₀ = \(x₁₀ − μ₁\) \/ √\(σ₁² \+ ε\) · γ \+ β/);
   assert.equal(await panel.locator('.explain-plugged').innerText(), '= (10 − 25) / √(125 + ε) × 1 + 0');
   await panel.getByRole('button', { name: 'the mean μ₁' }).click();
@@ -108,7 +110,7 @@ test('390 and 1280 px, light and dark: the open panel fits the page and axe find
   const { page, problems } = await site.open('attention/', PHONE);
   await cell(page, 'worked', 'weights', 0, 2).click();
   const panel = panelOf(page, 'worked');
-  await panel.waitFor({ state: 'visible' });
+  await answered(page, 'worked');
   await injectAxe(page);
   for (const [size, viewport] of [['390 px', PHONE], ['1280 px', DESKTOP]]) {
     await page.setViewportSize(viewport);
@@ -126,5 +128,64 @@ test('390 and 1280 px, light and dark: the open panel fits the page and axe find
     }
   }
   assert.equal(await panel.isVisible(), true);
+  assert.deepEqual(problems, []);
+});
+
+test('the explanations load on the first click, not with the page: a loading state, then the answer; a failed load says so and a second click tries again', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  const explainCore = await page.evaluate(() => document.querySelector('main').dataset.explainCore);
+  assert.ok(explainCore, 'the page names its explain module');
+  const fetched = () => page.evaluate((name) => performance.getEntriesByType('resource')
+    .filter((e) => e.name.endsWith(`/core-${name}.wasm`)).length, explainCore);
+  assert.equal(await fetched(), 0, 'the page loads without the explain module');
+  const requests = [];
+  page.on('request', (r) => { if (r.url().endsWith(`/core-${explainCore}.wasm`)) requests.push(r.url()); });
+
+  // The first load fails (the connection drops): the panel says so in words.
+  assert.deepEqual(problems, []);
+  await page.route(`**/core-${explainCore}.wasm`, (route) => route.abort());
+  const panel = panelOf(page, 'worked');
+  await cell(page, 'worked', 'weights', 0, 2).click();
+  await demo(page, 'worked').locator('.explain-panel[data-state="error"]').waitFor();
+  assert.match(await panel.innerText(), /could not be loaded.*click the number again/s);
+  await page.unroute(`**/core-${explainCore}.wasm`);
+  const sinceFailure = problems.length;  // the failed load's own console messages are expected
+
+  // The second click: held until the test lets the module through, so the loading state is seen.
+  const before = requests.length;
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(`**/core-${explainCore}.wasm`, async (route) => { await held; await route.continue(); });
+  await cell(page, 'worked', 'weights', 0, 2).click();
+  await demo(page, 'worked').locator('.explain-panel[data-state="loading"]').waitFor();
+  assert.match(await panel.locator('.explain-title').innerText(), /Loading/);
+  assert.equal(await panel.getAttribute('aria-busy'), 'true');
+  release();
+  await answered(page, 'worked');
+  assert.match(await panel.locator('.explain-title').innerText(), /w₀₂/);
+  assert.equal(await panel.getAttribute('aria-busy'), null);
+  await page.unroute(`**/core-${explainCore}.wasm`);
+
+  // Later clicks use the module already loaded.
+  await page.keyboard.press('Escape');
+  await cell(page, 'worked', 'weights', 1, 0).click();
+  await answered(page, 'worked');
+  assert.match(await panel.locator('.explain-title').innerText(), /w₁₀/);
+  assert.equal(requests.length - before, 1, 'fetched once after the failed load, not again for a later number');
+  assert.deepEqual(problems.slice(sinceFailure), [], 'no problem once the module loads');
+});
+
+test('a score the causal mask hid says so, and a weight beside it writes the hidden key as e^−∞', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  await cell(page, 'causal', 'masked_scores', 0, 1).click();
+  await answered(page, 'causal');
+  const panel = panelOf(page, 'causal');
+  assert.match(await panel.locator('.explain-title').innerText(), /hidden by the mask/);
+  assert.match(await panel.innerText(), /The mask hides this key/);
+  assert.match(await panel.locator('.explain-exact').innerText(), /−∞/);
+  await page.keyboard.press('Escape');
+  await cell(page, 'causal', 'weights', 1, 0).click();
+  await answered(page, 'causal');
+  assert.match(await panel.locator('.explain-plugged').textContent(), /e\^−∞\)$/);
   assert.deepEqual(problems, []);
 });

@@ -20,10 +20,20 @@ const DOUBLE_REORDERED = 1e-12;
 const HALF_UNIT_SLACK = 1 + 1e-9;
 const SETTINGS = 20;       // random valid settings per instance, besides its preset
 const VALUES = 20;         // random explainable values per setting
+const INNER_DEPTH = 6;     // worked-out values followed down from each (a random operand at each step)
+// Worked-out (inner) operands asked of the core again per explanation: an output cell of multi-head has
+// 64, each a whole recomputation (about 18 ms in WebAssembly); the others keep the explanation's value.
+const INNER_ASKED = 3;
 const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+// A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
+const SENTENCE_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
-const explaining = [...declaredModules()].filter(([, { api }]) => api.includes('explain'));
-const modules = await Promise.all(explaining.map(async ([name, { lessons }]) => ({ name, lessons, core: await loadModule(name) })));
+const declared = [...declaredModules()];
+const explaining = declared.filter(([, { api }]) => api.includes('explain'));
+// Each explain module beside the page module of the same lessons, which the page shows its numbers from.
+const pageModuleOf = (lessons) => declared.find(([, m]) => !m.api.includes('explain') && JSON.stringify(m.lessons) === JSON.stringify(lessons))[0];
+const modules = await Promise.all(explaining.map(async ([name, { lessons }]) =>
+  ({ name, lessons, core: await loadModule(name), page: await loadModule(pageModuleOf(lessons)) })));
 
 /** Every demo instance of every lesson page whose demo this module has: {name, demo, params}. */
 function lessonInstancesIn(core) {
@@ -69,6 +79,7 @@ function evaluate(e, values) {
     case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
+    case 'abs': return only(Math.abs(p.v), p.err);
     default: throw new Error(`an operation the test does not know: ${e.op}`);
   }
 }
@@ -79,7 +90,7 @@ function sentenceValue(result, ref) {
   const v = result.numbers[ref.name] ?? result.texts?.[ref.name];
   assert.ok(v !== undefined, `the result has no number or text "${ref.name}"`);
   if (typeof v === 'number' && ref.index === undefined) return { exact: v };
-  const tokens = String(v).replaceAll('−', '-').match(NUMBER_TOKEN) ?? [];
+  const tokens = (String(v).replaceAll('−', '-').match(SENTENCE_TOKEN) ?? []).map((t) => t.replaceAll(',', ''));
   const k = ref.index ?? 0;
   assert.ok(k < tokens.length, `"${ref.name}" quotes ${tokens.length} numbers, not a number ${k}`);
   return { printed: Number(tokens[k]), half: halfUnit(tokens[k]) };
@@ -139,6 +150,7 @@ const close = (a, b, scale) => Math.abs(a - b) <= DOUBLE_REORDERED * Math.max(1,
 
 /** Checks that `resolved` (from resolve) and the explanation's own value of that reference agree. */
 function agrees(resolved, value, what) {
+  assert.ok(!('exact' in resolved) || resolved.exact !== null, `${what}: a hidden score (−∞) is no operand`);
   if ('exact' in resolved) assert.ok(close(resolved.exact, value, Math.abs(value)), `${what}: the result holds ${resolved.exact}, the explanation ${value}`);
   else if ('printed' in resolved) {
     assert.ok(Math.abs(resolved.printed - value) <= resolved.half * HALF_UNIT_SLACK, `${what}: printed ${resolved.printed}, the explanation's value ${value}`);
@@ -166,14 +178,23 @@ function explainableRefs(core, demo, params, result) {
   return refs;
 }
 
-/** Checks one explanation; returns the references it leads to (a list's items). */
-function checkExplanation(core, demo, params, result, ref, where) {
+/**
+ * Checks one explanation; returns the references it leads to: a list's items, or one of its worked-out
+ * (inner) operands at random, whose own arithmetic is checked next, down to where it starts.
+ */
+function checkExplanation(core, demo, params, result, ref, where, random) {
   const answer = core.explain(demo.id, params, ref);
   const what = `${where} ${JSON.stringify(ref)}`;
   assert.ok(answer.ok, `${what}: ${answer.error?.message}`);
   const e = answer.explanation;
   assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
   assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
+  if (e.given === 'mask') {
+    // A score the mask hid is −∞: the result's table holds it as null, and it has no arithmetic.
+    assert.equal(resolve(core, demo, params, result, ref).exact, null, `${what}: only a hidden score is explained as masked`);
+    assert.equal(e.shown, '−∞');
+    return [];
+  }
   assert.equal(Number(e.exact), e.value, `${what}: the exact text reads back as the value`);
   if (e.items) {
     assert.ok(e.items.length > 0, `${what}: a sentence's list names its numbers`);
@@ -181,12 +202,17 @@ function checkExplanation(core, demo, params, result, ref, where) {
   }
   agrees(resolve(core, demo, params, result, ref), e.value, what);
   if (e.given) {
-    assert.equal(e.given, 'param', `${what}: a value with no arithmetic is one the learner set`);
-    assert.equal(ref.kind, 'param');
+    // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
+    // reading of the simulator (shown in a table or a sentence).
+    const where = { param: ['param'], random: ['inner'], reading: ['table', 'number', 'inner'] }[e.given] ?? [];
+    assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }
   assert.ok(e.expression && e.plugged && e.formula, `${what}: a computed value has a formula and its arithmetic`);
+  const inners = e.operands.map((o, k) => (o.ref.kind === 'inner' ? k : -1)).filter((k) => k >= 0);
+  const asked = new Set(inners.sort(() => random() - 0.5).slice(0, INNER_ASKED));
   const values = e.operands.map((operand, k) => {
+    if (operand.ref.kind === 'inner' && !asked.has(k)) return operand.value;
     const resolved = resolve(core, demo, params, result, operand.ref);
     agrees(resolved, operand.value, `${what}, operand ${k} ${JSON.stringify(operand.ref)}`);
     return resolved.exact ?? resolved.explained ?? operand.value;  // a printed-only value: the core's own
@@ -194,10 +220,11 @@ function checkExplanation(core, demo, params, result, ref, where) {
   const again = evaluate(e.expression, values);
   assert.ok(Math.abs(again.v - e.value) <= DOUBLE_REORDERED * again.err,
     `${what}: ${e.plugged} re-evaluated is ${again.v}, the value is ${e.value}`);
-  return [];
+  const inner = e.operands.filter((o) => o.ref.kind === 'inner');
+  return inner.length ? [inner[Math.floor(random() * inner.length)].ref] : [];
 }
 
-for (const { name, core } of modules) {
+for (const { name, core, page } of modules) {
   test(`explain (${name}): every explainable value of every instance, at its preset and at ${SETTINGS} random settings, re-evaluates to itself`, () => {
     const random = seededRandom(23);
     let checked = 0;
@@ -207,12 +234,16 @@ for (const { name, core } of modules) {
       for (let k = 0; k < SETTINGS; k += 1) settings.push({ ...settings[0], ...randomChanges(random, demo.params) });
       for (const params of settings) {
         const run = core.run(demo.id, params);
+        // The page shows the numbers its own module computed: the explain module's are the same, to the bit.
+        assert.deepEqual(page.run(demo.id, params), run, `${instance}: the page's module and ${name} agree`);
         if (!run.ok) continue;  // a combination the demo refuses (W₁'s rows against X's columns)
         const refs = explainableRefs(core, demo, params, run.result);
         for (let v = 0; v < VALUES && refs.length; v += 1) {
           const ref = refs[Math.floor(random() * refs.length)];
-          const items = checkExplanation(core, demo, params, run.result, ref, instance);
-          for (const item of items) checkExplanation(core, demo, params, run.result, item, instance);
+          let next = checkExplanation(core, demo, params, run.result, ref, instance, random);
+          for (let depth = 0; next.length && depth < INNER_DEPTH; depth += 1) {
+            next = next.flatMap((r) => checkExplanation(core, demo, params, run.result, r, instance, random));
+          }
           checked += 1;
         }
       }

@@ -17,9 +17,13 @@ const GROUPS = {
   explain: ['explainValue'],
 };
 
-test('modules: every demo of the native build is in exactly one of the site\'s modules', () => {
+// A module with the explain group is loaded beside a page's own, on a learner's first click on a number
+// (docs/explain.md): it repeats its lessons' demos, so it is not counted as a demo's home.
+const explaining = new Set([...declaredModules()].filter(([, { api }]) => api.includes('explain')).map(([name]) => name));
+
+test('modules: every demo of the native build is in exactly one of the site\'s page modules', () => {
   for (const { id } of nativeCore.list()) {
-    const holders = [...wasm.modules].filter(([, core]) => core.demos.has(id)).map(([name]) => name);
+    const holders = [...wasm.modules].filter(([name, core]) => !explaining.has(name) && core.demos.has(id)).map(([name]) => name);
     assert.equal(holders.length, 1, `${id} is in ${holders.join(', ') || 'no module'}`);
   }
   assert.equal(wasm.demos.size, nativeCore.list().length, 'no module has a demo the native build lacks');
@@ -42,9 +46,11 @@ test('modules: several modules behind one face (a page mixing lessons) run and e
   const block = wasm.modules.get('block');
   const both = combineCores([attention, block]);
   assert.equal(both.demos.size, attention.demos.size + block.demos.size);
-  for (const [id, own] of [['worked_example', attention], ['block_residual', block]]) {
+  const explainers = [wasm.modules.get('attention-explain'), wasm.modules.get('block-explain')];
+  const explaining = combineCores(explainers);
+  for (const [id, own] of [['worked_example', explainers[0]], ['block_residual', explainers[1]]]) {
     assert.deepEqual(both.run(id, {}), nativeCore.run(id, {}), id);
-    const contents = both.explain(id, {}, { kind: 'contents' });
+    const contents = explaining.explain(id, {}, { kind: 'contents' });
     assert.equal(contents.ok, true, id);
     assert.deepEqual(contents, own.explain(id, {}, { kind: 'contents' }), id);
   }
@@ -54,4 +60,15 @@ test('modules: several modules behind one face (a page mixing lessons) run and e
   const sizes = new Map([...wasm.modules].map(([name, core]) => [name, { demos: new Set(core.demos.keys()), api: declaredModules().get(name).api, bytes: 1 }]));
   assert.deepEqual(pageModules(sizes, ['worked_example', 'block_residual'], []), ['attention', 'block']);
   assert.deepEqual(pageModules(sizes, ['block_stack'], []), ['block']);
+});
+
+test('modules: only the explain modules explain, and each has the same demos as the page module of its lessons', () => {
+  for (const [name, { lessons }] of declaredModules()) {
+    const core = wasm.modules.get(name);
+    assert.equal(core.explain !== null, explaining.has(name), `${name}: explainValue`);
+    if (!explaining.has(name)) continue;
+    const page = [...declaredModules()].find(([other, m]) => !explaining.has(other) && JSON.stringify(m.lessons) === JSON.stringify(lessons));
+    assert.ok(page, `${name}: a page module links the same lessons (${lessons.join(', ')})`);
+    assert.deepEqual([...core.demos.keys()], [...wasm.modules.get(page[0]).demos.keys()], `${name} and ${page[0]}`);
+  }
 });

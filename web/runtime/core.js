@@ -27,3 +27,18 @@ export function loadCore() {
   corePromise ??= Promise.all(pageCoreNames().map(createCore)).then(combineCores);
   return corePromise;
 }
+
+let explainPromise = null;
+
+/** The modules that explain a number (scripts/build-site.mjs names them on <main data-explain-core="a b">): none, or one per lesson mixed on the page. */
+const explainCoreNames = () => (document.querySelector('main')?.dataset.explainCore ?? '').split(' ').filter(Boolean);
+
+/**
+ * The explain module, loaded on a learner's first click on a number, not with the page: the page's own
+ * module leaves the explanations out (docs/explain.md). A failed load is tried again on the next click.
+ */
+export function loadExplainCore() {
+  explainPromise ??= Promise.all(explainCoreNames().map(createCore)).then(combineCores)
+    .catch((error) => { explainPromise = null; throw error; });
+  return explainPromise;
+}

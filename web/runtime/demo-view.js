@@ -9,6 +9,7 @@ import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
 import { createExplainer } from './explain-panel.js';
+import { loadExplainCore } from './core.js';
 import { createAnnouncer } from './announce.js';
 import { linkChanges, linkNote, lockControl, readLink } from './locks.js';
 
@@ -93,7 +94,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     renderProse(instance, result);
     shown = params;
     lastResult = result;
-    if (explainer === undefined) explainer = createExplainer({ demo, core, instance, container, shown: () => ({ params: shown, result: lastResult }) });
+    if (explainer === undefined) explainer = createExplainer({ demo, explainCore: loadExplainCore, instance, container, shown: () => ({ params: shown, result: lastResult }) });
     explainer?.refresh();
   }
 

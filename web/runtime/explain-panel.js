@@ -3,7 +3,8 @@
 // under the demo shows the core's explanation (core/api/explain.hpp): the formula, the same
 // with its operands' values, the result and its exact value, the lesson's step, and each
 // operand as a link to its own explanation, down to what the learner set. The operands are
-// highlighted where the page shows them. Nothing is computed until a learner asks.
+// highlighted where the page shows them. Nothing is computed until a learner asks, and the module
+// that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
 
 const OPERAND = 'explain-operand';
@@ -54,22 +55,30 @@ function typeset(text) {
   return nodes.filter((n) => n !== '');
 }
 
+// What a value with no arithmetic is, by its explanation's `given` (core/explain/explanation.hpp).
+const GIVEN = {
+  param: 'You set this value: it is where the arithmetic starts.',
+  reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
+  random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
+  mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
+};
+
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
 
 /**
- * @param demo      the core's declaration of the demo
- * @param core      from loadCore(): core.explain(id, params, ref)
- * @param instance  the demo instance's name (its sentences' data-num="instance.name")
- * @param container the demo's element, which the panel joins at its end
- * @param shown     () => {params, result} on screen
+ * @param demo        the core's declaration of the demo
+ * @param explainCore () => Promise of the explain module's face (core.js, loadExplainCore): core.explain(id, params, ref)
+ * @param instance    the demo instance's name (its sentences' data-num="instance.name")
+ * @param container   the demo's element, which the panel joins at its end; its data-explains (written by
+ *                    scripts/build-site.mjs from the explainer's {"kind": "contents"}) says what it explains
+ * @param shown       () => {params, result} on screen
  * @returns {{refresh: () => void}|null}  null when the demo explains nothing
  */
-export function createExplainer({ demo, core, instance, container, shown }) {
-  if (!core.explain) return null;
-  const { params } = shown();
-  const listed = core.explain(demo.id, params, { kind: 'contents' });
-  if (!listed.ok) return null;
-  const contents = listed.explanation;
+export function createExplainer({ demo, explainCore, instance, container, shown }) {
+  if (!container.dataset.explains) return null;
+  const contents = JSON.parse(container.dataset.explains);
+  let core = null;  // the explain module, once a learner has asked for a first explanation
+  let asked = 0;    // the number of the latest open(): an answer to an older one is dropped
   const tables = new Set(contents.tables ?? []);
   const numbers = new Set(contents.numbers ?? []);
   const explainsPrintout = Boolean(contents.printed);
@@ -135,7 +144,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
     const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
-    return el('li', {}, [link, ` = ${printed3(operand.value)}${inner}`]);
+    return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
   const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
@@ -151,7 +160,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
         }))));
     } else if (explanation.given) {
       parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
-        el('p', { textContent: explanation.given === 'param' ? 'You set this value: it is where the arithmetic starts.' : `A ${explanation.given}: it is where the arithmetic starts.` }));
+        el('p', { textContent: GIVEN[explanation.given] ?? `A ${explanation.given}: it is where the arithmetic starts.` }));
     } else {
       const note = roundingNote(explanation);
       parts.push(
@@ -170,29 +179,58 @@ export function createExplainer({ demo, core, instance, container, shown }) {
     }
     if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
     body.replaceChildren(...parts.filter(Boolean));
+    panel.dataset.state = 'shown';
     for (const node of shownAt(explanation.ref)) node.classList.add(PICKED);
     back.hidden = trail.length < 2;
   }
 
-  function showError(message) {
+  function showError(message, title = 'This number has no explanation here') {
     clearMarks();
-    heading.textContent = 'This number has no explanation here';
+    heading.textContent = title;
     body.replaceChildren(el('p', { textContent: message }));
+    panel.dataset.state = 'error';
     back.hidden = trail.length < 2;
   }
 
+  function showLoading() {
+    clearMarks();
+    heading.textContent = 'Loading the explanation…';
+    body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: 'Fetching the part of the core that explains numbers (once for this page).' }));
+    back.hidden = true;
+    panel.dataset.state = 'loading';  // 'shown' or 'error' once answered: what the browser tests wait for
+  }
+
   /** Opens the panel on `ref`; `from` is the element the learner opened it from (null: a link in the panel). */
-  function open(ref, from) {
-    const answer = core.explain(demo.id, shown().params, ref);
+  async function open(ref, from) {
+    const ticket = ++asked;
     if (from) { opener = from; trail = []; }
     trail.push(ref);
     panel.hidden = false;
+    if (!core) {
+      showLoading();
+      panel.setAttribute('aria-busy', 'true');
+      heading.focus();
+      try {
+        core = await explainCore();
+      } catch (error) {
+        if (ticket === asked) {
+          panel.removeAttribute('aria-busy');
+          showError(`The explanations could not be loaded (${error?.message ?? error}). Check the connection, then click the number again.`,
+            'The explanation could not be loaded');
+        }
+        return;
+      }
+      panel.removeAttribute('aria-busy');
+      if (ticket !== asked || panel.hidden) return;  // the learner asked for another, or closed the panel
+    }
+    const answer = core.explain(demo.id, shown().params, ref);
     if (answer.ok) show(answer.explanation); else showError(answer.error.message);
     heading.focus();
   }
 
   function hide() {
     if (panel.hidden) return;
+    asked += 1;  // an explanation still loading is not shown
     panel.hidden = true;
     clearMarks();
     trail = [];
@@ -281,7 +319,7 @@ export function createExplainer({ demo, core, instance, container, shown }) {
       if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
     }
     for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
-    if (!panel.hidden && trail.length) {
+    if (!panel.hidden && trail.length && core) {
       const answer = core.explain(demo.id, shown().params, trail[trail.length - 1]);
       if (answer.ok) show(answer.explanation); else showError(answer.error.message);
     }

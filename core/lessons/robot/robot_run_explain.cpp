@@ -1,0 +1,125 @@
+// The run demo's errors and averages: each mean error is the average over the scored readings of
+// how far a guess was from the reading that came; "no change" guesses the reading before, "the
+// average of the last three" their mean. The guesses and readings are the chart's points (its table
+// of numbers); a reading before the first scored one is not charted (`inner`, given "reading").
+// The attention guesses themselves, each a whole scores demo, are not explained here yet.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "base/error.hpp"
+#include "explain/explanation.hpp"
+#include "lessons/robot/demos.hpp"
+#include "lessons/robot/explain.hpp"
+
+namespace attn::lesson_robot {
+namespace {
+
+using namespace explain;
+
+const std::string kErrorStep = "Demo 2 scores every guess of the run: the mean distance between guess and reading";
+const std::string kReadingStep = "The robot's readings: one every quarter second while it spins";
+
+struct Run {
+    std::vector<int> readings;
+    robot::Predictions pr;
+    int patch, keys;
+};
+
+Run run_of(const Params& p) {
+    require_ticks(p, 1);
+    Run r{robot::readings_of(robot::spin(spin_setup(p))), {}, patch_of(p), keys_of(p)};
+    r.pr = robot::predict_run(r.readings, r.patch, r.keys, p.number("divisor"));
+    return r;
+}
+
+json chart_ref(long series, long point) { return {{"kind", "chart"}, {"chart", "run"}, {"series", series}, {"point", point}}; }
+json reading_ref(long tick) { return {{"kind", "inner"}, {"name", "reading"}, {"tick", tick}}; }
+
+// Reading `tick`: a point of the chart when it is charted, else worked-out (a reading before the first guess).
+int reading_operand(Explanation& e, const Run& r, long tick) {
+    const long point = tick - r.pr.first_tick;
+    const std::string label = "reading " + std::to_string(tick);
+    return point >= 0 ? e.add(chart_ref(0, point), label, r.readings[tick]) : e.add(reading_ref(tick), label, r.readings[tick]);
+}
+
+const char* const kRowNames[] = {"attention with every key", "attention with the recent keys", "no change", "the average of the last three"};
+
+json mean_error(const Run& r, const json& ref, long row) {
+    const long n = r.pr.scored;
+    const int average_of = std::min(robot::kAverageOf, r.keys + r.patch);
+    Explanation e(ref, "the mean error of " + std::string(kRowNames[row]), kErrorStep,
+                  row == 2 ? "Σₜ |rₜ₋₁ − rₜ| / n"
+                  : row == 3 ? "Σₜ |(rₜ₋₁ + … + rₜ₋" + std::to_string(average_of) + ") / " + std::to_string(average_of) + " − rₜ| / n"
+                             : "Σₜ |guessₜ − rₜ| / n",
+                  "the sum over the " + std::to_string(n) + " scored readings of the distance between the guess and the reading, divided by their number");
+    std::vector<Expr> terms;
+    for (long i = 0; i < n; ++i) {
+        const long t = r.pr.first_tick + i;
+        Expr guess = constant(0);
+        if (row < 2) {
+            guess = operand(e.add(chart_ref(row + 1, i), "the guess for reading " + std::to_string(t), row == 0 ? r.pr.wide[i] : r.pr.recent[i]));
+        } else if (row == 2) {
+            guess = operand(reading_operand(e, r, t - 1));
+        } else {
+            std::vector<Expr> last;
+            for (int k = 1; k <= average_of; ++k) last.push_back(operand(reading_operand(e, r, t - k)));
+            guess = div(sum(std::move(last)), constant(average_of));
+        }
+        terms.push_back(abs_of(sub(std::move(guess), operand(reading_operand(e, r, t)))));
+    }
+    e.expression(div(sum(std::move(terms)), constant(static_cast<double>(n), std::to_string(n))));
+    const double values[] = {r.pr.error_wide, r.pr.error_recent, r.pr.error_no_change, r.pr.error_average};
+    return e.to_json(values[row]);
+}
+
+}  // namespace
+
+json explain_robot_run(const Params& p, const json& ref) {
+    const std::string kind = ref_kind(ref);
+    if (kind == "contents")
+        return {{"tables", {"errors"}}, {"numbers", {"error_wide", "error_recent", "error_no_change", "error_average", "ratio_wide_to_no_change"}},
+                {"printed", false}};
+    const Run r = run_of(p);
+    if (kind == "table") {
+        if (ref_text(ref, "table") != "errors") throw ParamError("ref", "the run demo has one table, \"errors\"");
+        ref_index(ref, "col", 1);
+        return mean_error(r, ref, ref_index(ref, "row", 4));
+    }
+    if (kind == "inner") {
+        if (ref_text(ref, "name") != "reading") throw ParamError("ref", "the run demo works out no value called that");
+        const long tick = ref_index(ref, "tick", static_cast<long>(r.readings.size()));
+        return Explanation(ref, "reading " + std::to_string(tick), kReadingStep, "r" + sub(tick), "a reading of the distance sensor")
+            .given("reading", r.readings[tick])
+            .to_json(r.readings[tick]);
+    }
+    if (kind == "chart") {  // the readings; the guesses are not explained yet
+        if (ref_text(ref, "chart") != "run" || ref_index(ref, "series", 3) != 0)
+            throw ParamError("ref", "only the readings of the chart explain themselves here");
+        const long i = ref_index(ref, "point", r.pr.scored);
+        return Explanation(ref, "reading " + std::to_string(r.pr.first_tick + i), kReadingStep, "r", "a reading of the distance sensor")
+            .given("reading", r.readings[r.pr.first_tick + i])
+            .to_json(r.readings[r.pr.first_tick + i]);
+    }
+    if (kind != "number") throw ParamError("ref", "the run demo has no value of kind \"" + kind + "\"");
+    const std::string name = ref_text(ref, "name");
+    const char* const rows[] = {"error_wide", "error_recent", "error_no_change", "error_average"};
+    for (long row = 0; row < 4; ++row)
+        if (name == rows[row]) {
+            const double v = row == 0 ? r.pr.error_wide : row == 1 ? r.pr.error_recent : row == 2 ? r.pr.error_no_change : r.pr.error_average;
+            return Explanation(ref, "the mean error of " + std::string(kRowNames[row]), kErrorStep, "error", "")
+                .same_as(table_ref("errors", row, 0), "the mean error in the table", v)
+                .to_json(v);
+        }
+    if (name == "ratio_wide_to_no_change") {
+        if (!(r.pr.error_no_change > 0)) throw ParamError("ref", "\"no change\" made no error here, so there is no ratio");
+        Explanation e(ref, "attention's error as a multiple of \"no change\"'s", kErrorStep, "error(attention) / error(no change)",
+                      "attention's mean error divided by the mean error of no change");
+        e.expression(div(operand(e.add(table_ref("errors", 0, 0), "attention's mean error", r.pr.error_wide)),
+                         operand(e.add(table_ref("errors", 2, 0), "no change's mean error", r.pr.error_no_change))));
+        return e.to_json(r.pr.error_wide / r.pr.error_no_change);
+    }
+    throw ParamError("ref", "the run demo does not explain a number called \"" + name + "\"");
+}
+
+}  // namespace attn::lesson_robot
