@@ -60,9 +60,13 @@ test('mixed demos: each demo computes in the page as the native core does, at it
   await demo(page, 'residual').getByLabel('Add the input back').check();
   await page.waitForFunction((before) => document.querySelector('[data-num="residual.row0_output"]').textContent !== before, atPreset);
   assert.equal(await shown(page, 'residual'), nativePrinted('block_residual', { residual: true }));
-  // Each demo explains itself from the module that holds it.
-  const explains = await page.evaluate((ids) => ids.map((id) => window.attnLesson.core.explain(id, {}, { kind: 'contents' }).ok), MIXED);
-  assert.deepEqual(explains, [true, true]);
+  // Each demo explains its numbers, from the explain module of its own lesson, loaded on the first click.
+  for (const instance of ['worked', 'residual']) {
+    await demo(page, instance).locator('td.explainable').first().click();
+    await demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden]) .explain-result').waitFor();
+  }
+  assert.deepEqual(requests.filter((r) => r.includes('-explain')).sort(),
+    ['core-attention-explain.js', 'core-attention-explain.wasm', 'core-block-explain.js', 'core-block-explain.wasm']);
   assert.deepEqual(problems, []);
   await page.close();
 });
