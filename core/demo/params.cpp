@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 #include "math/numpy_format.hpp"
 
 namespace attn {
@@ -132,21 +133,12 @@ std::vector<char32_t> code_points(const std::string& t, bool& ok) {
     return out;
 }
 
-std::string utf8_of(char32_t c) {
-    std::string s;
-    if (c < 0x80) s += static_cast<char>(c);
-    else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    else if (c < 0x10000) { s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    else { s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    return s;
-}
-
 // A character as a message names it: "a newline", "“é”", "the character U+0007".
 std::string named_char(char32_t c) {
     if (c == '\n') return "a newline";
     if (c == '\t') return "a tab";
     if (c < 0x20 || c == 0x7F) return "the control character U+" + std::to_string(static_cast<unsigned long>(c));
-    return "\u201c" + utf8_of(c) + "\u201d";
+    return "\u201c" + utf8(c) + "\u201d";
 }
 
 json checked_text(const ParamSpec& s, const json& v) {

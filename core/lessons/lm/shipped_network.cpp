@@ -5,21 +5,13 @@
 #include <memory>
 
 #include "base/error.hpp"
+#include "base/utf8.hpp"
 
 namespace attn::lesson_lm {
 namespace {
 
 namespace shipped {
 #include "lessons/lm/shipped_network.inc"
-}
-
-std::string utf8(char32_t c) {
-    std::string s;
-    if (c < 0x80) s += static_cast<char>(c);
-    else if (c < 0x800) { s += static_cast<char>(0xC0 | (c >> 6)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    else if (c < 0x10000) { s += static_cast<char>(0xE0 | (c >> 12)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    else { s += static_cast<char>(0xF0 | (c >> 18)); s += static_cast<char>(0x80 | ((c >> 12) & 0x3F)); s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)); s += static_cast<char>(0x80 | (c & 0x3F)); }
-    return s;
 }
 
 struct Built {

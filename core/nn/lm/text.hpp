@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "base/utf8.hpp"
+
 namespace attn::nn::lm {
 
 constexpr std::size_t kMaxTextBytes = 2 * 1024 * 1024;  // 2 MB: a long book
@@ -19,8 +21,7 @@ constexpr int kMaxDistinct = 256;   // the head's rows: a vocabulary past this i
 // when the text is empty, over kMaxTextBytes, or not text.
 std::vector<char32_t> decode_text(const std::string& text);
 
-// A code point as UTF-8.
-std::string utf8(char32_t c);
+using attn::utf8;  // base/utf8.hpp: a code point as UTF-8
 
 // How a character reads in a message: 'a', "a space", "a newline", "U+00E9 'é'".
 std::string describe_char(char32_t c);
