@@ -180,11 +180,11 @@ test('training links: a link whose settings name another network trains the netw
   const settings = q(JSON.stringify({ seed: 3, lr: 0, epochs: 1, task: 'nearest', model: 'plain-16' }));
   const { page, problems } = await site.open(`table/?net.find/lookup=${settings}`);
   const line = demo(page, 'lab').locator('.network-line');
-  assert.match(await line.innerText(), /The link you opened used Lookup trained with seed 3, rate the lesson's, 1 epochs/);
+  assert.match(await line.innerText(), /The link you opened used Lookup trained with seed 3, rate the lesson's, 1 epoch;/);
   await line.getByRole('button', { name: 'Train Lookup as the link did' }).click();
   await waitForTrainingDone(page);
   assert.match(await demo(page, 'train').locator('.train-status').innerText(), /in use for find\/lookup\./);
-  assert.match(await line.innerText(), /^Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epochs\)/);
+  assert.match(await line.innerText(), /^Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epoch\)/);
   assert.doesNotMatch(await line.innerText(), /as the link did/, 'the link\'s network is the one now in use');
   assert.deepEqual(problems, []);
   await page.close();

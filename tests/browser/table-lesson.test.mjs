@@ -347,7 +347,7 @@ test('table page: after a training, every demo that reads the network says it is
   await waitForTrainingDone(page);
   await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText !== old, before.lab);
   for (const instance of ['lab', 'hand', 'order', 'compare']) {
-    assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epochs\)/, instance);
+    assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epoch\)/, instance);
   }
   // The text written for the lesson's network says it no longer describes this one.
   assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 1);
