@@ -15,6 +15,17 @@ const LEARNERS = 30;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
+/**
+ * One click on Export and its file, or null when no download began within 15 s. On a busy machine headless
+ * Chromium now and then drops one of thirty downloads in a row (cause not found: not the file's address, which is
+ * kept a minute); a learner would click again, and so does the test, once.
+ */
+async function exportOnce(page) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }).catch(() => null),
+    page.getByRole('button', { name: 'Export my progress (JSON)' }).click()]);
+  return download;
+}
+
 /** Thirty learners' exports from the block lesson's page, each with its own answers and marks (learner 7 gives no name). */
 async function exportClass(folder) {
   const { page, problems } = await site.open('block/');
@@ -29,7 +40,8 @@ async function exportClass(folder) {
         if (box.checked !== ((i * (d + 1)) % 4 < 2)) box.click();
       });
     }, i);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export my progress (JSON)' }).click()]);
+    const download = await exportOnce(page) ?? await exportOnce(page);
+    assert.ok(download, `learner ${i + 1}'s second click on Export gave a file`);
     const file = path.join(folder, `learner-${String(i + 1).padStart(2, '0')}.json`);
     await download.saveAs(file);
     files.push(file);
