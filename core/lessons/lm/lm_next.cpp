@@ -86,7 +86,7 @@ Demo lm_next() {
                 {prompt_param("The query of a place "),
                  number_param("temperature", 1.0)
                      .labelled("Temperature")
-                     .helped("Below 1 sharpens the choice towards the likeliest character; above 1 flattens it.")
+                     .helped("Below 1, the choice sharpens towards the likeliest character; above 1, it flattens.")
                      .in(nn::lm::kMinTemperature, nn::lm::kMaxTemperature)
                      .stepped(0.05),
                  integer_param("top_k", 0)
