@@ -46,6 +46,13 @@ Expr sum(std::vector<Expr> terms) { return node("sum", std::move(terms)); }
 Expr max_of(std::vector<Expr> terms) { return node("max", std::move(terms)); }
 Expr min_of(std::vector<Expr> terms) { return node("min", std::move(terms)); }
 Expr exp(Expr a) { return node("exp", {std::move(a)}); }
+
+Expr softmax_weight(const std::vector<Expr>& scores, std::size_t j, bool shifted) {
+    const auto term = [&](std::size_t k) { return shifted ? exp(sub(scores[k], max_of(scores))) : exp(scores[k]); };
+    std::vector<Expr> terms;
+    for (std::size_t k = 0; k < scores.size(); ++k) terms.push_back(term(k));
+    return div(term(j), sum(std::move(terms)));
+}
 Expr sqrt(Expr a) { return node("sqrt", {std::move(a)}); }
 Expr square(Expr a) { return node("square", {std::move(a)}); }
 Expr relu(Expr a) { return node("relu", {std::move(a)}); }

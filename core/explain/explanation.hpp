@@ -39,6 +39,11 @@ Expr sum(std::vector<Expr> terms);
 Expr max_of(std::vector<Expr> terms);
 Expr min_of(std::vector<Expr> terms);
 Expr exp(Expr a);
+// Softmax's weight j over `scores`: e^s_j / sum over k of e^s_k, with every score less the largest
+// when `shifted` (as the lessons' softmax does past kLargestExponent).
+Expr softmax_weight(const std::vector<Expr>& scores, std::size_t j, bool shifted);
+// Beyond it e^x overflows a double, so a softmax whose largest score passes it subtracts that score first.
+constexpr double kLargestExponent = 700;
 Expr sqrt(Expr a);
 Expr square(Expr a);
 Expr relu(Expr a);

@@ -14,7 +14,6 @@ namespace {
 
 using namespace explain;
 
-constexpr double kLargestExponent = 700;  // beyond it e^x overflows a double
 constexpr int kNoKeyHidden = -1;          // as causal_mask.cpp
 const std::string kMaskStep = "The causal mask: a hidden score becomes −∞ before softmax";
 const std::string kWeightsStep = "The causal mask: softmax of the scores each row can see, so hidden keys get weight 0";

@@ -17,7 +17,6 @@ namespace {
 
 using namespace explain;
 
-constexpr double kLargestExponent = 700;  // beyond it e^x overflows a double
 const std::string kDrawStep = "The demo draws random tokens and projections from the seed";
 const std::string kProjectStep = "Multi-head attention, step 1: project the tokens once for all heads (Q = X Wq, K = X Wk, V = X Wv)";
 const std::string kScoreStep = "Step 2 and 3: each head compares its slice of the queries with its slice of the keys, over √d_head";
@@ -149,10 +148,7 @@ json weight(const Heads& h, const json& ref, long head, long i, long j) {
         r["table"] = table_of(h, head);
         scores.push_back(operand(e.add(r, "the score s" + sub(i, k) + " of head " + std::to_string(head), score_value(h, head, i, k))));
     }
-    const auto term = [&](long k) { return shifted ? exp(sub(scores[k], max_of(scores))) : exp(scores[k]); };
-    std::vector<Expr> terms;
-    for (long k = 0; k < h.Tk; ++k) terms.push_back(term(k));
-    e.expression(div(term(j), sum(std::move(terms))));
+    e.expression(softmax_weight(scores, static_cast<std::size_t>(j), shifted));
     return e.to_json(h.r.head_weights.at(head)(i, j));
 }
 

@@ -13,7 +13,6 @@ namespace {
 
 using namespace explain;
 
-constexpr double kLargestExponent = 700;  // beyond it e^x overflows a double
 constexpr int kSweepPoints = 61;          // as softmax_scaling.cpp's chart
 const std::string kStep = "Why divide by √d: softmax of the same scores, multiplied by a factor";
 
@@ -52,10 +51,7 @@ json weight(const Scaling& s, const json& ref, long j, double c, bool c_is_param
         Expr score = operand(e.add(r, "score " + std::to_string(k) + ", which you set", s.scores[k], "param"));
         scaled.push_back(plain ? score : mul(factor, score));
     }
-    const auto term = [&](long k) { return shifted ? exp(sub(scaled[k], max_of(scaled))) : exp(scaled[k]); };
-    std::vector<Expr> terms;
-    for (long k = 0; k < s.n; ++k) terms.push_back(term(k));
-    e.expression(div(term(j), sum(std::move(terms))));
+    e.expression(softmax_weight(scaled, static_cast<std::size_t>(j), shifted));
     return e.to_json(softmax_at_scale(s, c)(j));
 }
 

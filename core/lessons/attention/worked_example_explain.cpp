@@ -14,7 +14,6 @@ namespace {
 
 using namespace explain;
 
-constexpr double kLargestExponent = 700;  // as worked_example.cpp: beyond it e^x overflows a double
 const std::string kScoresStep = "Step 2 of the idea in one sentence: each query is compared with every key";
 const std::string kWeightsStep = "Step 3: softmax turns each row of scores into weights that add up to 1";
 const std::string kBlendStep = "Step 4: the weights blend the value vectors";
@@ -76,10 +75,7 @@ json score(const Worked& w, const json& ref, long i, long j) {
 Expr softmax_at(const std::vector<int>& scores, long j, bool shifted) {
     std::vector<Expr> all;
     for (int k : scores) all.push_back(operand(k));
-    const auto term = [&](int k) { return shifted ? exp(sub(operand(k), max_of(all))) : exp(operand(k)); };
-    std::vector<Expr> terms;
-    for (int k : scores) terms.push_back(term(k));
-    return div(term(scores.at(j)), sum(std::move(terms)));
+    return softmax_weight(all, static_cast<std::size_t>(j), shifted);
 }
 
 std::string softmax_formula(const std::string& w, const std::string& s_ij, const std::string& s_row, bool shifted) {

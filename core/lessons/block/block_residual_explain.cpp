@@ -71,10 +71,7 @@ json weight(const Residual& r, const json& ref, long i, long j) {
         scores.push_back(e.add(inner_ref("scores", i, k), "the score s" + sub(i, k), r.a.scores(i, k)));
         all.push_back(operand(scores.back()));
     }
-    std::vector<Expr> terms;
-    const auto term = [&](int k) { return shifted ? exp(sub(operand(k), max_of(all))) : exp(operand(k)); };
-    for (int k : scores) terms.push_back(term(k));
-    e.expression(div(term(scores.at(j)), sum(std::move(terms))));
+    e.expression(softmax_weight(all, static_cast<std::size_t>(j), shifted));
     return e.to_json(r.a.weights(i, j));
 }
 

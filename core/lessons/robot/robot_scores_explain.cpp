@@ -18,7 +18,6 @@ namespace {
 
 using namespace explain;
 
-constexpr double kLargestExponent = 700;  // beyond it e^x overflows a double
 const std::string kReadingStep = "The robot's readings: one every quarter second while it spins";
 const std::string kDotStep = "Step 1: the dot product says how much each key looks like the query (readings scaled: (r − 50) / 25)";
 const std::string kScoreStep = "Step 2: the divisor turns each dot product into a score";
@@ -84,10 +83,7 @@ json weight(const Scores& s, const json& ref, long j) {
     std::vector<Expr> scores;
     for (long k = 0; k < s.keys; ++k)
         scores.push_back(operand(e.add(table_ref("keys", k, s.patch + 2), "the score of key " + std::to_string(k), s.look.scores(k))));
-    const auto term = [&](long k) { return shifted ? exp(sub(scores[k], max_of(scores))) : exp(scores[k]); };
-    std::vector<Expr> terms;
-    for (long k = 0; k < s.keys; ++k) terms.push_back(term(k));
-    e.expression(div(term(j), sum(std::move(terms))));
+    e.expression(softmax_weight(scores, static_cast<std::size_t>(j), shifted));
     return e.to_json(s.look.weights(j));
 }
 
