@@ -18,25 +18,41 @@ CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Releas
 rm -f build-fuzz.log
 cmake --build build/fuzz -j "$JOBS" || exit 1
 
-failed=()
-mkdir -p build/fuzz/crashes
-for target in $TARGETS; do
-  work=build/fuzz/corpus/$target
+# fuzz TARGET: one target's run, its log in build/fuzz/TARGET.log; its summary goes to build/fuzz/TARGET.summary.
+fuzz() {
+  local target=$1 work=build/fuzz/corpus/$1 log=build/fuzz/$1.log status runs rate
   mkdir -p "$work"
-  log=build/fuzz/$target.log
-  echo "==> fuzz_$target for ${SECONDS_PER_TARGET} s"
   # -rss_limit_mb: a 4 MB input parsed and checked stays far below it; -timeout: one input's work is bounded.
   build/fuzz/fuzz_$target "$work" "tests/fuzz/corpus/$target" -dict=tests/fuzz/attn.dict \
     -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="build/fuzz/crashes/$target-" -print_final_stats=1 > "$log" 2>&1
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-  time=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-  echo "    executions: ${runs:-?}, per minute: $(( ${time:-0} * 60 ))"
-  if ((status != 0)); then
-    failed+=("$target")
-    grep -E "ERROR|rule broken|SUMMARY|Test unit written" "$log" | head -20
-  fi
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  {
+    echo "==> fuzz_$target for ${SECONDS_PER_TARGET} s"
+    echo "    executions: ${runs:-?}, per minute: $(( ${rate:-0} * 60 ))"
+    if ((status != 0)); then
+      echo "    FAILED"
+      grep -E "ERROR|rule broken|SUMMARY|Test unit written" "$log" | head -20
+    fi
+  } > "build/fuzz/$target.summary"
+  return $status
+}
+
+# The targets run JOBS at a time (each is one process on one core), so the whole takes
+# about ceil(targets / JOBS) x SECONDS rather than targets x SECONDS.
+mkdir -p build/fuzz/crashes
+failed=()
+declare -A pid_of
+for target in $TARGETS; do
+  while (( $(jobs -rp | wc -l) >= JOBS )); do wait -n; done
+  fuzz "$target" &
+  pid_of[$target]=$!
+done
+for target in $TARGETS; do
+  wait "${pid_of[$target]}" || failed+=("$target")
+  cat "build/fuzz/$target.summary"
 done
 if ((${#failed[@]})); then
   echo "FUZZ FAILED: ${failed[*]} (logs in build/fuzz/*.log, inputs in build/fuzz/crashes/)"
