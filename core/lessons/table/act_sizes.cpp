@@ -43,7 +43,7 @@ ActSizes act_sizes_of(const ActShape& a) {
 
 namespace {
 
-json compute(const Params& p) {
+ActShape shape_of(const Params& p) {
     ActShape a;
     a.cameras = p.integer("cameras");
     a.chunk = p.integer("chunk");
@@ -55,14 +55,19 @@ json compute(const Params& p) {
     if (a.width % a.heads != 0)
         throw ParamError("heads", "the heads split the width evenly: " + std::to_string(a.width) + " numbers cannot go into " +
                                       std::to_string(a.heads) + " equal parts");
-    const ActSizes s = act_sizes_of(a);
-    const Count per_camera = a.map_rows * a.map_cols;
-    const Count encoder_tables = s.encoder_table * a.heads * a.encoder_layers;
-    const Count decoder_tables = (s.decoder_self_table + s.decoder_cross_table) * a.heads * a.decoder_layers;
+    return a;
+}
 
-    Result r;
+Count per_camera_tokens(const ActShape& a) { return a.map_rows * a.map_cols; }
+Count encoder_tables_total(const ActShape& a, const ActSizes& s) { return s.encoder_table * a.heads * a.encoder_layers; }
+Count decoder_tables_total(const ActShape& a, const ActSizes& s) {
+    return (s.decoder_self_table + s.decoder_cross_table) * a.heads * a.decoder_layers;
+}
+
+void print_sizes(Result& r, const ActShape& a, const ActSizes& s) {
     r.print("encoder tokens: 1 for the style + 1 for the joints + " + std::to_string(a.cameras) + " x " +
-            std::to_string(per_camera) + " image cells = " + format_count(s.tokens) + ", each " + std::to_string(a.width) + " numbers");
+            std::to_string(per_camera_tokens(a)) + " image cells = " + format_count(s.tokens) + ", each " +
+            std::to_string(a.width) + " numbers");
     r.print("encoder: " + prose::counted(a.encoder_layers, "layer") + " of " + format_count(s.encoder_layer) +
             " parameters = " + format_count(s.encoder));
     r.print("decoder: " + std::to_string(a.decoder_layers) + (a.decoder_layers == 1 ? " layer of " : " layers of ") +
@@ -71,42 +76,46 @@ json compute(const Params& p) {
             format_count(s.encoder_table) + "; decoder self " + std::to_string(a.chunk) + " x " +
             std::to_string(a.chunk) + ", cross " + std::to_string(a.chunk) + " x " + format_count(s.tokens));
     r.print("one pass: " + prose::counted(a.chunk, "action"));
+}
 
-    
+void size_tables(Result& r, const ActShape& a, const ActSizes& s) {
+    const auto d = [](Count n) { return static_cast<double>(n); };
     Matrix params(2, 3);
-    params << static_cast<double>(a.encoder_layers), static_cast<double>(s.encoder_layer), static_cast<double>(s.encoder),
-        static_cast<double>(a.decoder_layers), static_cast<double>(s.decoder_layer), static_cast<double>(s.decoder);
+    params << d(a.encoder_layers), d(s.encoder_layer), d(s.encoder),  //
+        d(a.decoder_layers), d(s.decoder_layer), d(s.decoder);
     r.table("parameters", "Parameters of ACT's transformer", params, {"encoder", "decoder"},
             {"layers", "parameters per layer", "parameters"}, false);
+    const Count over_decoder = a.heads * a.decoder_layers;
     Matrix tables(3, 4);
-    tables << static_cast<double>(s.tokens), static_cast<double>(s.tokens), static_cast<double>(s.encoder_table),
-        static_cast<double>(encoder_tables),  //
-        static_cast<double>(a.chunk), static_cast<double>(a.chunk), static_cast<double>(s.decoder_self_table),
-        static_cast<double>(s.decoder_self_table * a.heads * a.decoder_layers),  //
-        static_cast<double>(a.chunk), static_cast<double>(s.tokens), static_cast<double>(s.decoder_cross_table),
-        static_cast<double>(s.decoder_cross_table * a.heads * a.decoder_layers);
+    tables << d(s.tokens), d(s.tokens), d(s.encoder_table), d(encoder_tables_total(a, s)),  //
+        d(a.chunk), d(a.chunk), d(s.decoder_self_table), d(s.decoder_self_table * over_decoder),  //
+        d(a.chunk), d(s.tokens), d(s.decoder_cross_table), d(s.decoder_cross_table * over_decoder);
     r.table("tables", "Attention tables: queries x keys, per head, and over all heads and layers", tables,
             {"encoder self-attention", "decoder self-attention", "decoder cross-attention"},
             {"queries", "keys", "weights per head", "weights in all heads and layers"}, false);
+}
 
-    r.figure({{"kind", "act_diagram"}, {"name", "act"}, {"cameras", a.cameras},
-              {"feature_map", {a.map_rows, a.map_cols}}, {"width", a.width}, {"heads", a.heads},
-              {"tokens", {{"style", 1}, {"joints", 1}, {"per_camera", per_camera}, {"total", s.tokens}}},
-              {"encoder", {{"layers", a.encoder_layers}, {"feedforward", a.feedforward}, {"parameters", s.encoder},
-                           {"layer_parameters", s.encoder_layer}, {"table", {s.tokens, s.tokens}}}},
-              {"decoder", {{"layers", a.decoder_layers}, {"queries", a.chunk}, {"parameters", s.decoder},
-                           {"layer_parameters", s.decoder_layer}, {"self_table", {a.chunk, a.chunk}},
-                           {"cross_table", {a.chunk, s.tokens}}}},
-              {"actions", a.chunk},
-              // The picture's words, counted by the core so that one layer or one head reads as English.
-              {"words", {{"heads", prose::counted(a.heads, "head") + " of " + std::to_string(a.width / a.heads)},
-                         {"head_count", prose::counted(a.heads, "head")},
-                         {"encoder_layers", prose::counted(a.encoder_layers, "self-attention layer")},
-                         {"decoder_layers", prose::counted(a.decoder_layers, "layer")},
-                         {"queries", prose::counted(a.chunk, "action query", "action queries")},
-                         {"actions", prose::counted(a.chunk, "action")}}}});
+json act_figure(const ActShape& a, const ActSizes& s) {
+    return {{"kind", "act_diagram"}, {"name", "act"}, {"cameras", a.cameras},
+            {"feature_map", {a.map_rows, a.map_cols}}, {"width", a.width}, {"heads", a.heads},
+            {"tokens", {{"style", 1}, {"joints", 1}, {"per_camera", per_camera_tokens(a)}, {"total", s.tokens}}},
+            {"encoder", {{"layers", a.encoder_layers}, {"feedforward", a.feedforward}, {"parameters", s.encoder},
+                         {"layer_parameters", s.encoder_layer}, {"table", {s.tokens, s.tokens}}}},
+            {"decoder", {{"layers", a.decoder_layers}, {"queries", a.chunk}, {"parameters", s.decoder},
+                         {"layer_parameters", s.decoder_layer}, {"self_table", {a.chunk, a.chunk}},
+                         {"cross_table", {a.chunk, s.tokens}}}},
+            {"actions", a.chunk},
+            // The picture's words, counted by the core so that one layer or one head reads as English.
+            {"words", {{"heads", prose::counted(a.heads, "head") + " of " + std::to_string(a.width / a.heads)},
+                       {"head_count", prose::counted(a.heads, "head")},
+                       {"encoder_layers", prose::counted(a.encoder_layers, "self-attention layer")},
+                       {"decoder_layers", prose::counted(a.decoder_layers, "layer")},
+                       {"queries", prose::counted(a.chunk, "action query", "action queries")},
+                       {"actions", prose::counted(a.chunk, "action")}}}};
+}
 
-    r.number("tokens", s.tokens).text("tokens_text", format_count(s.tokens)).number("per_camera", per_camera);
+void size_numbers(Result& r, const ActShape& a, const ActSizes& s) {
+    r.number("tokens", s.tokens).text("tokens_text", format_count(s.tokens)).number("per_camera", per_camera_tokens(a));
     r.number("encoder_parameters", s.encoder).text("encoder_parameters_text", format_count(s.encoder));
     r.number("encoder_layer_parameters", s.encoder_layer);
     r.number("decoder_parameters", s.decoder).text("decoder_parameters_text", format_count(s.decoder));
@@ -114,9 +123,20 @@ json compute(const Params& p) {
     r.number("transformer_parameters", s.encoder + s.decoder)
         .text("transformer_parameters_text", format_count(s.encoder + s.decoder));
     r.number("encoder_table", s.encoder_table).text("encoder_table_text", format_count(s.encoder_table));
-    r.number("encoder_tables_total", encoder_tables).number("decoder_tables_total", decoder_tables);
+    r.number("encoder_tables_total", encoder_tables_total(a, s)).number("decoder_tables_total", decoder_tables_total(a, s));
     r.number("decoder_self_table", s.decoder_self_table).number("decoder_cross_table", s.decoder_cross_table);
     r.number("head_width", a.width / a.heads).number("actions", a.chunk);
+}
+
+// The lesson's steps: the shape the learner set, its sizes, then what the page shows of them.
+json compute(const Params& p) {
+    const ActShape a = shape_of(p);
+    const ActSizes s = act_sizes_of(a);
+    Result r;
+    print_sizes(r, a, s);
+    size_tables(r, a, s);
+    r.figure(act_figure(a, s));
+    size_numbers(r, a, s);
     return std::move(r).to_json();
 }
 
