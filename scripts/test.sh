@@ -16,7 +16,9 @@ run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j 
 run "site build (lesson prose checks)" node --test tests/build/
 run "WebAssembly under Node" node --test tests/wasm/
 run "page runtime under Node (web/runtime)" node --test tests/runtime/
-run "browser (headless Chromium)" node --test --test-concurrency=1 tests/browser/
+# Two files at a time: a browser test waits on pages, workers and service workers for much of its time,
+# so two share a 2-core machine well (each file has its own server on a free port and its own Chromium).
+run "browser (headless Chromium)" node --test --test-concurrency="${BROWSER_FILES_AT_ONCE:-2}" tests/browser/
 # Each libFuzzer target for a short, fixed time on its committed corpus (a longer run: scripts/fuzz.sh 600).
 run "fuzzing (libFuzzer, ASan + UBSan, ${FUZZ_SECONDS:-25} s per target)" scripts/fuzz.sh "${FUZZ_SECONDS:-25}"
 
