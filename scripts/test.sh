@@ -13,8 +13,10 @@ run() {
   "$@" || failed+=("$name")
 }
 run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
-run "site build (lesson prose checks)" node --test tests/build/
-run "WebAssembly under Node" node --test tests/wasm/
+# node --test runs nproc - 1 files at a time by default, one on a 2-core machine; these files compute
+# on one core each, so they run nproc at a time.
+run "site build (lesson prose checks)" node --test --test-concurrency="$(nproc)" tests/build/
+run "WebAssembly under Node" node --test --test-concurrency="$(nproc)" tests/wasm/
 run "page runtime under Node (web/runtime)" node --test tests/runtime/
 # Two files at a time: a browser test waits on pages, workers and service workers for much of its time,
 # so two share a 2-core machine well (each file has its own server on a free port and its own Chromium).
