@@ -10,7 +10,7 @@
 //
 // The site build checks every name against the core and fills each at the preset
 // (scripts/lesson-prose.mjs), with the same formatting as here.
-import { quoteResult } from './render/format.js';
+import { quoteInLanguage } from './strings/language.js';
 import { writeText } from './render/in-place.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
@@ -47,7 +47,7 @@ export function renderProse(instance, result) {
   const { numbers, claims } = spans(instance);
   for (const { span, name, digits } of numbers) {
     // A number these values do not give (a third key when there are two) must not keep an old value.
-    writeText(span, quoteResult(result, name, digits) ?? '—');
+    writeText(span, quoteInLanguage(result, name, digits) ?? '—');
   }
   for (const { phrase, name } of claims) {
     const hidden = result.claims?.[name] !== phrase.dataset.is;
