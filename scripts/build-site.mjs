@@ -300,9 +300,11 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(read('web/embed.html'), words), page, embedCore);
-  const index = lessons.indexOf(lesson);
+  // A lesson's neighbours are the lessons in its language: a translation is listed, not put in the English sequence.
+  const sequence = lessons.filter((l) => (l.lang ?? 'en') === words.lang);
+  const index = sequence.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
-  const nav = [link(lessons[index - 1], 'prev'), `<a href="../index.html">${escapeHtml(words.say('page.all_lessons'))}</a>`, link(lessons[index + 1], 'next')]
+  const nav = [link(sequence[index - 1], 'prev'), `<a href="../index.html">${escapeHtml(words.say('page.all_lessons'))}</a>`, link(sequence[index + 1], 'next')]
     .filter(Boolean).join(' · ');
   return fill(shell(template, words, { minutes: String(lesson.minutes ?? '') }), {
     ...page, title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),

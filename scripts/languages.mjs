@@ -67,10 +67,15 @@ const GRAMMAR = new Set(['{list}', '{item}']);
 function declaredAt(key) {
   const words = key.split('{}').sort((a, b) => b.length - a.length)[0].trim();
   if (!words) return null;
-  for (const f of fs.readdirSync(path.join(ROOT, 'core'), { recursive: true }).filter((name) => /\.(cpp|hpp)$/.test(name)).sort()) {
-    const text = fs.readFileSync(path.join(ROOT, 'core', f), 'utf8');
-    const at = text.indexOf(words);
-    if (at >= 0) return `core/${f}:${lineOf(text, at)}`;
+  // The lessons' declarations first, and a string literal before words in a comment.
+  const files = fs.readdirSync(path.join(ROOT, 'core'), { recursive: true }).filter((name) => /\.(cpp|hpp)$/.test(name))
+    .sort((a, b) => Number(!a.startsWith('lessons')) - Number(!b.startsWith('lessons')) || a.localeCompare(b));
+  for (const needle of [`"${words}`, words]) {
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(ROOT, 'core', f), 'utf8');
+      const at = text.indexOf(needle);
+      if (at >= 0) return `core/${f}:${lineOf(text, at)}`;
+    }
   }
   return null;
 }

@@ -12,6 +12,8 @@
 const NUMBER = /[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/g;
 // "1, 0 and 1": a list of numbers the core wrote in English.
 const LIST = /\{\}(?:, \{\})* and \{\}/g;
+// "[1, 0]": a vector the core wrote in English (a printout of NumPy has no commas, and is left alone).
+const VECTOR = /\[\{\}(?:, \{\})+\]/g;
 const LETTER = /\p{L}/u;
 
 /** `text` with each number replaced by {}, and the numbers, in order. */
@@ -22,7 +24,7 @@ export function skeleton(text) {
 }
 
 /** Does `key` need a translation? Only words do: a key of numbers, brackets and signs is the same in every language. */
-export const needsWords = (key) => LETTER.test(key.replace(/\{\}/g, ''));
+export const needsWords = (key) => LETTER.test(key.replace(LIST, '').replace(/\{\}/g, ''));
 
 // A printout quoted in the prose, as NumPy or CPython prints it: an array with no commas, or a shape.
 const PRINTOUT = /^(?:\[[^,\p{L}]*\]|\(\d+(?:, \d+)*,?\))$/u;
@@ -69,8 +71,12 @@ export function coreWords(lang, table) {
     if (!needsWords(key)) {
       // Numbers and lists of numbers: the language's numbers, and its way of listing them.
       let k = 0;
-      return key.replace(LIST, (list) => listOf(list.match(/\{\}/g).map(() => written[k++])))
-        .replace(/\{\}/g, () => written[k++]);
+      const item = table['{item}'] ?? ', ';
+      return key.replace(new RegExp(`${LIST.source}|${VECTOR.source}|\\{\\}`, 'g'), (part) => {
+        const items = part.match(/\{\}/g).map(() => written[k++]);
+        if (part.startsWith('[')) return `[${items.join(item)}]`;
+        return part === '{}' ? items[0] : listOf(items);
+      });
     }
     const translated = table[key];
     if (translated === undefined) return text;
