@@ -178,3 +178,16 @@ test('task sheet: every demo of every lesson has a builder, whose link at the le
     await page.close();
   }
 });
+
+test('task sheet: the builder\'s link carries the teacher\'s edited program, packed as the address packs it', async () => {
+  // A program the teacher edited, as the page keeps it in the address (deflate-raw, base64url: programs/program-pack.js).
+  const { deflateRawSync } = await import('node:zlib');
+  const edited = 'print("a task-sheet program")\n';
+  const packed = deflateRawSync(Buffer.from(edited)).toString('base64url');
+  const { page, problems } = await site.open(`robot/?teach&scores.program=${packed}`);
+  const link = new URL(await builder(page, 'scores').locator('.task-link').innerText());
+  assert.equal(link.searchParams.get('scores.program'), packed, 'the link carries the program the teacher edited');
+  assert.equal(link.searchParams.has('teach'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -6,7 +6,7 @@
 import {
   MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readLinkValue, shapeProblem, thousands,
 } from './link-values.js';
-import { packProgram, readPackedProgram } from './programs/program-pack.js';
+import { MAX_PACKED_CHARS, packProgram, readPackedProgram } from './programs/program-pack.js';
 
 const NETWORK_PREFIX = 'net.';
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -140,9 +140,10 @@ export const linkedInstances = () => [...new Set([...query().keys()]
 
 /**
  * The query of a task-sheet link for one instance (teach-panel.js): the values that differ from the lesson's
- * preset, and the names to lock and to hide, each written as its family writes it; '' for none.
+ * preset, the names to lock and to hide, each written as its family writes it, and the teacher's edited
+ * program as the address packs it (packedProgram); '' for none.
  */
-export function taskQuery(instance, { values, preset, locked, hidden }) {
+export function taskQuery(instance, { values, preset, locked, hidden, program = null }) {
   const keys = new URLSearchParams();
   const add = (family, id, value) => {
     const text = FAMILIES[family].write(value);
@@ -151,8 +152,18 @@ export function taskQuery(instance, { values, preset, locked, hidden }) {
   for (const [name, value] of Object.entries(values)) add('param', { instance, name }, { value, preset: preset[name] });
   add('lock', { instance }, [...locked]);
   add('hide', { instance }, [...hidden]);
+  if (program !== null) keys.set(FAMILIES.program.key({ instance }), program);
   const text = keys.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The edited program of `instance` as this address carries it (packed, programs/program-pack.js), for the
+ * task-sheet link; null when the lesson's program runs, or when it is longer than a link may carry.
+ */
+export function packedProgram(instance) {
+  const packed = query().get(FAMILIES.program.key({ instance }));
+  return packed && packed.length <= MAX_PACKED_CHARS ? packed : null;
 }
 
 /** This address's keys for `instance` (its values, locks, hides and program), as a query string ('' for none). */
@@ -160,6 +171,9 @@ export function instanceQuery(instance) {
   const mine = [...query()].filter(([key]) => key.startsWith(`${instance}.`));
   return mine.length ? `?${new URLSearchParams(mine)}` : '';
 }
+
+/** The event the window gets after the address changed (the task-sheet link carries an edited program from it). */
+export const ADDRESS_WRITTEN = 'attn-address-written';
 
 // The one writer. Browsers throttle history.replaceState, and a write serialises the whole address, so
 // changes wait until the input pauses for WRITE_DELAY_MS, then for the page to be idle (no longer than
@@ -177,7 +191,10 @@ function apply(changes, texts) {
   changes.forEach(([key], i) => (texts[i] === null ? next.delete(key) : next.set(key, texts[i])));
   const url = new URL(window.location.href);
   url.search = next.toString();
-  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+  if (url.href !== window.location.href) {
+    window.history.replaceState(null, '', url);
+    window.dispatchEvent(new Event(ADDRESS_WRITTEN));
+  }
 }
 
 /** Writes every pending change at once: at once when every writer answers at once (as when the page is left). */
