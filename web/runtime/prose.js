@@ -12,6 +12,7 @@
 // (scripts/lesson-prose.mjs), with the same formatting as here.
 import { quoteInLanguage } from './strings/language.js';
 import { writeText } from './render/in-place.js';
+import { say } from './strings/index.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
 
@@ -76,10 +77,9 @@ export function attachDefaultsNotes(instance, state, lessonSetup = () => true, b
     note.className = 'defaults-note';
     note.dataset.for = instance;
     note.hidden = true;
-    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
+    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: say('prose.back') });
     back.addEventListener('click', () => { backToLesson(); state.reset(); });
-    note.append(byLink ? `The link you followed ${byLink}: the greyed text describes the demo as the lesson set it. `
-      : 'You have changed this demo: the greyed text describes it as the lesson set it. ', back);
+    note.append(byLink ? say('prose.by_link', { what: byLink }) : say('prose.changed'), back);
     // After the demo (and its code), so showing the note moves nothing the learner is using.
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
     after.after(note);
