@@ -95,7 +95,7 @@ export async function language(lang, where = 'lesson.json:1') {
   const said = new Map();  // key -> "demo id" that said it
   return {
     lang,
-    /** The page's own words (web/page.html's {{say key}}), escaped for HTML by the caller. */
+    /** The page's own words (web/page.html's "say" keys), escaped for HTML by the caller. */
     say: (key) => {
       if (!(key in en)) throw new Error(`web/page.html: {{say ${key}}} names no key of ${STRINGS}/en.js`);
       return runtime[key] ?? en[key];
@@ -138,7 +138,7 @@ export async function language(lang, where = 'lesson.json:1') {
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * A page's shell (web/*.html) with each {{say key}} in the language, escaped for HTML unless the key ends
+ * A page's shell (web/*.html) with each "say" key of it in the language, escaped for HTML unless the key ends
  * in _html (words with a link or a <code> in them), and its `{name}`s filled from `values` (HTML as given).
  */
 export function sayAll(template, say, values = {}) {

@@ -12,8 +12,8 @@
 // the menu that prints the lesson as a worksheet or an answer key.
 import { askFirst, attachProgress, said } from './progress.js';
 import { attachPrintMenu } from './worksheet.js';
-import {
 import { say } from './strings/index.js';
+import {
   MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, tidyLesson,
 } from './kept.js';
 
