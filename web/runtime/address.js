@@ -7,6 +7,7 @@ import {
   MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readLinkValue, shapeProblem, thousands,
 } from './link-values.js';
 import { MAX_PACKED_CHARS, packProgram, readPackedProgram } from './programs/program-pack.js';
+import { say } from './strings/index.js';
 
 const NETWORK_PREFIX = 'net.';
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -15,7 +16,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function readNameList(list) {
   return (text) => {
     if (text.length > MAX_VALUE_CHARS) {
-      return { problem: `The link's list of controls to ${list} is too long to read (${thousands(text.length)} characters), so it was not used.` };
+      return { problem: say(list === 'lock' ? 'address.locks_too_long' : 'address.hides_too_long', { length: thousands(text.length) }) };
     }
     return { value: text.split(',').map((s) => s.trim()).filter(Boolean) };
   };
@@ -27,7 +28,7 @@ function readSettings(text, { what }) {
   if (read.problem) return read;
   const { value } = read;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problem: `${what} could not be read: it should look like {"seed":3,"lr":0.01,"epochs":30}.` };
+    return { problem: say('address.settings_unreadable', { what }) };
   }
   return { value };
 }
@@ -44,10 +45,10 @@ export const FAMILIES = {
     pattern: '<instance>.<parameter>',
     key: ({ instance, name }) => `${instance}.${name}`,
     read(text, { decl }) {
-      const what = `The link's value for “${decl.label}”`;
+      const what = say('address.value_for', { label: decl.label });
       const read = readLinkValue(text, what);
       const problem = read.problem ?? shapeProblem(decl, read.value, what);
-      return problem ? { problem: `${problem} It was not used.` } : read;
+      return problem ? { problem: say('address.not_used', { problem }) } : read;
     },
     write: ({ value, preset }) => (same(value, preset) ? null : JSON.stringify(value)),
   },
@@ -129,7 +130,7 @@ export function readParams(instance, declarations, search = undefined) {
   const unknown = [...new Set([...query(search).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)))]
     .filter((name) => !INSTANCE_NAMES.has(name) && !declarations.some((d) => d.name === name));
   for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) {
-    problems.push(`The link you followed sets “${name}”, which this demo does not have, so it was not used. ${nameHint(name, declarations)}`);
+    problems.push(say('address.unknown_setting', { name, hint: nameHint(name, declarations) }));
   }
   return { values, problems };
 }
@@ -193,7 +194,7 @@ function apply(changes, texts) {
   url.search = next.toString();
   if (url.href !== window.location.href) {
     window.history.replaceState(null, '', url);
-    window.dispatchEvent(new Event(ADDRESS_WRITTEN));
+    window.dispatchEvent?.(new Event(ADDRESS_WRITTEN));
   }
 }
 
