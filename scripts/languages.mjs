@@ -40,17 +40,20 @@ export function translationProblems(file, text, keys, expected, missingAt = () =
 
 /** web/runtime/strings/<lang>.js against en.js: every key of English, and no other. */
 export async function runtimeProblems(lang, file = `${STRINGS}/${lang}.js`) {
-  const table = (await import(path.join(ROOT, file))).default;
+  const table = (await import(path.resolve(ROOT, file))).default;
   const expected = new Map(Object.keys(en).map((key) => [key, `English: ${JSON.stringify(en[key])}`]));
-  return translationProblems(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), Object.keys(table), expected);
+  return translationProblems(file, fs.readFileSync(path.resolve(ROOT, file), 'utf8'), Object.keys(table), expected);
 }
+
+// Where the core's translations are: beside the declarations, in core/ (ATTN_CORE_WORDS: another folder, for the build's tests).
+const CORE_WORDS = path.relative(ROOT, path.resolve(ROOT, process.env.ATTN_CORE_WORDS ?? 'core'));
 
 /** Every strings.<lang>.json under core/: [{file, text, table}]. */
 function coreTableFiles(lang) {
-  return fs.readdirSync(path.join(ROOT, 'core'), { recursive: true })
+  return fs.readdirSync(path.join(ROOT, CORE_WORDS), { recursive: true })
     .filter((f) => path.basename(f) === `strings.${lang}.json`).sort()
     .map((f) => {
-      const file = path.join('core', f);
+      const file = path.join(CORE_WORDS, f);
       const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
       try {
         return { file, text, table: JSON.parse(text) };
@@ -123,7 +126,8 @@ export async function language(lang, where = 'lesson.json:1') {
       const expected = new Map([...said].map(([key, id]) => [key, `said by demo "${id}"${declaredAt(key) ? `, declared at ${declaredAt(key)}` : ''}`]));
       const owner = new Map(files.flatMap((f) => Object.keys(f.table).map((key) => [key, f])));
       // A missing key is reported in the table of the folder that declares it, when it has one.
-      const fileFor = (key) => files.find((f) => declaredAt(key)?.startsWith(path.dirname(f.file) + '/'))?.file ?? files[0]?.file ?? `core/lessons/<lesson>/strings.${lang}.json`;
+      const folderOf = (f) => path.join('core', path.relative(CORE_WORDS, path.dirname(f.file))) + '/';
+      const fileFor = (key) => files.find((f) => declaredAt(key)?.startsWith(folderOf(f)))?.file ?? files[0]?.file ?? `core/lessons/<lesson>/strings.${lang}.json`;
       for (const f of files) {
         const mine = new Map([...expected].filter(([key]) => owner.get(key) === f || (!owner.has(key) && fileFor(key) === f.file)));
         for (const key of GRAMMAR) if (key in f.table) mine.set(key, 'grammar');
