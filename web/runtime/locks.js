@@ -155,7 +155,7 @@ export function linkNote(locks, declarations, problems, backToPreset) {
     lines.unshift(el('p', { className: 'link-locks', textContent: say('link.locked', { labels }) }));
   }
   if (backToPreset) {
-    const back = el('button', { type: 'button', className: 'link-back', textContent: say('demo.reset') });
+    const back = el('button', { type: 'button', className: 'link-back', textContent: say('link.back') });
     back.addEventListener('click', backToPreset);
     lines.push(el('p', {}, [back]));
   }
