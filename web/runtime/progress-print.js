@@ -22,7 +22,8 @@ const WORDS = {
 /** A date as a reader says it, e.g. "2 December 2026, 04:40" (the file keeps ISO 8601). */
 export const sayDate = (iso) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  const lang = globalThis.document?.documentElement.lang || 'en';
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString(lang === 'en' ? 'en-GB' : lang, { dateStyle: 'long', timeStyle: 'short' });
 };
 
 function maker(doc) {
