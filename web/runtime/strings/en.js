@@ -1,6 +1,6 @@
-// The page runtime's words in English: one table per language, keyed by what each string is for.
-// `{name}` is filled by say() (strings/index.js). The task-sheet builder's words are here first; the
-// rest of the runtime's words move here as the pages are translated (issue 24, item 5).
+// The page runtime's words in English: one table per language (fr.js has the same keys), keyed by what
+// each string is for; `{name}` is filled by say() (strings/index.js). One block per file that says them,
+// each under a comment naming it: new words go in a block of their own, in fr.js too (docs/languages.md).
 export default {
   // The pages' shells (web/page.html, embed.html, index.html, class.html: {{say key}}, filled by the site build)
   // and the words the build writes around a lesson (scripts/build-site.mjs, scripts/languages.mjs).
