@@ -4,7 +4,9 @@
 // a hand-written link that names a label, an unknown setting or a refused value is refused in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtLessons, demo, printed, useSite } from '../support/site.mjs';
+import { builtLessons, demo, pageLanguage, printed, useSite } from '../support/site.mjs';
+import en from '../../web/runtime/strings/en.js';
+import fr from '../../web/runtime/strings/fr.js';
 import { nativeCore } from '../support/core.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
@@ -173,7 +175,9 @@ test('task sheet: every demo of every lesson has a builder, whose link at the le
     const demos = await page.locator('.demo[data-demo]').count();
     const checks = await page.locator('.task-check').allTextContents();
     assert.equal(checks.length, demos, slug);
-    assert.deepEqual(checks.filter((text) => text !== 'Checked: the demo takes these values, and the link opens it as set here.'), [], slug);
+    // In the page's language: 'Checked: the demo takes these values, and the link opens it as set here.' in English.
+    const checked = ({ en, fr })[pageLanguage(slug)]['teach.checked'].replace('{what}', '');
+    assert.deepEqual(checks.filter((text) => text !== checked), [], slug);
     assert.deepEqual(problems, [], slug);
     await page.close();
   }
