@@ -301,4 +301,13 @@ export default {
   'weights.loaded': '{name}\'s weights are loaded: it now runs in your browser, as the other networks do.',
   'weights.loading': 'Loading {name}\'s weights…',
   'weights.failed': '{name}\'s weights could not be loaded ({error}). The figures above are still the recorded ones; press the button to try again.',
+  // The table lesson's rate sweep (rate-sweep.js) and the weights' sizes (on-request.js).
+  'sweep.seed': 'seed {seed}',
+  'sweep.title': '{model}: miss after training at each rate, one line per seed (chosen: {rate})',
+  'sweep.x': 'learning rate',
+  'sweep.y': 'mean miss [cm]',
+  'sweep.failed': 'The rate chart could not load ({error}).',
+  // Sizes of files (on-request.js).
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
 };

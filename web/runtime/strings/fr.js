@@ -299,4 +299,13 @@ export default {
   'weights.loaded': 'Les poids de {name} sont chargés : il tourne maintenant dans votre navigateur, comme les autres réseaux.',
   'weights.loading': 'Chargement des poids de {name}…',
   'weights.failed': 'Les poids de {name} n\'ont pas pu être chargés ({error}). Les chiffres ci-dessus restent ceux enregistrés ; appuyez sur le bouton pour réessayer.',
+  // The table lesson's rate sweep (rate-sweep.js) and the weights' sizes (on-request.js).
+  'sweep.seed': 'graine {seed}',
+  'sweep.title': '{model} : écart après entraînement à chaque taux, une ligne par graine (choisi : {rate})',
+  'sweep.x': 'taux d\'apprentissage',
+  'sweep.y': 'écart moyen [cm]',
+  'sweep.failed': 'Le graphique des taux n\'a pas pu se charger ({error}).',
+  // Sizes of files (on-request.js).
+  'size.mb': '{size} Mo',
+  'size.kb': '{size} Ko',
 };
