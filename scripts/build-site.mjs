@@ -446,10 +446,11 @@ function lessonList(lessons, pages) {
     const demos = (html.match(/<div class="demo"/g) ?? []).length;
     const checks = (html.match(/<div class="check"/g) ?? []).length;
     const say = (key, values) => sayAll(`{{say ${key}}}`, sayEnglish, values);
+    const inOwnLanguage = l.lang && l.lang !== 'en' ? ` lang="${l.lang}"` : '';  // its title and summary, in the English list
     const meta = [l.minutes ? say('index.minutes', { minutes: l.minutes }) : '', before.length ? say('index.builds_on', { lessons: before.join(say('index.and')) }) : say('index.needs_nothing'),
       l.lang && l.lang !== 'en' ? say('index.in_language', { language: languageName(l.lang) }) : ''].filter(Boolean);
     return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? `<p class="start-here">${say('index.start_here')}</p>` : ''}` +
-      `<a href="${l.slug}/"${l.lang && l.lang !== 'en' ? ` lang="${l.lang}"` : ''}>${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p>${escapeHtml(l.summary)}</p>` +
+      `<a href="${l.slug}/"${inOwnLanguage}>${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p${inOwnLanguage}>${escapeHtml(l.summary)}</p>` +
       `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
   }).join('\n');
   return fill(sayAll(read('web/index.html'), sayEnglish), { lessons: items, csp: POLICY, root: '' });
