@@ -25,6 +25,7 @@ import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
+import { language, sayAll, sayEnglish } from './languages.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
@@ -66,12 +67,13 @@ function collectSnippets() {
   return snippets;
 }
 
-function sourceBlock(snippets, name) {
+function sourceBlock(snippets, name, say = sayEnglish) {
   const s = snippets.get(name);
   if (!s) throw new Error(`a page asks for core snippet "${name}", which no file in core/ marks`);
+  const where = { file: s.file, from: s.from, to: s.to };
   // The <pre> scrolls sideways when a line is long: it takes focus so a keyboard can scroll it.
-  return `<figure class="source"><pre tabindex="0" role="group" aria-label="C++ source, ${s.file} lines ${s.from}–${s.to}"><code class="language-cpp">${escapeHtml(s.code)}</code></pre>` +
-    `<figcaption>${s.file}, lines ${s.from}–${s.to}: the code that runs in your browser.</figcaption></figure>`;
+  return `<figure class="source"><pre tabindex="0" role="group" aria-label="${sayAll('{{say page.source_label}}', say, where)}"><code class="language-cpp">${escapeHtml(s.code)}</code></pre>` +
+    `<figcaption>${sayAll('{{say page.source_caption}}', say, where)}</figcaption></figure>`;
 }
 
 // Every character of the typeset math on every page, for the fonts' subsets (copyKatexAssets).
@@ -241,7 +243,29 @@ function lessonWorkerModules(html, modules) {
     .map(([group]) => [group, pageModule(modules, [], [group])]));
 }
 
-function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents) {
+/** A lesson page's shell in its language: <html lang>, the page's words, and the core's words for the runtime. */
+function shell(template, words, values) {
+  return sayAll(template, words.say, values).replace(/\{\{lang\}\}/g, words.lang)
+    .replace('</head>', `${words.coreWordsScript()}\n</head>`);
+}
+
+/** Runs `draw` with the prerendering document in `lang`, so the runtime's say() speaks it (strings/index.js). */
+function inLanguage(lang, draw) {
+  const root = globalThis.document.documentElement;
+  const before = root.lang;
+  root.lang = lang;
+  try { return draw(); } finally { root.lang = before; }
+}
+
+/** The build stops on a translation with a missing or unknown key, naming each (scripts/languages.mjs). */
+async function checkTranslations(languages) {
+  const problems = (await Promise.all([...languages.values()].map((l) => l.check()))).flat();
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
+const languageName = (lang) => new Intl.DisplayNames(['en'], { type: 'language' }).of(lang);
+
+function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, words) {
   const { atOnce, onRequest } = lessonModels(lesson);
   const folder = path.join(LESSONS, lesson.slug);
   const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
@@ -252,34 +276,37 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   const explainCore = lessonExplainModule(html, modules);
   const modelsDir = pageModelsDir(lesson);
   const run = (id, params) => runNative(modelsDir, id, params);
-  let body = fillProse(html, file, demos, run);
-  body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name));
+  let body = fillProse(html, file, demos, run, words.quote);
+  body = body.replace(/<pre class="source" data-source="([\w-]+)"><\/pre>/g, (_, name) => sourceBlock(snippets, name, words.say));
   // Each demo: its output at the preset (scripts/prerender.mjs) until the runtime takes over, then the core code it runs.
   const instances = lessonInstances(html, file, demos);
   body = body.replace(/(<div class="demo"[^>]*>)\s*<\/div>/g, (_, open) => {
     const id = demoId(open);
     const demo = demos.get(id);
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
-    const code = demo.sources.map((name) => sourceBlock(snippets, name)).join('');
+    const code = demo.sources.map((name) => sourceBlock(snippets, name, words.say)).join('');
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
-    const inner = prerenderDemo(demo, open, run(id, instance.params));
+    words.noteSaid(demo, [run(id, instance.params), run(id, {})]);
+    const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(run(id, instance.params))));
     const explains = contents(explainCore, id, instance.params);
     const tag = open.replace('class="demo"', 'class="demo prerendered"')
       .replace(/>$/, explains ? ` data-explains="${escapeHtml(explains)}">` : '>');
     return `${tag}${inner}</div>` +
-      (code ? `<details class="demo-source"><summary>The C++ that computed this demo</summary>${code}</details>` : '');
+      (code ? `<details class="demo-source"><summary>${escapeHtml(words.say('page.demo_source'))}</summary>${code}</details>` : '');
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
   const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
-  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, read('web/embed.html'), page, embedCore);
-  const index = lessons.indexOf(lesson);
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(read('web/embed.html'), words), page, embedCore);
+  // A lesson's neighbours are the lessons in its language: a translation is listed, not put in the English sequence.
+  const sequence = lessons.filter((l) => (l.lang ?? 'en') === words.lang);
+  const index = sequence.indexOf(lesson);
   const link = (l, rel) => (l ? `<a href="../${l.slug}/" rel="${rel}">${escapeHtml(l.title)}</a>` : '');
-  const nav = [link(lessons[index - 1], 'prev'), '<a href="../index.html">All lessons</a>', link(lessons[index + 1], 'next')]
+  const nav = [link(sequence[index - 1], 'prev'), `<a href="../index.html">${escapeHtml(words.say('page.all_lessons'))}</a>`, link(sequence[index + 1], 'next')]
     .filter(Boolean).join(' · ');
-  return fill(template, {
+  return fill(shell(template, words, { minutes: String(lesson.minutes ?? '') }), {
     ...page, title: escapeHtml(lesson.title), summary: escapeHtml(lesson.summary), kicker: escapeHtml(lesson.kicker ?? ''),
     minutes: String(lesson.minutes ?? ''), content: body, nav,
   });
@@ -418,12 +445,15 @@ function lessonList(lessons, pages) {
     const html = pages.get(l.slug);
     const demos = (html.match(/<div class="demo"/g) ?? []).length;
     const checks = (html.match(/<div class="check"/g) ?? []).length;
-    const meta = [l.minutes ? `About ${l.minutes} minutes` : '', before.length ? `builds on ${before.join(' and ')}` : 'needs no earlier lesson'].filter(Boolean);
-    return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? '<p class="start-here">Start here</p>' : ''}` +
-      `<a href="${l.slug}/">${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p>${escapeHtml(l.summary)}</p>` +
+    const say = (key, values) => sayAll(`{{say ${key}}}`, sayEnglish, values);
+    const inOwnLanguage = l.lang && l.lang !== 'en' ? ` lang="${l.lang}"` : '';  // its title and summary, in the English list
+    const meta = [l.minutes ? say('index.minutes', { minutes: l.minutes }) : '', before.length ? say('index.builds_on', { lessons: before.join(say('index.and')) }) : say('index.needs_nothing'),
+      l.lang && l.lang !== 'en' ? say('index.in_language', { language: languageName(l.lang) }) : ''].filter(Boolean);
+    return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? `<p class="start-here">${say('index.start_here')}</p>` : ''}` +
+      `<a href="${l.slug}/"${inOwnLanguage}>${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p${inOwnLanguage}>${escapeHtml(l.summary)}</p>` +
       `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
   }).join('\n');
-  return fill(read('web/index.html'), { lessons: items, csp: POLICY, root: '' });
+  return fill(sayAll(read('web/index.html'), sayEnglish), { lessons: items, csp: POLICY, root: '' });
 }
 
 /** Where the text of lesson.json breaks JSON, as `file:line: message`. */
@@ -514,15 +544,19 @@ async function buildSite() {
   checkModulesBuilt();
   const modules = await builtModules();
   const contents = await explainedContents(modules);
+  const languages = new Map();
   for (const lesson of lessons) {
     const html = pages.get(lesson.slug);
+    const lang = lesson.lang ?? 'en';
+    if (!languages.has(lang)) languages.set(lang, await language(lang, `${lesson.file}:${lesson.lineOf('lang')}`));
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
-    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents));
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, languages.get(lang)));
     copyLessonFiles(lesson, html);
   }
+  await checkTranslations(languages);
   fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));
   fs.mkdirSync(path.join(SITE, 'class'));
-  fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(read('web/class.html'), { csp: POLICY, root: '../' }));
+  fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(sayAll(read('web/class.html'), sayEnglish), { csp: POLICY, root: '../' }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   fs.copyFileSync(path.join(ROOT, 'web/class.css'), path.join(ASSETS, 'class.css'));
   // The language model's default text: the lessons' own prose (scripts/lm-corpus.mjs, docs/lm.md).

@@ -64,7 +64,7 @@ function checkEveryClaimValueHasAPhrase(claimsUsed, instances, file) {
  * Checks every number, claim and defaults mark of `html` and fills numbers and
  * claims at the presets. `run(id, params)` is the native core's answer.
  */
-export function fillProse(html, file, demos, run) {
+export function fillProse(html, file, demos, run, quote = quoteResult) {
   const instances = lessonInstances(html, file, demos);
   const results = new Map();
   const resultOf = (name, line) => {
@@ -90,7 +90,7 @@ export function fillProse(html, file, demos, run) {
     const [name, number] = split(full, line, 'number');
     const result = resultOf(name, line);
     const digits = attribute(attrs, 'data-digits');
-    const text = quoteResult(result, number, digits === undefined ? undefined : Number(digits));
+    const text = quote(result, number, digits === undefined ? undefined : Number(digits));
     if (text === null) {
       const has = [...Object.keys(result.numbers), ...Object.keys(result.texts ?? {})];
       throw new LessonError(`${file}:${line}: demo "${instances.get(name).demo.id}" returns no number "${number}" (it has: ${has.join(', ')})`);

@@ -2,6 +2,7 @@
 // phone width, in the light and the dark theme (as the system setting), and as
 // printed, to look at what a learner sees:
 //   node scripts/screenshot.mjs [out-dir] [query-string] [--open]
+// ATTN_SHOT_PAGES=attention-fr,index: only those pages (index: the list of lessons).
 // --open: every panel (<details>) opened first, as a learner who opened them all sees the page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,8 @@ const server = await serveFolder('site');
 const browser = await launchChromium();
 try {
   const lessons = fs.readdirSync('site').filter((d) => fs.existsSync(path.join('site', d, 'index.html')));
-  for (const slug of ['', ...lessons]) {
+  const only = process.env.ATTN_SHOT_PAGES?.split(',');
+  for (const slug of ['', ...lessons].filter((s) => !only || only.includes(s || 'index'))) {
     for (const [name, viewport] of VIEWPORTS) {
       for (const [look, media] of LOOKS) {
         if (look === 'print' && name === 'phone') continue; // a printed page has one width

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { useSite } from '../support/site.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
-const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['table', 'table/'], ['block', 'block/'], ['lm', 'lm/']];
+const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['attention-fr', 'attention-fr/'], ['table', 'table/'], ['block', 'block/'], ['lm', 'lm/']];
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
 const THEMES = ['light', 'dark'];
 

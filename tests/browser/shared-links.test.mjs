@@ -25,12 +25,17 @@ function movedValue(demoId, startParams, fixed) {
   return null;
 }
 
-/** The value shown by the control labelled `label` in instance `instance`. */
-const shown = (page, instance, label) => page.evaluate(([inst, text]) => {
+/**
+ * The value shown by the control of parameter `name` in instance `instance`, found by its label as the page
+ * declares it (in the page's language).
+ */
+const shown = (page, instance, name) => page.evaluate(([inst, param]) => {
+  const view = window.attnLesson.demos.get(inst);
+  const text = window.attnLesson.core.demos.get(view.container.dataset.demo).params.find((d) => d.name === param).label;
   const control = [...document.querySelectorAll(`.demo[data-instance="${inst}"] .control`)]
     .find((c) => c.querySelector('label')?.textContent === text);
   return control ? document.getElementById(control.querySelector('label').htmlFor)?.value : undefined;
-}, [instance, label]);
+}, [instance, name]);
 
 for (const lesson of PAGES) {
   test(`shared link: ${lesson} restores a moved number in every demo instance that has one, all at once`, async () => {
@@ -46,7 +51,7 @@ for (const lesson of PAGES) {
     const query = moved.map((m) => `${m.instance}.${m.decl.name}=${m.value}`).join('&');
     const { page, problems } = await site.open(`${lesson}?${query}`);
     for (const m of moved) {
-      assert.equal(Number(await shown(page, m.instance, m.decl.label)), m.value, `${m.instance}.${m.decl.name}`);
+      assert.equal(Number(await shown(page, m.instance, m.decl.name)), m.value, `${m.instance}.${m.decl.name}`);
     }
     assert.deepEqual(problems, []);
     await page.close();

@@ -4,7 +4,9 @@
 // a hand-written link that names a label, an unknown setting or a refused value is refused in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtLessons, demo, printed, useSite } from '../support/site.mjs';
+import { builtLessons, demo, pageLanguage, printed, useSite } from '../support/site.mjs';
+import en from '../../web/runtime/strings/en.js';
+import fr from '../../web/runtime/strings/fr.js';
 import { nativeCore } from '../support/core.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
@@ -173,8 +175,23 @@ test('task sheet: every demo of every lesson has a builder, whose link at the le
     const demos = await page.locator('.demo[data-demo]').count();
     const checks = await page.locator('.task-check').allTextContents();
     assert.equal(checks.length, demos, slug);
-    assert.deepEqual(checks.filter((text) => text !== 'Checked: the demo takes these values, and the link opens it as set here.'), [], slug);
+    // In the page's language: 'Checked: the demo takes these values, and the link opens it as set here.' in English.
+    const checked = ({ en, fr })[pageLanguage(slug)]['teach.checked'].replace('{what}', '');
+    assert.deepEqual(checks.filter((text) => text !== checked), [], slug);
     assert.deepEqual(problems, [], slug);
     await page.close();
   }
+});
+
+test('task sheet: the builder\'s link carries the teacher\'s edited program, packed as the address packs it', async () => {
+  // A program the teacher edited, as the page keeps it in the address (deflate-raw, base64url: programs/program-pack.js).
+  const { deflateRawSync } = await import('node:zlib');
+  const edited = 'print("a task-sheet program")\n';
+  const packed = deflateRawSync(Buffer.from(edited)).toString('base64url');
+  const { page, problems } = await site.open(`robot/?teach&scores.program=${packed}`);
+  const link = new URL(await builder(page, 'scores').locator('.task-link').innerText());
+  assert.equal(link.searchParams.get('scores.program'), packed, 'the link carries the program the teacher edited');
+  assert.equal(link.searchParams.has('teach'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

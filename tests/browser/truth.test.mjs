@@ -10,10 +10,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtLessons, demo, printed, useSite } from '../support/site.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
+import { coreWords } from '../../web/runtime/strings/core-words.js';
+import en from '../../web/runtime/strings/en.js';
+import fr from '../../web/runtime/strings/fr.js';
 
 const site = useSite();
 const PAGES = builtLessons();
 const SAMPLES = 50;  // random parameter sets per demo instance (issue 9: at least 50)
+// A translated lesson runs the demos of its original, sampled there: here its numbers' and words' writing is checked.
+const SAMPLES_TRANSLATED = 10;
+const RUNTIME_WORDS = { en, fr };
+
+/** The page's language and its table of the core's words (the build writes it into the page: strings/language.js). */
+const languageOf = (page) => page.evaluate(() => ({
+  lang: document.documentElement.lang, table: JSON.parse(document.getElementById('core-words')?.textContent ?? '{}'),
+}));
 
 /** Each instance on the open page: {instance, demo id, declarations}. */
 const instancesOf = (page) => page.evaluate(() => [...window.attnLesson.demos.values()].map((v) => {
@@ -54,27 +65,34 @@ function showEach(page, instance, changeSets) {
  * others with `digits` decimals (3 unless the sentence says), a minus sign (−) unless it rounds to zero,
  * "−∞" for a masked score. Written here rather than taken from the page, so a wrong formatter fails.
  */
-function lessonText(value, digits) {
+function lessonText(value, digits, lang = 'en') {
   if (value === null) return '−∞';
   if (typeof value !== 'number') return String(value);
-  const magnitude = digits === undefined && Number.isInteger(value)
-    ? Math.abs(value).toLocaleString('en') : Math.abs(value).toFixed(digits ?? 3);
-  return (value < 0 && Number(magnitude.replace(/,/g, '')) !== 0 ? '−' : '') + magnitude;
+  const decimals = digits ?? (Number.isInteger(value) ? 0 : 3);
+  const magnitude = lang === 'en' && digits === undefined && Number.isInteger(value)
+    ? Math.abs(value).toLocaleString('en') : lang === 'en' ? Math.abs(value).toFixed(decimals)
+      : Math.abs(value).toLocaleString(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return (value < 0 && /[1-9]/.test(magnitude) ? '−' : '') + magnitude;
 }
 
-/** What the sentence quoting `name` shows for the core's `result`: its number, its words, or — when it has neither. */
-function expectedQuote(result, name, digits) {
-  if (name in result.numbers) return lessonText(result.numbers[name], digits);
-  return result.texts?.[name] ?? '—';
+/**
+ * What the sentence quoting `name` shows for the core's `result`: its number, its words (in a translated page,
+ * through the page's table of the core's words), or — when it has neither.
+ */
+function expectedQuote(result, name, digits, language = { lang: 'en' }) {
+  if (name in result.numbers) return lessonText(result.numbers[name], digits, language.lang);
+  const text = result.texts?.[name];
+  if (text === undefined) return '—';
+  return language.lang === 'en' ? text : coreWords(language.lang, language.table)(text);
 }
 
 /** @returns how many sentences' numbers and phrases were compared */
-function checkShown(where, s) {
+function checkShown(where, s, language) {
   const quoted = ({ numbers, texts, claims }) => ({ numbers, texts, claims });
   if (s.direct.ok) assert.deepEqual(quoted(s.shown), quoted(s.direct.result), `${where}: the page shows the core's result for its state`);
   const answer = s.direct.ok ? s.direct.result : s.shown;  // refused: the page keeps the last result the core gave
   for (const n of s.numbers) {
-    const expected = expectedQuote(answer, n.name, n.digits === undefined ? undefined : Number(n.digits));
+    const expected = expectedQuote(answer, n.name, n.digits === undefined ? undefined : Number(n.digits), language);
     assert.equal(n.text, expected, `${where}: the number ${n.name}`);
   }
   for (const c of s.claims) {
@@ -89,18 +107,20 @@ for (const slug of PAGES) {
     const { page, problems } = await site.open(`${slug}/`);
     const instances = await instancesOf(page);
     assert.ok(instances.length > 0);
+    const language = await languageOf(page);
+    const samples = language.lang === 'en' ? SAMPLES : SAMPLES_TRANSLATED;
     let compared = 0;
     for (const [k, { instance, params }] of instances.entries()) {
       const random = seededRandom(1000 * PAGES.indexOf(slug) + k);
-      const changeSets = [{}, ...Array.from({ length: SAMPLES }, () => randomChanges(random, params))];
+      const changeSets = [{}, ...Array.from({ length: samples }, () => randomChanges(random, params))];
       const shown = await showEach(page, instance, changeSets);
-      for (const [i, s] of shown.entries()) compared += checkShown(`${slug} ${instance} #${i} ${JSON.stringify(s.values)}`, s);
+      for (const [i, s] of shown.entries()) compared += checkShown(`${slug} ${instance} #${i} ${JSON.stringify(s.values)}`, s, language);
     }
     // Every live sentence of the page belongs to one of its demos, so each was compared at every setting.
     const live = await page.evaluate(() => document.querySelectorAll('[data-num], [data-claim]').length
       - document.querySelectorAll('[data-defaults] [data-num], [data-defaults] [data-claim]').length);
     assert.ok(live > 0, `${slug}: the lesson quotes its demos`);
-    assert.equal(compared, live * (SAMPLES + 1), `${slug}: every live number and phrase was compared at each setting`);
+    assert.equal(compared, live * (samples + 1), `${slug}: every live number and phrase was compared at each setting`);
     assert.deepEqual(problems, []);
   });
 }
@@ -113,6 +133,7 @@ for (const slug of PAGES) {
   test(`${slug} page: after edits and moves in every demo, Reset returns the state, the controls, the output and the URL to the preset`, async () => {
     const { page, problems } = await site.open(`${slug}/`);
     const instances = await instancesOf(page);
+    const reset = RUNTIME_WORDS[(await languageOf(page)).lang]['demo.reset'];
     for (const [k, { instance, params }] of instances.entries()) {
       // A knowledge check's demo sits in its explanation: open it, as the learner would.
       await demo(page, instance).evaluate((node) => { const d = node.closest('details'); if (d) d.open = true; });
@@ -127,7 +148,7 @@ for (const slug of PAGES) {
         await page.keyboard.press('ArrowRight');
       }
       await page.waitForTimeout(50);
-      await demo(page, instance).getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
+      await demo(page, instance).getByRole('button', { name: reset }).click();
       // Reset reruns on the next frame and writes the URL once changes pause: wait for both.
       await page.waitForFunction((name) => {
         const v = window.attnLesson.demos.get(name);

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './core.mjs';
 
-/** Builds the lessons of `folder` into a new scratch site; returns {status, stderr, site}. */
-export function buildLessons(folder) {
+/** Builds the lessons of `folder` into a new scratch site, with `env` added; returns {status, stderr, site}. */
+export function buildLessons(folder, env = {}) {
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-site-'));
   const run = spawnSync('node', ['scripts/build-site.mjs'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ATTN_LESSONS: folder, ATTN_SITE: site },
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, ATTN_LESSONS: folder, ATTN_SITE: site, ...env },
   });
   return { status: run.status, stderr: run.stderr, site };
 }

@@ -15,6 +15,9 @@ export const printed = (page, instance) => demo(page, instance).locator('pre.pri
  * The lessons of the built site (site/), each folder whose page has a live demo, in name order: a test that
  * covers every lesson finds a new one without being edited. Throws when the site has not been built.
  */
+/** The language of a built lesson's page, as its <html lang> says ("en", "fr"). */
+export const pageLanguage = (slug) => fs.readFileSync(path.join(ROOT, 'site', slug, 'index.html'), 'utf8').match(/<html lang="([\w-]+)"/)?.[1] ?? 'en';
+
 export function builtLessons() {
   const site = path.join(ROOT, 'site');
   const lessons = fs.readdirSync(site, { withFileTypes: true })

@@ -6,7 +6,8 @@
 import {
   MAX_UNKNOWN_NAMED, MAX_VALUE_CHARS, nameHint, readLinkValue, shapeProblem, thousands,
 } from './link-values.js';
-import { packProgram, readPackedProgram } from './programs/program-pack.js';
+import { MAX_PACKED_CHARS, packProgram, readPackedProgram } from './programs/program-pack.js';
+import { say } from './strings/index.js';
 
 const NETWORK_PREFIX = 'net.';
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -15,7 +16,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function readNameList(list) {
   return (text) => {
     if (text.length > MAX_VALUE_CHARS) {
-      return { problem: `The link's list of controls to ${list} is too long to read (${thousands(text.length)} characters), so it was not used.` };
+      return { problem: say(list === 'lock' ? 'address.locks_too_long' : 'address.hides_too_long', { length: thousands(text.length) }) };
     }
     return { value: text.split(',').map((s) => s.trim()).filter(Boolean) };
   };
@@ -27,7 +28,7 @@ function readSettings(text, { what }) {
   if (read.problem) return read;
   const { value } = read;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problem: `${what} could not be read: it should look like {"seed":3,"lr":0.01,"epochs":30}.` };
+    return { problem: say('address.settings_unreadable', { what }) };
   }
   return { value };
 }
@@ -44,10 +45,10 @@ export const FAMILIES = {
     pattern: '<instance>.<parameter>',
     key: ({ instance, name }) => `${instance}.${name}`,
     read(text, { decl }) {
-      const what = `The link's value for “${decl.label}”`;
+      const what = say('address.value_for', { label: decl.label });
       const read = readLinkValue(text, what);
       const problem = read.problem ?? shapeProblem(decl, read.value, what);
-      return problem ? { problem: `${problem} It was not used.` } : read;
+      return problem ? { problem: say('address.not_used', { problem }) } : read;
     },
     write: ({ value, preset }) => (same(value, preset) ? null : JSON.stringify(value)),
   },
@@ -129,7 +130,7 @@ export function readParams(instance, declarations, search = undefined) {
   const unknown = [...new Set([...query(search).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)))]
     .filter((name) => !INSTANCE_NAMES.has(name) && !declarations.some((d) => d.name === name));
   for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) {
-    problems.push(`The link you followed sets “${name}”, which this demo does not have, so it was not used. ${nameHint(name, declarations)}`);
+    problems.push(say('address.unknown_setting', { name, hint: nameHint(name, declarations) }));
   }
   return { values, problems };
 }
@@ -140,9 +141,10 @@ export const linkedInstances = () => [...new Set([...query().keys()]
 
 /**
  * The query of a task-sheet link for one instance (teach-panel.js): the values that differ from the lesson's
- * preset, and the names to lock and to hide, each written as its family writes it; '' for none.
+ * preset, the names to lock and to hide, each written as its family writes it, and the teacher's edited
+ * program as the address packs it (packedProgram); '' for none.
  */
-export function taskQuery(instance, { values, preset, locked, hidden }) {
+export function taskQuery(instance, { values, preset, locked, hidden, program = null }) {
   const keys = new URLSearchParams();
   const add = (family, id, value) => {
     const text = FAMILIES[family].write(value);
@@ -151,8 +153,18 @@ export function taskQuery(instance, { values, preset, locked, hidden }) {
   for (const [name, value] of Object.entries(values)) add('param', { instance, name }, { value, preset: preset[name] });
   add('lock', { instance }, [...locked]);
   add('hide', { instance }, [...hidden]);
+  if (program !== null) keys.set(FAMILIES.program.key({ instance }), program);
   const text = keys.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The edited program of `instance` as this address carries it (packed, programs/program-pack.js), for the
+ * task-sheet link; null when the lesson's program runs, or when it is longer than a link may carry.
+ */
+export function packedProgram(instance) {
+  const packed = query().get(FAMILIES.program.key({ instance }));
+  return packed && packed.length <= MAX_PACKED_CHARS ? packed : null;
 }
 
 /** This address's keys for `instance` (its values, locks, hides and program), as a query string ('' for none). */
@@ -160,6 +172,9 @@ export function instanceQuery(instance) {
   const mine = [...query()].filter(([key]) => key.startsWith(`${instance}.`));
   return mine.length ? `?${new URLSearchParams(mine)}` : '';
 }
+
+/** The event the window gets after the address changed (the task-sheet link carries an edited program from it). */
+export const ADDRESS_WRITTEN = 'attn-address-written';
 
 // The one writer. Browsers throttle history.replaceState, and a write serialises the whole address, so
 // changes wait until the input pauses for WRITE_DELAY_MS, then for the page to be idle (no longer than
@@ -177,7 +192,10 @@ function apply(changes, texts) {
   changes.forEach(([key], i) => (texts[i] === null ? next.delete(key) : next.set(key, texts[i])));
   const url = new URL(window.location.href);
   url.search = next.toString();
-  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+  if (url.href !== window.location.href) {
+    window.history.replaceState(null, '', url);
+    window.dispatchEvent?.(new Event(ADDRESS_WRITTEN));
+  }
 }
 
 /** Writes every pending change at once: at once when every writer answers at once (as when the page is left). */

@@ -8,6 +8,7 @@
 //                 that differs from the last announced printout, cut to KEY_CHARS
 //   a refusal     the message shown on the page
 // The page's first result is not announced: nothing has changed yet.
+import { say } from './strings/index.js';
 
 const KEY_CHARS = 100;
 const notes = new WeakMap(); // demo state -> what a picture says it moved, for the next announcement
@@ -29,13 +30,13 @@ export function keyLine(printed, before) {
 /** "Tokens T: 392." for a number or a choice; "Positions changed." for a list or a picture's parameter. */
 export function changeSentence(decls, changed, values, isPreset) {
   if (!changed.length) return '';
-  if (isPreset && changed.length > 1) return 'Back to the lesson\'s values.';
+  if (isPreset && changed.length > 1) return say('announce.back');
   return changed.map((name) => {
     const decl = decls.find((d) => d.name === name);
     const label = (decl?.label ?? name).replace(/[.:]$/, '');
     const value = values[name];
     const shown = typeof value === 'number' ? String(Number(value.toPrecision(6))) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
-    return shown === null || decl?.input === 'picture' ? `${label} changed.` : `${label}: ${shown}.`;
+    return shown === null || decl?.input === 'picture' ? say('announce.changed', { label }) : say('announce.value', { label, value: shown });
   }).join(' ');
 }
 
@@ -52,7 +53,7 @@ export function createAnnouncer(decls, state) {
   let before = null;
   state.onChange((values, changed) => { pending = [...new Set([...pending, ...changed])]; });
 
-  const say = (text) => { if (text && element.textContent !== text) element.textContent = text; };
+  const speak = (text) => { if (text && element.textContent !== text) element.textContent = text; };
   const what = () => {
     const text = notes.get(state) ?? changeSentence(decls, pending, state.values, state.isPreset());
     notes.delete(state);
@@ -67,10 +68,10 @@ export function createAnnouncer(decls, state) {
       const first = before === null;
       before = printed;
       if (first || !pending.length) return; // the page's first result, or a redraw with nothing changed
-      say(`${what()}${key ? ` The output now reads: ${key}` : ''}`);
+      speak(`${what()}${key ? say('announce.output', { key }) : ''}`);
     },
     refused(message) {
-      say(`${what()} ${message}`.trim());
+      speak(`${what()} ${message}`.trim());
     },
   };
 }

@@ -4,6 +4,7 @@
 // and cut to a bounded length; anything else in it is ignored. Versions 1, 2 and 3 are read.
 // A file that cannot be used gets a message that names it; the others are still read.
 import { EXPORT_FORMAT } from './kept.js';
+import { say } from './strings/index.js';
 
 export const MAX_FILE_BYTES = 8_000_000;   // a browser keeps about 5 million characters for a whole site
 export const MAX_TOTAL_BYTES = 64_000_000; // every file of one class together
@@ -15,17 +16,18 @@ export const MAX_TRIED = 200;
 const MAX_TEXT = { learner: 200, title: 500, question: 5_000, answer: 100_000, instance: 200, site: 2_000 };
 const SLUG = /^[\w-]{1,100}$/;
 
+// The words, from the page's table (strings/<lang>.js).
 const WORDS = {
-  tooLarge: (name, mb) => `“${name}” is not read: at ${mb} MB it is larger than any progress file (at most ${MAX_FILE_BYTES / 1e6} MB).`,
-  tooMany: (name) => `“${name}” is not read: the page reads at most ${MAX_FILES} files at once.`,
-  tooMuch: (name) => `“${name}” is not read: the files together are over ${MAX_TOTAL_BYTES / 1e6} MB.`,
-  unreadable: (name) => `“${name}” could not be read from your computer.`,
-  tooDeep: (name) => `“${name}” is not a progress file: it is nested deeper than any export (more than ${MAX_DEPTH} levels).`,
-  notJson: (name) => `“${name}” is not a progress file: it is not JSON text (a learner's file comes from “Export my progress (JSON)”).`,
-  notProgress: (name) => `“${name}” is not a progress file from these lessons (its "format" is not "${EXPORT_FORMAT}").`,
-  newer: (name, v) => `“${name}” was made by a newer version of these lessons (version ${v}); this page reads versions 1 to 3.`,
-  noLessons: (name) => `“${name}” is not a progress file: it has no "lessons".`,
-  again: (name) => `“${name}” was already read: it is counted once.`,
+  tooLarge: (name, mb) => say('classfile.too_large', { name, mb, most: MAX_FILE_BYTES / 1e6 }),
+  tooMany: (name) => say('classfile.too_many', { name, most: MAX_FILES }),
+  tooMuch: (name) => say('classfile.too_much', { name, most: MAX_TOTAL_BYTES / 1e6 }),
+  unreadable: (name) => say('classfile.unreadable', { name }),
+  tooDeep: (name) => say('classfile.too_deep', { name, most: MAX_DEPTH }),
+  notJson: (name) => say('classfile.not_json', { name, export: say('progress.export') }),
+  notProgress: (name) => say('classfile.not_progress', { name, format: EXPORT_FORMAT }),
+  newer: (name, v) => say('classfile.newer', { name, version: v }),
+  noLessons: (name) => say('classfile.no_lessons', { name }),
+  again: (name) => say('classfile.again', { name }),
 };
 
 /** How deeply the JSON text's lists and objects nest, found without parsing it (strings skipped); stops past `limit`. */

@@ -7,30 +7,35 @@ import { summarise, toCsv } from './class-summary.js';
 import { sayDate } from './progress-print.js';
 import { saveFile } from './save-file.js';
 import './theme.js'; // the header's light / dark / system menu
+import { say } from './strings/index.js';
 
+// The words, from the page's table (strings/<lang>.js).
+const files = (n) => say(n === 1 ? 'class.file_one' : 'class.file_many', { count: n });
 const WORDS = {
-  readNone: 'No file read yet.',
-  status: (learners, refused) => `${learners} ${learners === 1 ? 'file' : 'files'} read${refused ? `, ${refused} not read (see below)` : ''}.`,
-  reading: (n) => `Reading ${n} ${n === 1 ? 'file' : 'files'}…`,
-  refusedHeading: 'Files not read',
-  learnersHeading: 'Learners',
-  learnersCaption: 'Each file read: whose it is and what it holds',
-  learnerColumns: ['Learner', 'File', 'Exported', 'Answers', 'Demos tried'],
-  lessonLine: (n, total) => `${n} of ${total} learners answered or tried something in this lesson.`,
-  questionsHeading: 'Questions',
-  demosHeading: 'Demos',
-  question: (n) => (n ? `Question ${n}` : 'A question'),
-  earlier: ' (no longer in the lesson)',
-  unknownQuestion: 'Its wording is not in the files (they were made by an older version).',
-  answered: (n, total) => `${n} of ${total} answered`,
-  answersCaption: (name) => `Answers to ${name}`,
-  answerColumns: ['Learner', 'Answer'],
-  notAnswered: 'Not answered by: ',
-  demosCaption: (lesson) => `Who tried each demo of ${lesson}`,
-  demoColumns: ['Demo', 'Tried by', 'Learners'],
-  tried: (n, total) => `${n} of ${total}`,
+  get readNone() { return say('class.none_yet'); },
+  status: (learners, refused) => say('class.status', { files: files(learners), refused: refused ? say('class.status_refused', { refused }) : '' }),
+  reading: (n) => say('class.reading', { files: files(n) }),
+  get refusedHeading() { return say('class.refused_heading'); },
+  get learnersHeading() { return say('class.learners_heading'); },
+  get learnersCaption() { return say('class.learners_caption'); },
+  get learnerColumns() {
+    return [say('class.column_learner'), say('class.column_file'), say('class.column_exported'), say('class.column_answers'), say('class.column_demos_tried')];
+  },
+  lessonLine: (n, total) => say('class.lesson_line', { n, total }),
+  get questionsHeading() { return say('class.questions_heading'); },
+  get demosHeading() { return say('class.demos_heading'); },
+  question: (n) => (n ? say('reader.question', { number: n }) : say('reader.a_question')),
+  get earlier() { return say('report.earlier'); },
+  get unknownQuestion() { return say('class.unknown_question'); },
+  answered: (n, total) => say('class.answered', { n, total }),
+  answersCaption: (name) => say('class.answers_caption', { name }),
+  get answerColumns() { return [say('class.column_learner'), say('class.column_answer')]; },
+  get notAnswered() { return say('class.not_answered'); },
+  demosCaption: (lesson) => say('class.demos_caption', { lesson }),
+  get demoColumns() { return [say('class.column_demo'), say('class.column_tried_by'), say('class.column_learners')]; },
+  tried: (n, total) => say('class.tried', { n, total }),
   nobody: '—',
-  cut: (more) => ` … (${more.toLocaleString('en-GB')} more characters in the CSV)`,
+  cut: (more) => say('class.cut', { more: more.toLocaleString(document.documentElement.lang || 'en') }),
   csvName: 'class-progress.csv',
 };
 const SHOWN_ANSWER = 2_000; // characters of one answer on the page; the CSV has all of it

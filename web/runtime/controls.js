@@ -4,6 +4,7 @@
 // (onInput); it keeps no value of its own. Nothing here validates: a value the
 // learner types goes to the core as typed, and the core's message comes back.
 import { el } from './dom.js';
+import { say } from './strings/index.js';
 
 let nextId = 0;
 const uniqueId = (stem) => `${stem}-${++nextId}`;
@@ -27,7 +28,7 @@ function numberBox(id, value, decl, ariaLabel) {
   return el('input', {
     id, type: 'text', inputMode: 'decimal', value: String(value), className: 'num',
     autocomplete: 'off', spellcheck: false, ...(ariaLabel ? { ariaLabel } : {}),
-    title: decl.min !== undefined ? `${decl.min} to ${decl.max}` : '',
+    title: decl.min !== undefined ? say('controls.range', { min: decl.min, max: decl.max }) : '',
   });
 }
 
@@ -146,8 +147,8 @@ export function freshCell(decl) {
 function gridControl(decl, onInput) {
   const id = uniqueId(decl.name);
   const isVector = decl.type === 'vector';
-  const rowName = decl.row_name ?? 'token';
-  const columnStem = isVector ? 'entry' : decl.column_name ?? 'feature';
+  const rowName = decl.row_name ?? say('controls.row');
+  const columnStem = isVector ? say('controls.entry') : decl.column_name ?? say('controls.column');
   const columnName = (j) => decl.column_names?.[j] ?? `${columnStem} ${j}`;
   const rowsOf = (v) => (isVector ? [v] : v);
   let cells = rowsOf(decl.default).map((row) => row.slice()); // what the state last gave, as rows
@@ -181,7 +182,7 @@ function gridControl(decl, onInput) {
     cells.forEach((row, i) => {
       const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `${rowName} ${i}` })]);
       row.forEach((v, j) => {
-        const where = isVector ? `${decl.label} entry ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
+        const where = isVector ? `${decl.label} ${columnStem} ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
         const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
         box.dataset.cell = `${i},${j}`;
         box.addEventListener('input', () => {

@@ -2,6 +2,7 @@
 // and out becomes plain values. The page (core.js), the training worker, the
 // Node tests and the benchmarks all go through it, so none of them parses the
 // module's answers on its own.
+import { say } from './strings/index.js';
 
 /** The list of demos, or the core's message when it could not make it. */
 function listed(answer) {
@@ -54,7 +55,7 @@ export function combineCores(faces) {
   const models = offering('loadModel');
   const robot = offering('robotCall');
   const training = offering('trainStart');
-  const unknown = (id) => ({ ok: false, error: { message: `No module of this page has a demo called "${id}".` } });
+  const unknown = (id) => ({ ok: false, error: { message: say('core.no_module', { id }) } });
   return {
     module: models.module,
     demos: new Map(faces.flatMap((face) => [...face.demos])),

@@ -3,6 +3,8 @@
 // them all (a lesson mixing two lessons' demos), the modules that hold them between them:
 // scripts/build-site.mjs names them on <main data-core="…"> and preloads their files in the page's <head>.
 import { combineCores, wrapCore } from './core-face.js';
+import { translateAnswer, translateDemo } from './strings/core-words.js';
+import { pageLanguage, pageWords } from './strings/language.js';
 
 /** The modules this page uses ("attention", or "attention block"). */
 export const pageCoreNames = () => (document.querySelector('main')?.dataset.core ?? '').split(/\s+/).filter(Boolean);
@@ -24,8 +26,22 @@ let corePromise = null;
 
 /** @returns {Promise<ReturnType<typeof wrapCore>>} */
 export function loadCore() {
-  corePromise ??= Promise.all(pageCoreNames().map(createCore)).then(combineCores);
+  corePromise ??= Promise.all(pageCoreNames().map(createCore)).then(combineCores).then(inPageLanguage);
   return corePromise;
+}
+
+/**
+ * The face with the core's words in the page's language (docs/languages.md): each demo's declaration
+ * and each run's titles, labels and messages; numbers, claims and printouts as the core gave them.
+ */
+function inPageLanguage(face) {
+  if (pageLanguage() === 'en') return face;
+  const words = pageWords();
+  return {
+    ...face,
+    demos: new Map([...face.demos].map(([id, demo]) => [id, translateDemo(demo, words)])),
+    run: (id, params) => translateAnswer(face.run(id, params), words),
+  };
 }
 
 let explainPromise = null;

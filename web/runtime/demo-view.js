@@ -12,6 +12,7 @@ import { createExplainer } from './explain-panel.js';
 import { loadExplainCore } from './core.js';
 import { createAnnouncer } from './announce.js';
 import { linkChanges, linkNote, lockControl, readLink } from './locks.js';
+import { say } from './strings/index.js';
 
 
 /**
@@ -51,12 +52,12 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   for (const c of controls) if (locks.locked.has(c.name)) lockControl(c, locks.lockedByLink.has(c.name));
   const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
   const announce = createAnnouncer(demo.params, state);
-  const reset = el('button', { type: 'button', className: 'reset', textContent: 'Reset to the lesson\'s values' });
+  const reset = el('button', { type: 'button', className: 'reset', textContent: say('demo.reset') });
   const view = createResultView({ instance, state, setParams: state.set });
   // The core declares which controls are not the demo's main ones: they wait under "More settings".
   const folded = new Set(demo.params.filter((d) => d.more).map((d) => d.name));
   const more = controls.some((c) => folded.has(c.name))
-    ? el('details', { className: 'more-settings' }, [el('summary', { textContent: 'More settings' }),
+    ? el('details', { className: 'more-settings' }, [el('summary', { textContent: say('demo.more_settings') }),
       el('div', { className: 'more-controls' }, controls.filter((c) => folded.has(c.name)).map((c) => c.element))])
     : null;
   const form = el('form', { className: 'controls' }, [
@@ -123,8 +124,8 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     if (control) control.showError(answer.error.message);
     if (control && folded.has(control.name)) more.open = true; // the message beside a folded control is seen
     status.textContent = control
-      ? 'Fix the highlighted value; the results below are from the last values that worked.'
-      : `${answer.error.message} The results below are from the last values that worked.`;
+      ? say('demo.fix_value')
+      : say('demo.refused', { message: answer.error.message });
     announce.refused(answer.error.message);
     if (!shown) {
       // Opened with a bad value (a hand-edited URL, say): show the preset meanwhile.

@@ -4,6 +4,7 @@
 import { el } from './dom.js';
 import { instanceQuery } from './address.js';
 import { hostListener } from './embed-height.js';
+import { say } from './strings/index.js';
 
 // Tall enough for a demo's controls and first output on a laptop: the frame's height until the embed page
 // says its own (embed-height.js), and for good where the host's page runs no script of its own.
@@ -21,16 +22,16 @@ export function iframeSnippet(instance, title, query = undefined) {
 
 /** Adds the permalink and the embed button under one mounted demo. */
 export function attachEmbedLinks(view, title) {
-  const link = el('a', { className: 'demo-permalink', textContent: 'Open this demo on its own page', href: embedUrl(view.instance) });
+  const link = el('a', { className: 'demo-permalink', textContent: say('embed.open'), href: embedUrl(view.instance) });
   // The URL is written a moment after a change (address.js), so the address is read when it is used.
   const refresh = () => { link.href = embedUrl(view.instance); };
   for (const type of ['pointerenter', 'focus', 'click']) link.addEventListener(type, refresh);
   // A <pre>, not a <textarea>: a knowledge check's only text box is the learner's answer (reader.js).
-  const snippet = el('pre', { className: 'embed-snippet', tabIndex: 0, ariaLabel: 'HTML that embeds this demo' });
+  const snippet = el('pre', { className: 'embed-snippet', tabIndex: 0, ariaLabel: say('embed.snippet_label') });
   const box = el('div', { className: 'embed-box', hidden: true }, [
-    el('p', { textContent: 'Paste this into your course page; it shows this demo with its current settings, locks and hides, and its few lines of script make the frame as tall as the demo:' }), snippet,
+    el('p', { textContent: say('embed.paste') }), snippet,
   ]);
-  const button = el('button', { type: 'button', className: 'embed-button', textContent: 'Embed', ariaExpanded: 'false' });
+  const button = el('button', { type: 'button', className: 'embed-button', textContent: say('embed.button'), ariaExpanded: 'false' });
   button.addEventListener('click', () => {
     snippet.textContent = iframeSnippet(view.instance, title);
     box.hidden = !box.hidden;

@@ -2,8 +2,9 @@
 // this copy of the site (kept.js's records, read only: the "I tried this" marks and the answers).
 // The site build gives each line its lesson's folder and how many demos and questions it has.
 import { readAll } from './kept.js';
+import { say } from './strings/index.js';
 
-const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const count = (n, key) => say(`${key}_${n === 1 ? 'one' : 'many'}`, { count: n });
 
 function progressLine(line, kept) {
   const lesson = kept[line.dataset.slug];
@@ -14,9 +15,9 @@ function progressLine(line, kept) {
   if (!tried && !answered) return;
   const demos = Number(line.dataset.demos);
   const checks = Number(line.dataset.checks);
-  const parts = [`you tried ${Math.min(tried, demos)} of ${count(demos, 'demo', 'demos')}`];
-  if (checks) parts.push(`answered ${Math.min(answered, checks)} of ${count(checks, 'question', 'questions')}`);
-  line.textContent = `In this browser ${parts.join(' and ')}.`;
+  const parts = [say('path.tried', { tried: Math.min(tried, demos), demos: count(demos, 'path.demos') })];
+  if (checks) parts.push(say('path.answered', { answered: Math.min(answered, checks), checks: count(checks, 'path.questions') }));
+  line.textContent = say('path.line', { parts: parts.join(say('progress.and')) });
   line.hidden = false;
 }
 

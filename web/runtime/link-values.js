@@ -1,6 +1,8 @@
 // What a link may carry is checked before anything parses it, so a hostile or damaged link costs
 // the page nothing and refuses only its own part (docs/url.md).
 // Pure functions of the link's text: the address (address.js) reads every key through them.
+import { say } from './strings/index.js';
+import { pageLanguage } from './strings/language.js';
 
 // The longest value a demo declares is an 8 x 8 matrix written with every digit a number can have;
 // this leaves room for hand-written spacing (docs/url.md gives the figures).
@@ -13,7 +15,7 @@ export const MAX_DEPTH = 64;
 // bury the demo under notes; no demo declares more settings than this.
 export const MAX_UNKNOWN_NAMED = 11;
 
-export const thousands = (n) => n.toLocaleString('en');
+export const thousands = (n) => n.toLocaleString(pageLanguage());
 
 /** How deeply lists and objects nest in JSON `text`, read without parsing it (brackets in strings do not count). */
 function nesting(text) {
@@ -43,11 +45,11 @@ const hasLoneSurrogate = (value) => (typeof value === 'string' ? LONE_SURROGATE.
  */
 export function readLinkValue(text, what) {
   if (text.length > MAX_VALUE_CHARS) {
-    return { problem: `${what} is too long to use (${thousands(text.length)} characters; at most ${thousands(MAX_VALUE_CHARS)}).` };
+    return { problem: say('linkvalue.too_long', { what, length: thousands(text.length), most: thousands(MAX_VALUE_CHARS) }) };
   }
   const depth = nesting(text);
   if (depth > MAX_DEPTH) {
-    return { problem: `${what} has lists nested ${thousands(depth)} deep; no setting here takes more than ${MAX_DEPTH}.` };
+    return { problem: say('linkvalue.too_deep', { what, depth: thousands(depth), most: MAX_DEPTH }) };
   }
   let value;
   try {
@@ -56,7 +58,7 @@ export function readLinkValue(text, what) {
     return { value: text }; // not JSON: the core names what is wrong with it
   }
   if (hasLoneSurrogate(value)) {
-    return { problem: `${what} has a broken character in it (half of a pair of text codes, such as \\ud800, on its own).` };
+    return { problem: say('linkvalue.broken_character', { what }) };
   }
   return { value };
 }
@@ -68,16 +70,15 @@ export function readLinkValue(text, what) {
 export function shapeProblem(decl, value, what) {
   if (!Array.isArray(value) || (decl.type !== 'matrix' && decl.type !== 'vector')) return null;
   if (value.length > decl.max_len) {
-    const things = decl.type === 'vector' ? 'numbers' : 'rows';
-    return `${what} has ${thousands(value.length)} ${things}; this demo takes at most ${decl.max_len}.`;
+    return say(decl.type === 'vector' ? 'linkvalue.too_many_numbers' : 'linkvalue.too_many_rows', { what, count: thousands(value.length), most: decl.max_len });
   }
   const widest = decl.type === 'matrix' ? Math.max(0, ...value.map((row) => (Array.isArray(row) ? row.length : 0))) : 0;
-  if (widest > decl.max_cols) return `${what} has a row of ${thousands(widest)} numbers; this demo takes at most ${decl.max_cols} a row.`;
+  if (widest > decl.max_cols) return say('linkvalue.row_too_long', { what, count: thousands(widest), most: decl.max_cols });
   return null;
 }
 
 /** For a name a demo does not declare: the name of the setting it was likely meant for (its label, say), or the names there are. */
 export function nameHint(name, declarations) {
   const meant = declarations.find((d) => [d.label, d.name].some((known) => known.toLowerCase() === name.toLowerCase()));
-  return meant ? `A link names the setting “${meant.label}” as ${meant.name}.` : `This demo's settings are ${declarations.map((d) => d.name).join(', ')}.`;
+  return meant ? say('linkvalue.meant', { label: meant.label, name: meant.name }) : say('linkvalue.settings', { names: declarations.map((d) => d.name).join(', ') });
 }

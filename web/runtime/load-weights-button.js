@@ -5,6 +5,7 @@
 import { sizeText } from './on-request.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
+import { say } from './strings/index.js';
 
 
 /**
@@ -15,11 +16,10 @@ import { el } from './dom.js';
  */
 export function attachLoadWeightsButton(view, slot, onRequest, networks) {
   const name = networkName(slot);
-  const label = `Load ${name}'s weights (${sizeText(onRequest.listed[slot].bytes)})`;
+  const label = say('weights.load', { name, size: sizeText(onRequest.listed[slot].bytes) });
   const button = el('button', { type: 'button', className: 'load-weights', textContent: label });
   const status = el('p', { className: 'load-weights-status',
-    textContent: `${name}'s figures (marked *) were measured natively when its weights were made. ` +
-      `Load the weights to run ${name} in your browser, as the other networks do.` });
+    textContent: say('weights.recorded', { name }) });
   status.setAttribute('role', 'status');
   const panel = el('div', { className: 'load-weights-panel' }, [button, status]);
   view.container.append(panel);
@@ -28,12 +28,12 @@ export function attachLoadWeightsButton(view, slot, onRequest, networks) {
     if (!networks.has(slot)) return;
     button.hidden = true;
     status.classList.remove('problem');
-    status.textContent = `${name}'s weights are loaded: it now runs in your browser, as the other networks do.`;
+    status.textContent = say('weights.loaded', { name });
   }
 
   button.addEventListener('click', async () => {
     button.disabled = true;
-    button.textContent = `Loading ${name}'s weights…`;
+    button.textContent = say('weights.loading', { name });
     panel.setAttribute('aria-busy', 'true');
     status.classList.remove('problem');
     try {
@@ -41,8 +41,7 @@ export function attachLoadWeightsButton(view, slot, onRequest, networks) {
       refresh();
     } catch (error) {
       status.classList.add('problem');
-      status.textContent = `${name}'s weights could not be loaded (${error.message}). ` +
-        'The figures above are still the recorded ones; press the button to try again.';
+      status.textContent = say('weights.failed', { name, error: error.message });
     } finally {
       panel.removeAttribute('aria-busy');
       button.disabled = false;

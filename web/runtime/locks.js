@@ -16,8 +16,7 @@ const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
 
 /** Why a name in a link's lock or hide list is not one of the demo's parameters, in the teacher's words. */
 function unknownName(name, list, declarations) {
-  return `The link you followed asks to ${list} “${name}”, which this demo does not have, so nothing was ` +
-    `${list === 'lock' ? 'locked' : 'hidden'} for it. ${nameHint(name, declarations)}`;
+  return say(list === 'lock' ? 'link.unknown_lock' : 'link.unknown_hide', { name, hint: nameHint(name, declarations) });
 }
 
 /** The names of a link's lock or hide list the demo declares, and a note for each it does not. */
@@ -30,7 +29,7 @@ function linkList(instance, list, declarations, problems, search) {
   for (const name of unknown.slice(0, MAX_UNKNOWN_NAMED)) problems.push(unknownName(name, list, declarations));
   if (unknown.length > MAX_UNKNOWN_NAMED) {
     const more = (unknown.length - MAX_UNKNOWN_NAMED).toLocaleString('en');
-    problems.push(`The link's list of controls to ${list} names ${more} more that this demo does not have.`);
+    problems.push(say(list === 'lock' ? 'link.more_locks' : 'link.more_hides', { more }));
   }
   return listed.filter((n) => declared.has(n));
 }
@@ -66,7 +65,7 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
   const label = (name) => declarations.find((d) => d.name === name).label;
   const differs = (n) => JSON.stringify(fromUrl[n]) !== JSON.stringify(lessonPreset[n]);
   const problems = Object.keys(fromUrl).filter((n) => locks.locked.has(n) && !locks.lockedByLink.has(n) && differs(n))
-    .map((n) => `The link you followed sets “${label(n)}”, which the lesson locks: the lesson's value stays.`);
+    .map((n) => say('link.lesson_locks', { label: label(n) }));
   const lockedByLink = new Set([...locks.lockedByLink]);
   const linkValues = () => Object.fromEntries([...lockedByLink].filter((n) => n in fromUrl).map((n) => [n, fromUrl[n]]));
   let refused = false;
@@ -76,8 +75,7 @@ function presetUnderLocks(declarations, lessonPreset, locks, fromUrl, accepts) {
     // Unlock the value the core names, or, when it names another, every value the link locks.
     const culprits = lockedByLink.has(answer.error.param) ? [answer.error.param] : Object.keys(linkValues());
     for (const name of culprits) lockedByLink.delete(name);
-    const them = culprits.length > 1 ? 'they are' : 'it is';
-    problems.push(`The link you followed locks ${quoted(culprits.map(label))} at a value this demo cannot use, so ${them} not locked. ${answer.error.message}.`);
+    problems.push(say(culprits.length > 1 ? 'link.locks_refused_many' : 'link.locks_refused_one', { labels: quoted(culprits.map(label)), message: answer.error.message }));
     refused = true;
   }
   // The link's other values, which the learner may change: one the core refuses is named too.
@@ -134,15 +132,15 @@ export function lockControl(control, byLink) {
   control.element.classList.add('locked');
   control.element.append(el('p', {
     className: 'lock-reason',
-    textContent: byLink ? 'Locked by the link you followed: your teacher fixed this value.' : 'Locked by the lesson: this value stays as set here.',
+    textContent: byLink ? say('link.locked_by_link') : say('link.locked_by_lesson'),
   }));
 }
 
 /** What the link changed, for the paragraphs written for the lesson's preset ("locked “Blocks” and hid …"), or ''. */
 export function linkChanges(locks, declarations) {
   const labels = (set) => quoted(declarations.filter((d) => set.has(d.name)).map((d) => d.label));
-  return [locks.lockedByLink.size ? `locked ${labels(locks.lockedByLink)}` : '',
-    locks.hiddenByLink.size ? `hid ${labels(locks.hiddenByLink)}` : ''].filter(Boolean).join(' and ');
+  return [locks.lockedByLink.size ? say('link.changes_locked', { labels: labels(locks.lockedByLink) }) : '',
+    locks.hiddenByLink.size ? say('link.changes_hid', { labels: labels(locks.hiddenByLink) }) : ''].filter(Boolean).join(say('link.and'));
 }
 
 /**
@@ -154,10 +152,10 @@ export function linkNote(locks, declarations, problems, backToPreset) {
   const lines = problems.map((text) => el('p', { className: 'link-problem', textContent: text }));
   if (locks.lockedByLink.size) {
     const labels = quoted(declarations.filter((d) => locks.lockedByLink.has(d.name)).map((d) => d.label));
-    lines.unshift(el('p', { className: 'link-locks', textContent: `The link you followed locked ${labels}.` }));
+    lines.unshift(el('p', { className: 'link-locks', textContent: say('link.locked', { labels }) }));
   }
   if (backToPreset) {
-    const back = el('button', { type: 'button', className: 'link-back', textContent: 'Back to the lesson\'s values' });
+    const back = el('button', { type: 'button', className: 'link-back', textContent: say('link.back') });
     back.addEventListener('click', backToPreset);
     lines.push(el('p', {}, [back]));
   }

@@ -17,6 +17,7 @@ import { attachTaskBuilder, showTeacherMode } from './teach-panel.js';
 import { MAX_UNKNOWN_NAMED } from './link-values.js';
 import { reportHeight } from './embed-height.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
+import { say } from './strings/index.js';
 
 function showProblem(container, text) {
   const p = document.createElement('p');
@@ -51,8 +52,8 @@ function noteUnknownInstances(containers) {
   if (!unknown.length) return;
   const note = document.createElement('p');
   note.className = 'link-problem link-instances';
-  note.textContent = `The link you followed sets ${unknown.map((n) => `“${n}”`).join(', ')}, which ${unknown.length > 1 ? 'are not demos' : 'is not a demo'} ` +
-    `on this page, so that part of it was not used. This page's demos are ${instances.join(', ')}.`;
+  note.textContent = say(unknown.length > 1 ? 'main.unknown_instances' : 'main.unknown_instance',
+    { names: unknown.map((n) => `“${n}”`).join(', '), instances: instances.join(', ') });
   (document.querySelector('.lesson-head') ?? document.querySelector('main'))?.append(note);
 }
 
@@ -75,8 +76,7 @@ async function start() {
     await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
   } catch (error) {
     for (const c of containers) {
-      showProblem(c, `The live demo could not start (${error.message ?? error}). ` +
-        'Reload the page; if it keeps happening, the site may be served without its .wasm or weights files, or opened from file:// instead of a web server.');
+      showProblem(c, say('main.no_core', { error: error.message ?? error }));
     }
     return;
   }
@@ -85,14 +85,14 @@ async function start() {
   for (const container of containers) {
     const demo = core.demos.get(container.dataset.demo);
     if (!demo) {
-      showProblem(container, `This page asks for a demo called "${container.dataset.demo}", which the core does not have.`);
+      showProblem(container, say('main.no_demo', { demo: container.dataset.demo }));
       continue;
     }
     // One demo that cannot start (a link's value no check foresaw) must not keep the others from starting.
     try {
       views.push(mountDemo(container, demo, core, networks, { teaching }));
     } catch (error) {
-      showProblem(container, `This demo could not start (${error.message ?? error}). The link may set it in a way it cannot take: open the page without the part after “?” to see it as the lesson set it.`);
+      showProblem(container, say('main.demo_failed', { error: error.message ?? error }));
     }
   }
   for (const view of views.filter((v) => v.container.dataset.loadWeights)) {

@@ -4,6 +4,7 @@
 // sender's browser, the offer to train the identical one here.
 import { describeNetwork, networkName, trainingText } from './networks.js';
 import { el } from './dom.js';
+import { say } from './strings/index.js';
 
 
 /**
@@ -15,7 +16,7 @@ import { el } from './dom.js';
  */
 export function attachNetworkLine(view, slots, networks, linked, trainer) {
   const list = el('ul', { className: 'network-line' });
-  list.setAttribute('aria-label', 'The networks this demo is using');
+  list.setAttribute('aria-label', say('networks.label'));
   view.container.append(list);
 
   function item(slot) {
@@ -24,15 +25,14 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
     const wanted = linked.get(slot);
     const matchesLink = origin?.kind === 'trained' && trainingText(origin.config) === trainingText(wanted ?? {});
     if (wanted?.problem && trainer) {
-      li.append(` ${wanted.problem} So the page does not offer to train it.`);
+      li.append(` ${say('networks.not_offered', { problem: wanted.problem })}`);
     } else if (wanted && !matchesLink && trainer) {
-      const train = el('button', { type: 'button', textContent: `Train ${networkName(slot)} as the link did` });
+      const train = el('button', { type: 'button', textContent: say('networks.train_as_link', { name: networkName(slot) }) });
       train.addEventListener('click', () => trainer.train(wanted));
-      li.append(` The link you opened used ${networkName(slot)} trained with ${trainingText(wanted)}; ` +
-        'training gives the same network in every browser, so training it here shows exactly what the sender saw. ', train);
+      li.append(` ${say('networks.link_used', { name: networkName(slot), training: trainingText(wanted) })} `, train);
     }
     if (origin && origin.kind !== 'lesson' && networks.hasLessonNetwork(slot)) {
-      const back = el('button', { type: 'button', textContent: 'Back to the lesson\'s network' });
+      const back = el('button', { type: 'button', textContent: say('networks.back') });
       back.addEventListener('click', () => networks.backToLesson(slot));
       li.append(' ', back);
     }
@@ -55,5 +55,5 @@ export function attachUnusedTrainings(view, linked, slotsRead) {
   if (!unused.length) return;
   const names = unused.map((slot) => `“${slot}”`).join(', ');
   view.container.append(el('p', { className: 'link-problem', textContent:
-    `The link you opened has training settings for ${names}, which no demo on this page uses, so they were not used.` }));
+    say('networks.unused', { names }) }));
 }

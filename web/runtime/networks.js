@@ -6,6 +6,7 @@
 // gives the same bits everywhere: the page that opens a link can train the identical network.
 
 import { readNetworks, write } from './address.js';
+import { say } from './strings/index.js';
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
@@ -23,7 +24,7 @@ const SETTINGS = ['seed', 'lr', 'epochs'];  // what the address keeps; the slot 
  *              (train_plan), or null when the page's core has none (a page that cannot train offers nothing)
  */
 export function linkedTrainings(plan) {
-  const what = (slot) => `The link's value for ${networkName(slot)}'s training`;
+  const what = (slot) => say('networks.training_value', { name: networkName(slot) });
   const wanted = new Map();
   for (const [slot, read] of readNetworks(what)) {
     const [task, model] = slot.split('/');
@@ -37,14 +38,14 @@ function checkSettings(value, what, network, plan) {
   const defaults = Object.fromEntries((plan?.params ?? []).filter((d) => SETTINGS.includes(d.name)).map((d) => [d.name, d.default]));
   const settings = { ...defaults, ...Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]])) };
   const answer = plan?.run({ ...network, ...settings });
-  if (answer && !answer.ok) return { problem: `${what} cannot be used: ${answer.error.message}.` };
+  if (answer && !answer.ok) return { problem: say('networks.refused', { what, message: answer.error.message }) };
   return settings;
 }
 
 /** "seed 3, rate 0.01, 30 epochs" (0 stands for the lesson's choice). */
 export function trainingText({ seed, lr, epochs }) {
-  const count = !epochs ? 'the lesson\'s epochs' : `${epochs} ${epochs === 1 ? 'epoch' : 'epochs'}`;
-  return `seed ${seed}, rate ${lr || 'the lesson\'s'}, ${count}`;
+  const count = !epochs ? say('networks.lesson_epochs') : say(epochs === 1 ? 'networks.epoch_one' : 'networks.epoch_many', { count: epochs });
+  return say('networks.training', { seed, rate: lr || say('networks.lesson_rate'), epochs: count });
 }
 
 /**
@@ -93,8 +94,8 @@ export function createNetworks(core) {
 /** One line under a table demo: which network it is using, and the way back to the lesson's. */
 export function describeNetwork(slot, origin) {
   const name = networkName(slot);
-  if (!origin) return `${name}: the figures recorded when the lesson's weights were made.`;
-  if (origin.kind === 'lesson') return `${name}: the lesson's network.`;
-  if (origin.kind === 'trained') return `${name}: yours, trained in this browser (${trainingText(origin.config)}).`;
-  return `${name}: yours, from the file ${origin.name}.`;
+  if (!origin) return say('networks.recorded', { name });
+  if (origin.kind === 'lesson') return say('networks.lessons', { name });
+  if (origin.kind === 'trained') return say('networks.trained', { name, training: trainingText(origin.config) });
+  return say('networks.from_file', { name, file: origin.name });
 }

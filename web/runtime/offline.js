@@ -7,6 +7,7 @@
 // Without service workers (file://, a plain-HTTP host other than localhost, an old browser) it does
 // nothing and the site works from the network as before.
 import './progress.js'; // says a full storage (for the theme menu: the list of lessons has no reader.js), with the export
+import { say } from './strings/index.js';
 
 const SW_URL = new URL('../sw.js', import.meta.url); // assets/offline.js -> the site's root, under any sub-path
 const VERSION_KEY = `attn-site-version ${new URL('../', import.meta.url).pathname}`;
@@ -62,10 +63,10 @@ async function start() {
       window.location.reload();
     };
     if (!touched) { reload(); return; }
-    const p = note('update-note', 'A new version of the lessons is ready. ', atTop);
+    const p = note('update-note', say('offline.new_version'), atTop);
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Reload to read it';
+    button.textContent = say('offline.reload');
     button.addEventListener('click', reload);
     p.append(button);
   });
@@ -84,8 +85,8 @@ async function start() {
   const before = version ? remember(version) : null;
   let reloaded = false;
   try { reloaded = sessionStorage.getItem(RELOADED_KEY) === '1'; sessionStorage.removeItem(RELOADED_KEY); } catch { /* none */ }
-  if (reloaded || (before && before !== version)) note('update-note', 'Updated: this is the newest version of the lessons.', atTop);
-  note('offline-note', 'Saved for offline use: these lessons now work in this browser without a network.', atFoot);
+  if (reloaded || (before && before !== version)) note('update-note', say('offline.updated'), atTop);
+  note('offline-note', say('offline.saved'), atFoot);
 }
 
 start();

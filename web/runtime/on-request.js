@@ -4,6 +4,8 @@
 // whoever asks first (its button, or saving them).
 import { fetchText, requireLoaded } from './lesson-files.js';
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
+import { say } from './strings/index.js';
+import { pageLanguage } from './strings/language.js';
 
 /**
  * @param core      from loadCore()
@@ -43,5 +45,5 @@ export function createOnRequest(core, listed, networks) {
 
 /** 1109175 -> "1.1 MB" */
 export function sizeText(bytes) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  return bytes >= 1024 * 1024 ? say('size.mb', { size: (bytes / 1024 / 1024).toLocaleString(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }) }) : say('size.kb', { size: Math.ceil(bytes / 1024) });
 }

@@ -1,26 +1,29 @@
 // A learner's exported progress (docs/progress-export.md) as a page of its own, in a new window, to read
 // and print: the site's header and styles, the learner's name, when and from where, and per lesson the
 // demos tried (by title) and each question with its answer. Opened by "Printable page" (progress.js).
+import { say } from './strings/index.js';
 
+// The words, in the page's language (strings/<lang>.js), read when they are shown.
 const WORDS = {
-  heading: (learner) => (learner ? `Progress of ${learner}` : 'My progress'),
-  site: 'Attention, by hand and in code',
-  exported: (when) => `Exported on ${when} from `,
-  print: 'Print this page',
-  nothing: 'Nothing is kept in this browser yet.',
-  demos: 'Demos tried',
-  noDemos: 'No demo marked as tried.',
-  questions: 'Answers',
-  noAnswers: 'No question answered.',
-  question: (n) => (n ? `Question ${n}` : 'A question'),
-  earlier: ' (no longer in the lesson)',
-  unknownQuestion: 'Its wording was not saved.',
+  heading: (learner) => (learner ? say('report.heading_of', { learner }) : say('report.heading')),
+  get site() { return say('page.site_name'); },
+  exported: (when) => say('report.exported', { when }),
+  get print() { return say('report.print'); },
+  get nothing() { return say('report.nothing'); },
+  get demos() { return say('report.demos'); },
+  get noDemos() { return say('report.no_demos'); },
+  get questions() { return say('report.answers'); },
+  get noAnswers() { return say('report.no_answers'); },
+  question: (n) => (n ? say('reader.question', { number: n }) : say('reader.a_question')),
+  get earlier() { return say('report.earlier'); },
+  get unknownQuestion() { return say('report.unknown_question'); },
 };
 
 /** A date as a reader says it, e.g. "2 December 2026, 04:40" (the file keeps ISO 8601). */
 export const sayDate = (iso) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  const lang = globalThis.document?.documentElement.lang || 'en';
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString(lang === 'en' ? 'en-GB' : lang, { dateStyle: 'long', timeStyle: 'short' });
 };
 
 function maker(doc) {

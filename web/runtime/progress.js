@@ -13,13 +13,14 @@ import {
 } from './kept.js';
 import { openPrintable } from './progress-print.js';
 import { saveFile } from './save-file.js';
+import { say } from './strings/index.js';
 
 const make = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
 };
-const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const count = (n, key) => say(`${key}_${n === 1 ? 'one' : 'many'}`, { count: n });
 
 let asked = 0;
 /**
@@ -106,14 +107,14 @@ export function sayNotKept(reason = 'full') {
   if (root.dataset.notKeptSaid !== undefined) return;
   root.dataset.notKeptSaid = reason;
   const text = reason === 'unread'
-    ? 'What this browser kept for this lesson is too large to read, so this page leaves it as it is and your latest answers and marks here are not being kept.'
-    : 'This browser\'s storage for these lessons is full, so your latest answers, "I tried this" marks and theme choice are not being kept.';
-  const exportButton = make('button', { type: 'button', textContent: 'Export my progress (JSON)' });
+    ? say('progress.unread')
+    : say('progress.full');
+  const exportButton = make('button', { type: 'button', textContent: say('progress.export') });
   exportButton.addEventListener('click', () => download(progressReport()));
-  const close = make('button', { type: 'button', textContent: 'Close' });
-  close.setAttribute('aria-label', 'Close this note');
+  const close = make('button', { type: 'button', textContent: say('progress.close') });
+  close.setAttribute('aria-label', say('progress.close_note'));
   const note = make('div', { className: 'not-kept' }, [
-    make('p', { textContent: `${text} Export your progress to keep a copy of everything, this page included.` }),
+    make('p', { textContent: say('progress.not_kept', { text }) }),
     make('p', { className: 'not-kept-buttons' }, [exportButton, ' ', close]),
   ]);
   note.setAttribute('role', 'alert');
@@ -140,7 +141,7 @@ function markTried(containers) {
     box.dataset.tried = instance;
     box.dataset.title = container.querySelector('legend')?.textContent.trim() ?? ''; // the demo's title, for the export
     box.addEventListener('change', () => said(savePage())); // if it is not kept, the mark stays until the page is left
-    const label = make('label', { className: 'tried' }, [box, ' I tried this']);
+    const label = make('label', { className: 'tried' }, [box, ` ${say('progress.tried')}`]);
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
     after.after(label);
   }
@@ -160,7 +161,7 @@ function nameField(status) {
     if (outcome === 'full') said(outcome);
   });
   document.addEventListener('attn-progress-erased', () => { input.value = ''; });
-  return make('p', { className: 'learner' }, [make('label', {}, ['Your name, for your teacher (optional, only in the file you export) ', input])]);
+  return make('p', { className: 'learner' }, [make('label', {}, [`${say('progress.name')} `, input])]);
 }
 
 function progressPanel() {
@@ -177,32 +178,31 @@ function progressPanel() {
     const marks = kept.reduce((n, l) => n + l.tried.length, 0);
     const lessons = kept.filter((l) => l.answers.length || l.tried.length || l.unread.length).length;
     if (!lessons && !learnerName()) {
-      status.textContent = 'This browser keeps no answers or marks for these lessons: there is nothing to erase.';
+      status.textContent = say('progress.nothing_kept');
       return;
     }
-    const what = [answers && count(answers, 'answer'), marks && count(marks, '"I tried this" mark'), learnerName() && 'your name']
-      .filter(Boolean).join(' and ') || 'what this browser kept'; // only a record too large to read
+    const what = [answers && count(answers, 'progress.answers'), marks && count(marks, 'progress.marks'), learnerName() && say('progress.your_name')]
+      .filter(Boolean).join(say('progress.and')) || say('progress.what_kept'); // only a record too large to read
     const yes = await askFirst({
-      title: 'Erase all your answers and marks?',
-      text: `This erases ${what}${lessons ? ` in ${count(lessons, 'lesson')}` : ''} from this browser. `
-        + 'It cannot be undone: export your progress first if you want a copy. Other copies of these lessons, at other addresses, keep theirs, and your theme choice stays.',
-      yes: 'Erase them all',
-      no: 'Keep them',
+      title: say('progress.erase_title'),
+      text: say('progress.erase_text', { what, where: lessons ? say('progress.in_lessons', { lessons: count(lessons, 'progress.lessons') }) : '' }),
+      yes: say('progress.erase_yes'),
+      no: say('progress.erase_no'),
     });
-    if (!yes) { status.textContent = 'Nothing was erased.'; return; }
+    if (!yes) { status.textContent = say('progress.nothing_erased'); return; }
     eraseAll();
     for (const box of document.querySelectorAll('input[data-tried]')) box.checked = false;
     document.dispatchEvent(new CustomEvent('attn-progress-erased')); // reader.js empties the answer boxes
-    status.textContent = 'All your answers and "I tried this" marks in these lessons were erased from this browser.';
+    status.textContent = say('progress.erased');
   };
   return make('section', { className: 'progress', id: 'my-progress' }, [
-    make('h2', { textContent: 'Your progress' }),
-    make('p', { textContent: 'Your answers and "I tried this" marks stay in this browser only: no account, nothing is sent anywhere.' }),
+    make('h2', { textContent: say('progress.heading') }),
+    make('p', { textContent: say('progress.private') }),
     nameField(status),
     make('p', { className: 'progress-buttons' }, [
-      button('Export my progress (JSON)', () => download(progressReport())), ' ',
-      button('Printable page', () => openPrintable(progressReport(), SITE)), ' ',
-      button('Erase all my answers and marks…', eraseEverything),
+      button(say('progress.export'), () => download(progressReport())), ' ',
+      button(say('progress.printable'), () => openPrintable(progressReport(), SITE)), ' ',
+      button(say('progress.erase_all'), eraseEverything),
     ]),
     status,
   ]);

@@ -10,8 +10,9 @@
 //
 // The site build checks every name against the core and fills each at the preset
 // (scripts/lesson-prose.mjs), with the same formatting as here.
-import { quoteResult } from './render/format.js';
+import { quoteInLanguage } from './strings/language.js';
 import { writeText } from './render/in-place.js';
+import { say } from './strings/index.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
 
@@ -47,7 +48,7 @@ export function renderProse(instance, result) {
   const { numbers, claims } = spans(instance);
   for (const { span, name, digits } of numbers) {
     // A number these values do not give (a third key when there are two) must not keep an old value.
-    writeText(span, quoteResult(result, name, digits) ?? '—');
+    writeText(span, quoteInLanguage(result, name, digits) ?? '—');
   }
   for (const { phrase, name } of claims) {
     const hidden = result.claims?.[name] !== phrase.dataset.is;
@@ -76,10 +77,9 @@ export function attachDefaultsNotes(instance, state, lessonSetup = () => true, b
     note.className = 'defaults-note';
     note.dataset.for = instance;
     note.hidden = true;
-    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the preset' });
+    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: say('prose.back') });
     back.addEventListener('click', () => { backToLesson(); state.reset(); });
-    note.append(byLink ? `The link you followed ${byLink}: the greyed text describes the demo as the lesson set it. `
-      : 'You have changed this demo: the greyed text describes it as the lesson set it. ', back);
+    note.append(byLink ? say('prose.by_link', { what: byLink }) : say('prose.changed'), back);
     // After the demo (and its code), so showing the note moves nothing the learner is using.
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;
     after.after(note);

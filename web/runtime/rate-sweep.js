@@ -4,18 +4,19 @@
 // chart renderer, one chart per network, each with its numbers as a table.
 import { renderChart } from './render/charts.js';
 import { fetchText } from './lesson-files.js';
+import { say } from './strings/index.js';
 
 function chartOf(sweep, model) {
   const seeds = model.runs[0].misses_cm.length;
   const series = Array.from({ length: seeds }, (_, seed) => ({
-    name: `seed ${seed}`,
+    name: say('sweep.seed', { seed }),
     x: model.runs.map((r) => r.rate),
     y: model.runs.map((r) => r.misses_cm[seed]),
   }));
   return renderChart({
     name: `sweep-${model.model}`,
-    title: `${model.model}: miss after training at each rate, one line per seed (chosen: ${model.chosen_rate})`,
-    x_label: 'learning rate', y_label: 'mean miss [cm]', log_x: true, log_y: true, series,
+    title: say('sweep.title', { model: model.model, rate: model.chosen_rate }),
+    x_label: say('sweep.x'), y_label: say('sweep.y'), log_x: true, log_y: true, series,
   });
 }
 
@@ -27,7 +28,7 @@ export async function mountRateSweeps() {
       const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
       container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
     } catch (error) {
-      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: `The rate chart could not load (${error.message}).` }));
+      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
     }
   }
 }

@@ -12,6 +12,7 @@
 // the menu that prints the lesson as a worksheet or an answer key.
 import { askFirst, attachProgress, said } from './progress.js';
 import { attachPrintMenu } from './worksheet.js';
+import { say } from './strings/index.js';
 import {
   MAX_ANSWER, answerChecks, pageRecord, placeAnswers, questionOf, readLesson, recordKey, savePage, thisLesson, tidyLesson,
 } from './kept.js';
@@ -21,12 +22,8 @@ const make = (tag, props = {}, children = []) => {
   node.append(...children);
   return node;
 };
-const KEPT = 'Your answers stay in this browser only.';
-const NOT_KEPT = {
-  off: 'This browser is not keeping answers (its storage is off).',
-  full: 'This answer is not being kept: this browser\'s storage is full.',
-  unread: 'This answer is not being kept (see the note at the bottom of the page).',
-};
+const KEPT = () => say('reader.kept');
+const NOT_KEPT = { off: () => say('reader.off'), full: () => say('reader.full'), unread: () => say('reader.unread') };
 const SHOWN_EARLIER = 50; // storage may hold thousands (it is untrusted): the page shows these, the export has all
 const excerpt = (text) => (text.length > 80 ? `${text.slice(0, 80).trimEnd()}…` : text);
 
@@ -43,11 +40,11 @@ function keepAnswers(checks) {
   // once: the note at the bottom of the page speaks for all of them when the storage is full).
   const afterSave = (outcome, note) => {
     said(outcome);
-    if (note) note.textContent = NOT_KEPT[outcome] ?? KEPT;
+    if (note) note.textContent = (NOT_KEPT[outcome] ?? KEPT)();
   };
 
   boxes.forEach((box, i) => {
-    const name = checks[i].querySelector('h3')?.textContent.trim() || `Question ${i + 1}`;
+    const name = checks[i].querySelector('h3')?.textContent.trim() || say('reader.question', { number: i + 1 });
     if (placed[i]) box.value = placed[i].answer;
     box.maxLength = MAX_ANSWER; // an answer of a few thousand words at most keeps the record small enough to read back
     const copy = make('div', { className: 'answer-print', textContent: box.value });
@@ -55,10 +52,10 @@ function keepAnswers(checks) {
     (box.closest('label') ?? box).after(copy);
     copies.push(copy);
 
-    const status = make('span', { textContent: KEPT });
+    const status = make('span', { textContent: KEPT() });
     status.setAttribute('role', 'status');
-    const erase = make('button', { type: 'button', className: 'erase-answers', textContent: 'Erase this answer…', disabled: !box.value.trim() });
-    erase.setAttribute('aria-label', `Erase this answer (${name})…`); // the visible words first, for speech input
+    const erase = make('button', { type: 'button', className: 'erase-answers', textContent: say('reader.erase'), disabled: !box.value.trim() });
+    erase.setAttribute('aria-label', say('reader.erase_named', { name })); // the visible words first, for speech input
     copy.after(make('p', { className: 'answer-note' }, [status, ' ', erase]));
     notes.push(status);
     erasers.push(erase);
@@ -70,17 +67,17 @@ function keepAnswers(checks) {
     });
     erase.addEventListener('click', async () => {
       const yes = await askFirst({
-        title: `Erase your answer to ${name}?`,
-        text: `Your answer "${excerpt(box.value.trim())}" will be removed from this page and from this browser. Your other answers stay. This cannot be undone.`,
-        yes: 'Erase it',
-        no: 'Keep it',
+        title: say('reader.erase_title', { name }),
+        text: say('reader.erase_text', { answer: excerpt(box.value.trim()) }),
+        yes: say('reader.erase_yes'),
+        no: say('reader.erase_no'),
       });
       if (!yes) return;
       box.value = '';
       copy.textContent = '';
       erase.disabled = true;
       const outcome = said(savePage());
-      status.textContent = outcome === 'kept' ? `Your answer to ${name} was erased.` : NOT_KEPT[outcome];
+      status.textContent = outcome === 'kept' ? say('reader.erased', { name }) : NOT_KEPT[outcome]();
       box.focus();
     });
   });
@@ -102,7 +99,7 @@ function keepAnswers(checks) {
     boxes.forEach((box, i) => { box.value = ''; copies[i].textContent = ''; });
     for (const button of document.querySelectorAll('.erase-answers')) button.disabled = true;
     document.querySelector('.earlier-answers')?.remove();
-    for (const note of notes) note.textContent = 'Your answers on this page were erased.';
+    for (const note of notes) note.textContent = say('reader.all_erased');
   });
 }
 
@@ -114,23 +111,23 @@ function showEarlier(lastCheck, earlier) {
   if (!earlier.length) return;
   const list = make('ul');
   const section = make('section', { className: 'earlier-answers' }, [
-    make('h3', { textContent: 'Your answers to questions no longer in this lesson' }),
-    make('p', { textContent: 'The lesson has changed since you wrote these. They stay in this browser, and in your exported progress, until you erase them.' }),
+    make('h3', { textContent: say('reader.earlier_heading') }),
+    make('p', { textContent: say('reader.earlier_text') }),
     list,
   ]);
   for (const a of earlier.slice(0, SHOWN_EARLIER)) {
-    const question = a.number ? `Question ${a.number}` : 'A question';
-    const heading = a.question ? `${question}: ${a.question}`
-      : a.number ? `${question} (its wording was not saved)` : 'An answer kept by an older version of these lessons';
-    const erase = make('button', { type: 'button', className: 'erase-earlier', textContent: 'Erase this answer…' });
+    const question = a.number ? say('reader.question', { number: a.number }) : say('reader.a_question');
+    const heading = a.question ? say('reader.question_text', { question, text: a.question })
+      : a.number ? say('reader.no_wording', { question }) : say('reader.older_answer');
+    const erase = make('button', { type: 'button', className: 'erase-earlier', textContent: say('reader.erase') });
     const item = make('li', {}, [make('p', { className: 'earlier-question', textContent: heading }), make('blockquote', { textContent: a.answer }), erase]);
-    erase.setAttribute('aria-label', `Erase this answer ("${excerpt(a.answer)}")…`);
+    erase.setAttribute('aria-label', say('reader.erase_quoted', { answer: excerpt(a.answer) }));
     erase.addEventListener('click', async () => {
       const yes = await askFirst({
-        title: 'Erase this answer?',
-        text: `Your answer "${excerpt(a.answer)}" will be removed from this browser. This cannot be undone.`,
-        yes: 'Erase it',
-        no: 'Keep it',
+        title: say('reader.erase_earlier_title'),
+        text: say('reader.erase_earlier_text', { answer: excerpt(a.answer) }),
+        yes: say('reader.erase_yes'),
+        no: say('reader.erase_no'),
       });
       if (!yes) return;
       said(savePage({ without: a }));
@@ -142,7 +139,7 @@ function showEarlier(lastCheck, earlier) {
     list.append(item);
   }
   if (earlier.length > SHOWN_EARLIER) {
-    section.append(make('p', { textContent: `And ${earlier.length - SHOWN_EARLIER} more, in your exported progress.` }));
+    section.append(make('p', { textContent: say('reader.more_earlier', { count: earlier.length - SHOWN_EARLIER }) }));
   }
   lastCheck.after(section);
 }

@@ -2,11 +2,12 @@
 // (offline.js marks <html data-site-updated>), the files a page fetches later (its program
 // panel, a worker's script, weights) would come from the new version and run beside the
 // page's old code. Whatever would fetch them asks here first and offers a reload instead.
+import { say } from './strings/index.js';
 
 /** True once a newer version of the site serves this page's requests. */
 export const siteUpdated = () => document.documentElement.dataset.siteUpdated === 'true';
 
-export const UPDATED_MESSAGE = 'The lessons were updated since this page was opened. Reload the page to use the new version.';
+export const UPDATED_MESSAGE = say('site.updated');  // the page's language is set before any script runs
 
 /** A paragraph saying so, with the button that reloads. */
 export function updatedNote(className = 'problem') {

@@ -4,7 +4,7 @@
 // read back as the page reads any link (locks.js, readLink), must open the demo with exactly these values,
 // locks and hides. The ticks are kept in the address (address.js), so a reload keeps the task sheet.
 import { el } from './dom.js';
-import { taskQuery, write } from './address.js';
+import { ADDRESS_WRITTEN, packedProgram, taskQuery, write } from './address.js';
 import { readLink } from './locks.js';
 import { iframeSnippet } from './embed-links.js';
 import { say } from './strings/index.js';
@@ -153,7 +153,7 @@ export function attachTaskBuilder(view, core) {
     const locked = inOrder(ticks.lock);
     const hidden = inOrder(ticks.hide);
     for (const row of rows) row.show(state.values);
-    const query = taskQuery(instance, { values: state.values, preset: lesson.preset, locked, hidden });
+    const query = taskQuery(instance, { values: state.values, preset: lesson.preset, locked, hidden, program: packedProgram(instance) });
     const found = verdict(view, core, query, locked, hidden);
     check.textContent = found.text;
     check.classList.toggle('task-refused', !found.ok);
@@ -171,6 +171,8 @@ export function attachTaskBuilder(view, core) {
     queued = true;
     requestAnimationFrame(() => { queued = false; refresh(); });
   });
+  // An edited program reaches the link once the page has packed it into the address.
+  window.addEventListener(ADDRESS_WRITTEN, refresh);
   refresh();
   view.container.append(builder);
 }

@@ -6,26 +6,20 @@
 // whatever the page shows now: they print a copy of the page as the site build made it (its demos drawn
 // at their presets, scripts/prerender.mjs), fetched again from the site, never the live one. Choosing one
 // sets html[data-print]; the @media print rules of web/style.css do the rest.
+import { say } from './strings/index.js';
 
+// The words, in the page's language (strings/<lang>.js), read when they are shown.
 const WORDS = {
-  label: 'Print as',
-  modes: {
-    lesson: 'the lesson, with your answers',
-    worksheet: 'a worksheet, with room to answer',
-    key: 'an answer key, with the explanations',
-  },
-  print: 'Print…',
-  kind: { worksheet: 'Worksheet', key: 'Answer key' },
-  name: 'Name: ',
-  date: 'Date: ',
-  room: 'Your answer',
-  preparing: 'Preparing the copy at the lesson\'s preset…',
-  ready: {
-    worksheet: 'Ready: printing now gives a worksheet, with every demo at the lesson\'s preset.',
-    key: 'Ready: printing now gives the answer key, with every demo at the lesson\'s preset.',
-    lesson: '',
-  },
-  live: 'This page could not be read again from the site, so the demos print as they are now.',
+  get label() { return say('print.label'); },
+  get modes() { return { lesson: say('print.mode_lesson'), worksheet: say('print.mode_worksheet'), key: say('print.mode_key') }; },
+  get print() { return say('print.print'); },
+  get kind() { return { worksheet: say('print.kind_worksheet'), key: say('print.kind_key') }; },
+  get name() { return say('print.name'); },
+  get date() { return say('print.date'); },
+  get room() { return say('print.room'); },
+  get preparing() { return say('print.preparing'); },
+  get ready() { return { worksheet: say('print.ready_worksheet'), key: say('print.ready_key'), lesson: '' }; },
+  get live() { return say('print.live'); },
 };
 
 /** The lesson's <main> as the site build made it, as a copy that prints in the live page's place. */

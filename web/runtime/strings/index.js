@@ -1,7 +1,8 @@
 // The words a person reads, from the page's table of strings (one per language; English, strings/en.js).
 import en from './en.js';
+import fr from './fr.js';
 
-const TABLES = { en };
+const TABLES = { en, fr };
 
 /** The page's language, as its <html lang> says; English when there is no table for it. */
 const language = () => {

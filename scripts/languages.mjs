@@ -1,0 +1,159 @@
+// A lesson's language in the site build (docs/languages.md): lesson.json "lang" (default "en") sets the
+// page's <html lang>, the runtime's table of strings (web/runtime/strings/<lang>.js) and the core's words
+// (core/lessons/<lesson>/strings.<lang>.json, beside the declarations). The build checks each translation against
+// English, for missing and unknown keys, with the same `file:line: message` as its other lesson checks.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import en from '../web/runtime/strings/en.js';
+import { coreWords, formatNumberIn, needsWords, saidWords, skeleton, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
+import { quoteResult } from '../web/runtime/render/format.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STRINGS = 'web/runtime/strings';
+const lineOf = (text, index) => (index < 0 ? 1 : text.slice(0, index).split('\n').length);
+
+/** The languages the runtime has a table for: en, and each web/runtime/strings/<lang>.js. */
+const runtimeLanguages = () => fs.readdirSync(path.join(ROOT, STRINGS)).map((f) => f.match(/^([a-z]{2,3})\.js$/)?.[1]).filter(Boolean);
+
+/**
+ * The keys of a translation against the keys it must have: a message for each missing key (at line 1 of the
+ * file, or `missingAt(key)` when it knows better) and each unknown one (at its line). [] when it is complete.
+ * @param file     the translation's path, as the messages name it
+ * @param text     its text, to find each key's line
+ * @param keys     its keys
+ * @param expected the keys it must have: Map key -> what the English says or where (for the message)
+ */
+export function translationProblems(file, text, keys, expected, missingAt = () => `${file}:1`) {
+  const problems = [];
+  const have = new Set(keys);
+  for (const [key, why] of expected) {
+    if (!have.has(key)) problems.push(`${missingAt(key)}: the translation has no key ${JSON.stringify(key)} (${why}): add it to ${file}`);
+  }
+  for (const key of keys) {
+    if (expected.has(key)) continue;
+    const at = lineOf(text, Math.max(text.indexOf(`'${key}'`), text.indexOf(JSON.stringify(key))));
+    problems.push(`${file}:${at}: ${JSON.stringify(key)} is not a key of English (a key misspelt, or one English no longer has): correct it or remove it`);
+  }
+  return problems;
+}
+
+/** web/runtime/strings/<lang>.js against en.js: every key of English, and no other. */
+export async function runtimeProblems(lang, file = `${STRINGS}/${lang}.js`) {
+  const table = (await import(path.resolve(ROOT, file))).default;
+  const expected = new Map(Object.keys(en).map((key) => [key, `English: ${JSON.stringify(en[key])}`]));
+  return translationProblems(file, fs.readFileSync(path.resolve(ROOT, file), 'utf8'), Object.keys(table), expected);
+}
+
+// Where the core's translations are: beside the declarations, in core/ (ATTN_CORE_WORDS: another folder, for the build's tests).
+const CORE_WORDS = path.relative(ROOT, path.resolve(ROOT, process.env.ATTN_CORE_WORDS ?? 'core'));
+
+/** Every strings.<lang>.json under core/: [{file, text, table}]. */
+function coreTableFiles(lang) {
+  return fs.readdirSync(path.join(ROOT, CORE_WORDS), { recursive: true })
+    .filter((f) => path.basename(f) === `strings.${lang}.json`).sort()
+    .map((f) => {
+      const file = path.join(CORE_WORDS, f);
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      try {
+        return { file, text, table: JSON.parse(text) };
+      } catch (error) {
+        throw new Error(`${file}:1: not valid JSON (${error.message}): write {"English words with {} for each number": "their translation"}`);
+      }
+    });
+}
+
+// Keys of a core table that are how the language writes, not words of a demo (strings/core-words.js).
+const GRAMMAR = new Set(['{list}', '{item}']);
+
+/** Where the C++ says `key`: the first core file and line holding its longest run of words, or null. */
+function declaredAt(key) {
+  const words = key.split('{}').sort((a, b) => b.length - a.length)[0].trim();
+  if (!words) return null;
+  // The lessons' declarations first, and a string literal before words in a comment.
+  const files = fs.readdirSync(path.join(ROOT, 'core'), { recursive: true }).filter((name) => /\.(cpp|hpp)$/.test(name))
+    .sort((a, b) => Number(!a.startsWith('lessons')) - Number(!b.startsWith('lessons')) || a.localeCompare(b));
+  for (const needle of [`"${words}`, words]) {
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(ROOT, 'core', f), 'utf8');
+      const at = text.indexOf(needle);
+      if (at >= 0) return `core/${f}:${lineOf(text, at)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * One language of the build: what its pages need (page words, core words, numbers) and what they said,
+ * which check() holds against the language's tables once every page is built.
+ */
+export async function language(lang, where = 'lesson.json:1') {
+  if (!runtimeLanguages().includes(lang)) {
+    throw new Error(`${where}: "lang" is "${lang}", for which web/runtime/strings/ has no table: write one of ${runtimeLanguages().join(', ')}, or add ${STRINGS}/${lang}.js`);
+  }
+  const runtime = (await import(path.join(ROOT, STRINGS, `${lang}.js`))).default;
+  const files = lang === 'en' ? [] : coreTableFiles(lang);
+  const table = Object.assign({}, ...files.map((f) => f.table));
+  const words = coreWords(lang, table);
+  const said = new Map();  // key -> "demo id" that said it
+  return {
+    lang,
+    /** The page's own words (web/page.html's "say" keys), escaped for HTML by the caller. */
+    say: (key) => {
+      if (!(key in en)) throw new Error(`web/page.html: {{say ${key}}} names no key of ${STRINGS}/en.js`);
+      return runtime[key] ?? en[key];
+    },
+    /** The table the page's runtime reads (strings/language.js), or '' in English. */
+    coreWordsScript: () => (lang === 'en' ? '' : `<script type="application/json" id="core-words">${JSON.stringify(table).replace(/</g, '\\u003c')}</script>`),
+    demo: (demo) => (lang === 'en' ? demo : translateDemo(demo, words)),
+    answer: (answer) => (lang === 'en' ? answer : translateAnswer(answer, words)),
+    quote: (result, name, digits) => {
+      if (lang === 'en') return quoteResult(result, name, digits);
+      if (name in result.numbers) return formatNumberIn(lang, result.numbers[name], digits);
+      return name in (result.texts ?? {}) ? words(result.texts[name]) : null;
+    },
+    /** Notes the words a demo's declaration and answers say, for check(). */
+    noteSaid: (demo, answers) => {
+      for (const w of saidWords(demo, answers)) {
+        const { key } = skeleton(w);
+        if (needsWords(key) && !said.has(key)) said.set(key, demo.id);
+      }
+    },
+    /** Every problem of this language's translations: [] when complete. */
+    check: async () => {
+      if (lang === 'en') return [];
+      const problems = await runtimeProblems(lang);
+      const expected = new Map([...said].map(([key, id]) => [key, `said by demo "${id}"${declaredAt(key) ? `, declared at ${declaredAt(key)}` : ''}`]));
+      const owner = new Map(files.flatMap((f) => Object.keys(f.table).map((key) => [key, f])));
+      // A missing key is reported in the table of the folder that declares it, when it has one.
+      const folderOf = (f) => path.join('core', path.relative(CORE_WORDS, path.dirname(f.file))) + '/';
+      const fileFor = (key) => files.find((f) => declaredAt(key)?.startsWith(folderOf(f)))?.file ?? files[0]?.file ?? `core/lessons/<lesson>/strings.${lang}.json`;
+      for (const f of files) {
+        const mine = new Map([...expected].filter(([key]) => owner.get(key) === f || (!owner.has(key) && fileFor(key) === f.file)));
+        for (const key of GRAMMAR) if (key in f.table) mine.set(key, 'grammar');
+        problems.push(...translationProblems(f.file, f.text, Object.keys(f.table), mine));
+      }
+      if (!files.length && expected.size) problems.push(`core/lessons/<lesson>/strings.${lang}.json:1: no table of the core's words in "${lang}": add one beside the demos' declarations`);
+      return problems;
+    },
+  };
+}
+
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A page's shell (web/*.html) with each "say" key of it in the language, escaped for HTML unless the key ends
+ * in _html (words with a link or a <code> in them), and its `{name}`s filled from `values` (HTML as given).
+ */
+export function sayAll(template, say, values = {}) {
+  return template.replace(/\{\{say ([\w.]+)\}\}/g, (_, key) => {
+    const text = key.endsWith('_html') ? say(key) : escapeHtml(say(key));
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  });
+}
+
+/** English's own say(), for the shells that are English only (the index and the class page). */
+export const sayEnglish = (key) => {
+  if (!(key in en)) throw new Error(`a page's {{say ${key}}} names no key of ${STRINGS}/en.js`);
+  return en[key];
+};
