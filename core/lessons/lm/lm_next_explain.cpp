@@ -92,7 +92,11 @@ json probability(const Next& x, const json& ref, long row) {
 json explain_lm_next(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
-        return {{"tables", {"next"}}, {"numbers", {"top_probability", "second_probability", "shown_total"}}, {"printed", false}};
+        return {{"tables", {"next"}},
+                {"numbers", {"top_probability", "second_probability", "shown_total"}},
+                {"printed", false},
+                // The bars' value labels repeat the table's rows (web/runtime/explain-panel.js, PICTURE_LABELS).
+                {"pictures", {{"char_bars", {{"table", "next"}, {"col", 0}}}}}};
     if (kind == "weight") return explain_weight(ref);
     const Next x = next_of(p);
     ShippedNetwork& net = shipped_network();
