@@ -6,6 +6,7 @@
 // highlighted where the page shows them. Nothing is computed until a learner asks, and the module
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
+import { say } from './strings/index.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -83,6 +84,8 @@ const GIVEN = {
   reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
   random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
   mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
+  get weight() { return say('explain.given_weight'); },
+  get forward() { return say('explain.given_forward'); },
 };
 
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
@@ -166,7 +169,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const operandItem = (operand) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
+    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : operand.source === 'weight' ? ' (learned in training)' : '';
     return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.

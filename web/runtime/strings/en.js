@@ -38,4 +38,7 @@ export default {
   'teach.differs': 'The link would open with {what} not as set here.',
   // A link's value the demo refuses, not locked (locks.js).
   'link.refused_value': 'The link you followed sets {labels} to a value this demo cannot use: {message}. Change it in the demo, or go back to the lesson\'s values; until then the results shown are the lesson\'s.',
+  // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
+  'explain.given_weight': 'A number the network learned in training (its weights file): it is where the arithmetic starts.',
+  'explain.given_forward': 'Computed by the network\'s earlier layers, each block reading what the blocks before it wrote; its own arithmetic is not worked out here.',
 };
