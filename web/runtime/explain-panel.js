@@ -88,7 +88,7 @@ const GIVEN = {
   get forward() { return say('explain.given_forward'); },
 };
 
-const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
+const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);
 
 /**
  * @param demo        the core's declaration of the demo
