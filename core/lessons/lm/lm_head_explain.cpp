@@ -94,15 +94,17 @@ json score(const Head& h, const json& ref, long i, long j) {
 
 json weight(const Head& h, const json& ref, long i, long j) {
     Explanation e(ref, "the weight of place " + std::to_string(i) + " on place " + std::to_string(j), kWeightStep,
-                  "wᵢⱼ = e^(sᵢⱼ − max) / Σ_{k ≤ i} e^(sᵢₖ − max)", "e to the score, over the sum of e to every score the row can see, each less the row's largest");
+                  "wᵢⱼ = e^sᵢⱼ / Σ_{k ≤ i} e^sᵢₖ", "e to the score, over the sum of e to every score the row can see");
     std::vector<Expr> scores;
     for (long k = 0; k <= i; ++k) scores.push_back(operand(e.add(table_ref("scores", i, k), "s" + sub(i, k), h.scores(i, k))));
+    // The demo subtracts the row's largest score before e^x; the quotient is the same, and is written
+    // without it unless e^x would overflow (explain::softmax_weight).
+    const bool shifted = h.scores.row(i).head(i + 1).maxCoeff() > kLargestExponent;
     if (j <= i) {
-        e.expression(softmax_weight(scores, static_cast<std::size_t>(j), true));
+        e.expression(softmax_weight(scores, static_cast<std::size_t>(j), shifted));
     } else {
-        const Expr top = max_of(scores);
         std::vector<Expr> terms;
-        for (const Expr& s : scores) terms.push_back(exp(sub(s, top)));
+        for (const Expr& s : scores) terms.push_back(shifted ? exp(sub(s, max_of(scores))) : exp(s));
         e.expression(div(constant(0, "e^−∞"), sum(std::move(terms))));
     }
     return e.to_json(h.weights(i, j));

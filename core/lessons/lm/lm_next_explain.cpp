@@ -61,8 +61,8 @@ json probability(const Next& x, const json& ref, long row) {
     const int id = x.order[static_cast<std::size_t>(row)];
     const std::string ch = char_label(net, id);
     Explanation e(ref, "the probability of " + ch + " next", kNextStep,
-                  "p_c = e^((z_c − max z)/T) / Σ_kept e^((z_k − max z)/T)",
-                  "e to the character's logit less the largest, over the temperature, divided by the same for every kept character added up");
+                  "p_c = e^(z_c/T) / Σ_kept e^(z_k/T)",
+                  "e to the character's logit over the temperature, divided by the same for every kept character added up");
     if (!x.kept[static_cast<std::size_t>(id)]) {
         e.expression(constant(0, "0 (not among the " + std::to_string(x.top_k) + " likeliest)"));
         return e.to_json(x.probs[static_cast<std::size_t>(id)]);
@@ -75,11 +75,15 @@ json probability(const Next& x, const json& ref, long row) {
             z.push_back(operand(e.add(logit_ref(v), "z of " + char_label(net, static_cast<int>(v)), x.logits[static_cast<std::size_t>(v)])));
             which.push_back(v);
         }
-    const Expr top = max_of(z);
+    // sampling.cpp subtracts the largest kept logit before e^x; the quotient is the same, and is written
+    // without it unless e^x would overflow.
+    double top = -INFINITY;
+    for (long v : which) top = std::max(top, x.logits[static_cast<std::size_t>(v)]);
+    const bool shifted = top / x.temperature > kLargestExponent;
     std::vector<Expr> terms;
     Expr mine = constant(0);
     for (std::size_t k = 0; k < z.size(); ++k) {
-        Expr t = exp(div(sub(z[k], top), T));
+        Expr t = exp(div(shifted ? sub(z[k], max_of(z)) : z[k], T));
         if (which[k] == id) mine = t;
         terms.push_back(std::move(t));
     }
