@@ -136,11 +136,15 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
         return e.to_json(shown(h.scores(0, row)));
     }
     if (name == "weight") {
-        Explanation e(ref, "the weight on " + object_words(l, row), kWeightStep, "wᵢ = e^(sᵢ − max s) / Σⱼ e^(sⱼ − max s)",
-                      "e to the object's score, over the sum of e to every score, each less the largest score");
+        // The Lookup subtracts the largest score before e^x; the quotient is the same, and is written
+        // without it unless e^x would overflow (explain::softmax_weight).
+        const bool shifted = h.scores.maxCoeff() > kLargestExponent;
+        Explanation e(ref, "the weight on " + object_words(l, row), kWeightStep,
+                      shifted ? "wᵢ = e^(sᵢ − max s) / Σⱼ e^(sⱼ − max s)" : "wᵢ = e^sᵢ / Σⱼ e^sⱼ",
+                      "e to the object's score, over the sum of e to every score");
         std::vector<Expr> scores;
         for (long j = 0; j < l.scene.objects(); ++j) scores.push_back(at("score", j, 0, h.scores(0, j), "s" + sub(j), e));
-        e.expression(softmax_weight(scores, static_cast<std::size_t>(row), true));
+        e.expression(softmax_weight(scores, static_cast<std::size_t>(row), shifted));
         return e.to_json(shown(h.weights(0, row)));
     }
     if (name == "mixed") {
@@ -179,8 +183,14 @@ json explain_lookup_weight(const LookupSteps& l, const json& ref) {
     if (!w) throw ParamError("ref", "the network " + slot + " has no weights called \"" + tensor + "\"");
     const long row = ref_index(ref, "row", w->value.rows()), col = ref_index(ref, "col", w->value.cols());
     const double v = w->value(row, col);
-    return Explanation(ref, tensor + "[" + std::to_string(w->shape.size() == 1 ? col : row) +
-                                (w->shape.size() == 1 ? "" : "][" + std::to_string(col)) + "] of " + network_words(slot),
+    // As the lesson writes them: in_proj's rows are Wq, Wk and Wv in turn (its bias bq, bk, bv).
+    const bool packed = tensor.rfind("attend.in_proj", 0) == 0;
+    const long at = w->shape.size() == 1 ? col : row;
+    const char* const blocks[2][3] = {{"Wq", "Wk", "Wv"}, {"bq", "bk", "bv"}};
+    const std::string name = packed ? std::string(blocks[w->shape.size() == 1][at / nn::Lookup<float>::kWidth]) : tensor;
+    const long index = packed ? at % nn::Lookup<float>::kWidth : at;
+    return Explanation(ref, name + "[" + std::to_string(index) + "]" + (w->shape.size() == 1 ? "" : "[" + std::to_string(col) + "]") + " of " +
+                                network_words(slot),
                        "Training: the network learned it", tensor, "a number the network learned in training")
         .given("weight", v)
         .to_json(v);
