@@ -142,7 +142,7 @@ json explain_lm_next(const Params& p, const json& ref) {
         const long row = name == "top_probability" ? 0 : 1;
         if (row >= shown) throw ParamError("ref", "there is no second character");
         const double v = x.probs[static_cast<std::size_t>(x.order[static_cast<std::size_t>(row)])];
-        return Explanation(ref, "the probability in the table", kNextStep, "", "").same_as(table_ref("next", row, 0), "its row of the table", v).to_json(v);
+        return Explanation(ref, "the probability in the table", kNextStep, "its row of the table", "the same number as the table").same_as(table_ref("next", row, 0), "its row of the table", v).to_json(v);
     }
     if (name == "shown_total") {
         Explanation e(ref, "the ten likeliest characters' probabilities added up", kNextStep, "Σ p over the table", "the table's probabilities added up");

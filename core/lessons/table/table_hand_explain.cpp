@@ -86,7 +86,8 @@ json explain_table_hand(const Params& p, const json& ref) {
         if (name == copies[k]) {
             const long row = k / 2, col = k % 2;
             const double v = row == 0 ? h.l.hand.answer(0, col) : row == 1 ? h.module(0, col) : truth(h.l, col);
-            return Explanation(ref, "the answer's " + std::string(col == 0 ? "x" : "y"), "Attention by hand, step 3", "", "")
+            return Explanation(ref, "the answer's " + std::string(col == 0 ? "x" : "y"), "Attention by hand, step 3", "the answers table's cell",
+                               "the same number as the answers table")
                 .same_as(table_ref("answers", row, col), "the cell of the answers table", v)
                 .to_json(v);
         }

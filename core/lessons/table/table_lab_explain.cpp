@@ -108,7 +108,7 @@ json explain_table_lab(const Params& p, const json& ref) {
     if (name == "truth_x" || name == "truth_y") {
         const long c = name == "truth_x" ? 0 : 1;
         const double v = lab.l.scene.positions_cm(lab.l.scene.asked, c);
-        return Explanation(ref, "the requested object's place [cm]", kLabStep, "", "")
+        return Explanation(ref, "the requested object's place [cm]", kLabStep, "its place in the table", "the same number as the table")
             .same_as(table_ref("objects", lab.l.scene.asked, c), "its place in the table", v)
             .to_json(v);
     }

@@ -46,7 +46,7 @@ json explain_table_tokens(const Params& p, const json& ref) {
     if (kind != "number") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string name = ref_text(ref, "name");
     if (name == "objects")
-        return Explanation(ref, "the number of objects", kTokensStep, "", "").same_as(param_ref("objects"), "the objects, which you set", n).to_json(n);
+        return Explanation(ref, "the number of objects", kTokensStep, "objects", "the number you set").same_as(param_ref("objects"), "the objects, which you set", n).to_json(n);
     if (name == "numbers_in") {
         Explanation e(ref, "the numbers the network reads", kTokensStep, "objects × 10 + 8",
                       "ten numbers per object's token, and eight for the request");
