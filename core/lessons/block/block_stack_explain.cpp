@@ -152,13 +152,16 @@ int step_operand(Explanation& e, const Chain& c, const std::string& name, long b
     return e.add(step_ref(name, b, i, col), name + at + " of block " + std::to_string(b + 1), c.of(name, b)(i, col));
 }
 
+// A fixed weight of the block (math/block.cpp, pattern_weights) as a number in the arithmetic.
+Expr fixed(double w) { return constant(w, w < 0 ? "(" + printed(w) + ")" : printed(w)); }
+
 // (aᵢ꜀ − mean) / √(var + ε) over the row's operands `a`.
 Expr normalised(const std::vector<Expr>& a, long col) {
     const double d = static_cast<double>(a.size());
-    const auto mean = [&] { return div(sum(a), constant(d, "d")); };
+    const auto mean = [&] { return div(sum(a), constant(d)); };
     std::vector<Expr> squares;
     for (const Expr& x : a) squares.push_back(square(sub(x, mean())));
-    return div(sub(a[static_cast<std::size_t>(col)], mean()), sqrt(add(div(sum(std::move(squares)), constant(d, "d")), constant(kLayerNormEps, "ε"))));
+    return div(sub(a[static_cast<std::size_t>(col)], mean()), sqrt(add(div(sum(std::move(squares)), constant(d)), constant(kLayerNormEps, "ε"))));
 }
 
 json chain_step(const Chain& c, const json& ref, const std::string& name, long b, long i, long col) {
@@ -176,7 +179,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
         const auto xi = row_of(e, "x", i), xj = row_of(e, "x", col);
         std::vector<Expr> terms;
         for (long k = 0; k < d; ++k) terms.push_back(mul(xi[k], xj[k]));
-        e.expression(div(sum(std::move(terms)), sqrt(constant(static_cast<double>(d), "d"))));
+        e.expression(div(sum(std::move(terms)), sqrt(constant(static_cast<double>(d)))));
         return e.to_json(value);
     }
     if (name == "weight") {
@@ -218,7 +221,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
                       "the row times a column of the block's W one, negatives set to zero");
         const auto h = row_of(e, "h", i);
         std::vector<Expr> terms;
-        for (long k = 0; k < d; ++k) terms.push_back(mul(h[k], constant(W1(k, col))));
+        for (long k = 0; k < d; ++k) terms.push_back(mul(h[k], fixed(W1(k, col))));
         e.expression(relu(sum(std::move(terms))));
         return e.to_json(value);
     }
@@ -227,7 +230,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
         Explanation e(ref, "feature " + std::to_string(col) + " of the feed-forward's output for " + where, kBlockStep, "fᵢ꜀ = Σₖ hiddenᵢₖ W₂[k][c]",
                       "the hidden values times a column of the block's W two, added up");
         std::vector<Expr> terms;
-        for (long k = 0; k < 2 * d; ++k) terms.push_back(mul(operand(step_operand(e, c, "hidden", b, i, k)), constant(W2(k, col))));
+        for (long k = 0; k < 2 * d; ++k) terms.push_back(mul(operand(step_operand(e, c, "hidden", b, i, k)), fixed(W2(k, col))));
         e.expression(sum(std::move(terms)));
         return e.to_json(value);
     }
