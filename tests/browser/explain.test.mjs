@@ -208,7 +208,7 @@ test('table lesson: a score by hand is q·k/√16 from the query and key tables,
   await weight.focus();
   await page.keyboard.press('Enter');
   await answered(page, 'lab');
-  assert.match(await panelOf(page, 'lab').locator('.explain-formula').innerText(), /wᵢ = e\^\(sᵢ − max s\)/);
+  assert.match(await panelOf(page, 'lab').locator('.explain-formula').textContent(), /wᵢ = e\^sᵢ \/ Σⱼ e\^sⱼ/);
   await page.keyboard.press('Escape');
   assert.equal(await panelOf(page, 'lab').isHidden(), true);
   assert.deepEqual(problems, []);
@@ -229,7 +229,7 @@ test('language model lesson: an embedding sum, a masked score, and a bar\'s labe
   await page.keyboard.press('Enter');
   await answered(page, 'next');
   const panel = panelOf(page, 'next');
-  assert.match(await panel.locator('.explain-formula').innerText(), /p_c = e\^\(z_c\/T\)/);
+  assert.match(await panel.locator('.explain-formula').textContent(), /p_c = e\^\(z_c\/T\)/);
   assert.equal(await panel.locator('.explain-result').innerText(), `= ${await label.innerText()}`, 'the label opens the number it shows');
   await injectAxe(page);
   for (const scheme of ['light', 'dark']) {
