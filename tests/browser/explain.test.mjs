@@ -189,3 +189,74 @@ test('a score the causal mask hid says so, and a weight beside it writes the hid
   assert.match(await panel.locator('.explain-plugged').textContent(), /e\^−∞\)$/);
   assert.deepEqual(problems, []);
 });
+
+test('table lesson: a score by hand is q·k/√16 from the query and key tables, down to a weight of the lesson\'s Lookup; the lab\'s weight opens by keyboard', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  await cell(page, 'hand', 'steps', 0, 0).click();
+  const panel = panelOf(page, 'hand');
+  await answered(page, 'hand');
+  assert.match(await panel.locator('.explain-formula').innerText(), /sᵢ = Σₙ qₙ kᵢₙ \/ √16/);
+  assert.equal(await demo(page, 'hand').locator('table[data-name="query"] td.explain-operand').count(), 16, 'the query is highlighted');
+  await panel.getByRole('button', { name: 'q₀' }).click();
+  assert.match(await panel.locator('.explain-title').innerText(), /number 0 of the query/i);
+  await panel.getByRole('button', { name: /^Wq\[0\]\[0\] of the lesson's Lookup$/ }).click();
+  assert.match(await panel.innerText(), /learned in training/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('table')?.dataset.name), 'steps', 'focus is back on the number');
+
+  const weight = cell(page, 'lab', 'objects', 0, 3);
+  await weight.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'lab');
+  assert.match(await panelOf(page, 'lab').locator('.explain-formula').textContent(), /wᵢ = e\^sᵢ \/ Σⱼ e\^sⱼ/);
+  await page.keyboard.press('Escape');
+  assert.equal(await panelOf(page, 'lab').isHidden(), true);
+  assert.deepEqual(problems, []);
+});
+
+test('language model lesson: an embedding sum, a masked score, and a bar\'s label of the next character (click and Enter); 390 px in both themes with axe', async () => {
+  const { page, problems } = await site.open('lm/', PHONE);
+  await cell(page, 'embed', 'sum', 1, 0).click();
+  await answered(page, 'embed');
+  assert.match(await panelOf(page, 'embed').locator('.explain-formula').innerText(), /xᵢⱼ = tok_emb\[idᵢ\]\[j\] \+ pos_emb\[i\]\[j\]/);
+  await page.keyboard.press('Escape');
+  await cell(page, 'head', 'scores', 0, 1).click();
+  await answered(page, 'head');
+  assert.match(await panelOf(page, 'head').locator('.explain-exact').innerText(), /−∞/);
+  await page.keyboard.press('Escape');
+  const label = demo(page, 'next').locator('.char-bar-value.explainable-label').first();
+  await label.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'next');
+  const panel = panelOf(page, 'next');
+  assert.match(await panel.locator('.explain-formula').textContent(), /p_c = e\^\(z_c\/T\)/);
+  assert.equal(await panel.locator('.explain-result').innerText(), `= ${await label.innerText()}`, 'the label opens the number it shows');
+  await injectAxe(page);
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const found = await page.evaluate(async () => (await window.axe.run(document, {
+      resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },
+    })).violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}`)));
+    assert.deepEqual(found, [], scheme);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('char-bar-value')), true, 'focus is back on the label');
+  assert.deepEqual(problems, []);
+});
+
+test('a chart\'s line opens the point nearest the click', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  const chart = page.locator('figure.chart.explains-lines').first();
+  const instance = await chart.evaluate((f) => f.closest('.demo').dataset.instance);
+  const box = await chart.evaluate((f) => {
+    f.scrollIntoView({ block: 'center' });
+    const path = f.querySelector('svg path.series:not(.marker)');
+    const at = path.getPointAtLength(path.getTotalLength() / 2);
+    const p = new DOMPoint(at.x, at.y).matrixTransform(path.getScreenCTM());
+    return { x: p.x, y: p.y };
+  });
+  await page.mouse.click(box.x, box.y);
+  await answered(page, instance);
+  assert.match(await panelOf(page, instance).locator('.explain-title').innerText(), /\w/);
+  assert.deepEqual(problems, []);
+});

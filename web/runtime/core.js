@@ -45,6 +45,10 @@ function inPageLanguage(face) {
 }
 
 let explainPromise = null;
+let explainSetup = null;
+
+/** What the explain module needs before its first answer, given it once loaded: the page's trained networks (main.js). */
+export function prepareExplainCore(setup) { explainSetup = setup; }
 
 /** The modules that explain a number (scripts/build-site.mjs names them on <main data-explain-core="a b">): none, or one per lesson mixed on the page. */
 const explainCoreNames = () => (document.querySelector('main')?.dataset.explainCore ?? '').split(' ').filter(Boolean);
@@ -55,6 +59,7 @@ const explainCoreNames = () => (document.querySelector('main')?.dataset.explainC
  */
 export function loadExplainCore() {
   explainPromise ??= Promise.all(explainCoreNames().map(createCore)).then(combineCores)
+    .then((core) => { explainSetup?.(core); return core; })
     .catch((error) => { explainPromise = null; throw error; });
   return explainPromise;
 }

@@ -6,6 +6,7 @@
 // highlighted where the page shows them. Nothing is computed until a learner asks, and the module
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
+import { say } from './strings/index.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -23,6 +24,28 @@ const tableCell = (td) => {
   if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
   return { kind: 'table', table: table.dataset.name, row, col };
 };
+
+// A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
+// figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
+const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
+
+/** The index of `element` among the elements `selector` finds in `root`. */
+const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
+
+/** The point of a chart's line nearest a click on it (found from the line's own vertices, in the svg's coordinates), or its one marker's. */
+function chartLineRef(event, charts) {
+  const path = event.target.closest?.('figure.chart path.series');
+  const figure = path?.closest('figure.chart');
+  const matrix = path?.ownerSVGElement?.getScreenCTM();
+  if (!figure || !charts.has(figure.dataset.name) || !matrix) return null;
+  const marker = path.classList.contains('marker');
+  const series = indexIn(figure, marker ? 'svg path.marker' : 'svg path.series:not(.marker)', path);
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const distances = [...(path.getAttribute('d') ?? '').matchAll(/[ML]\s*(-?[\d.]+(?:e-?\d+)?)[ ,]\s*(-?[\d.]+(?:e-?\d+)?)/gi)]
+    .map((m) => Math.hypot(Number(m[1]) - at.x, Number(m[2]) - at.y));
+  const point = marker || !distances.length ? 0 : distances.indexOf(Math.min(...distances));
+  return { kind: 'chart', chart: figure.dataset.name, series, point };
+}
 
 /** A value printed at 3 decimals, as the core's explanation prints its operands (explain/explanation.cpp). */
 const printed3 = (x) => (x !== 0 && (Math.abs(x) < 0.0005 || Math.abs(x) >= 1e7)
@@ -61,9 +84,11 @@ const GIVEN = {
   reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
   random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
   mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
+  get weight() { return say('explain.given_weight'); },
+  get forward() { return say('explain.given_forward'); },
 };
 
-const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line'].every((k) => a[k] === b[k]);
+const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);
 
 /**
  * @param demo        the core's declaration of the demo
@@ -83,6 +108,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const numbers = new Set(contents.numbers ?? []);
   const explainsPrintout = Boolean(contents.printed);
   const charts = new Set(contents.charts ?? []);
+  const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
@@ -143,7 +169,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const operandItem = (operand) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : '';
+    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : operand.source === 'weight' ? ' (learned in training)' : '';
     return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
@@ -261,17 +287,34 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   function refOf(target) {
     const td = target.closest?.('td.explainable');
     if (td && container.contains(td)) return tableCell(td);
+    const label = target.closest?.('.explainable-label');
+    if (label) return labelRef(label);
     const span = target.closest?.('[data-num].explainable');
     if (span) return { kind: 'number', name: span.dataset.num.slice(instance.length + 1) };
     return null;
   }
 
+  /** The table cell a picture's value label repeats. */
+  function labelRef(label) {
+    for (const [kind, { table, col }] of pictures) {
+      const row = indexIn(container, PICTURE_LABELS[kind], label);
+      if (row >= 0) return { kind: 'table', table, row, col };
+    }
+    return null;
+  }
+
   container.addEventListener('click', (e) => {
-    const ref = refOf(e.target) ?? printedRef(e);
+    const ref = refOf(e.target) ?? printedRef(e) ?? chartLineRef(e, charts);
     if (ref) open(ref, e.target.closest('td, pre') ?? e.target);
   });
   // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
   container.addEventListener('keydown', (e) => {
+    const label = e.target.closest?.('.explainable-label');
+    if (label && (e.key === 'Enter' || e.key === ' ')) {
+      const ref = labelRef(label);
+      if (ref) { e.preventDefault(); open(ref, label); }
+      return;
+    }
     const td = e.target.closest?.('td.explainable');
     if (!td) return;
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(tableCell(td), td); return; }
@@ -319,6 +362,15 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
     }
     for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
+    for (const [kind] of pictures) {
+      for (const label of container.querySelectorAll(`${PICTURE_LABELS[kind]}:not(.explainable-label)`)) {
+        label.classList.add('explainable-label', 'explainable');
+        label.tabIndex = 0;
+        label.setAttribute('role', 'button');
+        label.setAttribute('aria-haspopup', 'dialog');
+      }
+    }
+    for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
     if (!panel.hidden && trail.length && core) {
       const answer = core.explain(demo.id, shown().params, trail[trail.length - 1]);
       if (answer.ok) show(answer.explanation); else showError(answer.error.message);

@@ -1,7 +1,7 @@
 // Page entry point: load the core once (and the trained networks the lesson
 // ships, if any, or the summaries of those that load on request), then bring
 // every demo on the page to life.
-import { loadCore } from './core.js';
+import { loadCore, prepareExplainCore } from './core.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
@@ -45,6 +45,16 @@ async function loadLessonModels(networks, fetching) {
   for (const [slot, file, text] of await fetching) requireLoaded(networks.use(slot, text, { kind: 'lesson' }), file);
 }
 
+/**
+ * The explain module computes the table lesson's numbers again, so it holds the same networks as the
+ * page's module: those loaded now, and each one loaded later (a training, a file, the lesson's back).
+ */
+function copyNetworks(networks, explainCore) {
+  if (typeof explainCore.module.loadModel !== 'function') return;
+  for (const slot of networks.slots()) explainCore.loadModel(slot, networks.text(slot));
+  networks.onChange((slot) => explainCore.loadModel(slot, networks.text(slot)));
+}
+
 /** Under the page's heading: the demos a link sets that the page does not have (a mistyped instance name). */
 function noteUnknownInstances(containers) {
   const instances = containers.map((c) => c.dataset.instance || c.dataset.demo);
@@ -72,6 +82,7 @@ async function start() {
   try {
     core = await loadCore();
     networks = createNetworks(core);
+    prepareExplainCore((explainCore) => copyNetworks(networks, explainCore));
     onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
     await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
   } catch (error) {

@@ -78,6 +78,7 @@ export function createNetworks(core) {
     /** The largest weights file the core takes [bytes] (core/base/json_limits.hpp, through the module). */
     maxTextBytes: core.maxJsonBytes,
     has: (slot) => texts.has(slot),
+    slots: () => [...texts.keys()],
     text: (slot) => texts.get(slot),
     origin: (slot) => origins.get(slot),
     hasLessonNetwork: (slot) => lessonTexts.has(slot),

@@ -7,5 +7,6 @@ namespace attn::lesson_robot {
 
 json explain_robot_scores(const Params& p, const json& ref);
 json explain_robot_run(const Params& p, const json& ref);
+json explain_robot_sharpness(const Params& p, const json& ref);
 
 }  // namespace attn::lesson_robot

@@ -310,4 +310,7 @@ export default {
   // Sizes of files (on-request.js).
   'size.mb': '{size} MB',
   'size.kb': '{size} KB',
+  // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
+  'explain.given_weight': 'A number the network learned in training (its weights file): it is where the arithmetic starts.',
+  'explain.given_forward': 'Computed by the network\'s earlier layers, each block reading what the blocks before it wrote; its own arithmetic is not worked out here.',
 };

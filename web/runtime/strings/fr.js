@@ -308,4 +308,7 @@ export default {
   // Sizes of files (on-request.js).
   'size.mb': '{size} Mo',
   'size.kb': '{size} Ko',
+  // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
+  'explain.given_weight': 'Un nombre que le réseau a appris à l\'entraînement (son fichier de poids) : c\'est là que le calcul commence.',
+  'explain.given_forward': 'Calculé par les couches précédentes du réseau, chaque bloc lisant ce que les blocs d\'avant ont écrit ; son propre calcul n\'est pas détaillé ici.',
 };

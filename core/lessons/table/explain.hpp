@@ -1,0 +1,44 @@
+#pragma once
+// How the table lesson's demos computed each value they show (explain/explanation.hpp), registered in
+// explained.cpp. Their operands go down to the trained network's own weights (`source` "weight", a
+// reference {"kind": "weight", "slot", "tensor", "row", "col"} as the weights file names the tensor)
+// and to the scene drawn from the learner's seed (`given` "random").
+#include <functional>
+
+#include "explain/explainers.hpp"
+#include "explain/explanation.hpp"
+#include "lessons/table/common.hpp"
+
+namespace attn::lesson_table {
+
+json explain_table_tokens(const Params& p, const json& ref);
+json explain_table_hand(const Params& p, const json& ref);
+json explain_table_lab(const Params& p, const json& ref);
+
+// The Lookup's attention worked by hand (lookup_by_hand), one value at a time. A step is named
+// ("token", "object", "asked", "query", "key", "value", "score", "weight", "mixed", "projected",
+// "answer") with the object `row` and the component `col`; each demo says where it shows a step
+// (a table cell) or leaves it worked out (an "inner" reference {"kind": "inner", "name", "row", "col"}).
+struct LookupSteps {
+    TableScene scene;
+    const nn::Lookup<float>& net;
+    HandAttention hand;
+    std::string slot;
+    // The reference of step `name` at (row, col) on this demo's page.
+    std::function<json(const std::string& name, long row, long col)> where;
+    // Token (row, col) when the demo shows the objects' places (the lab's table, in cm): its explanation.
+    std::function<json(const json& ref, long row, long col)> token;
+};
+LookupSteps lookup_steps(const Params& p, const std::string& slot);
+// The explanation of step `name` at (row, col), referred to by `ref`, with the value `value` (the
+// hand-worked one when NaN). Throws ParamError("ref", ...) for a step outside the scene.
+json explain_lookup_step(const LookupSteps& l, const json& ref, const std::string& name, long row, long col,
+                         double value = NAN);
+// An "inner" reference's step of the Lookup, its row and column checked against the scene.
+json explain_lookup_inner(const LookupSteps& l, const json& ref);
+// A trained number: {"kind": "weight", "slot", "tensor", "row", "col"} (a bias is row 0).
+json explain_lookup_weight(const LookupSteps& l, const json& ref);
+extern const std::string kWeightStepName;
+json inner_ref(const std::string& name, long row, long col);
+
+}  // namespace attn::lesson_table
