@@ -4,6 +4,7 @@
 import { loadCore } from './core.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
+import { attachLmTrainPanel } from './lm-train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
@@ -101,6 +102,9 @@ async function start() {
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
+  // The language model's training (lm-train-panel.js); it also names the lesson's compiled-in network.
+  const lmView = views.find((v) => 'lmTrainer' in v.container.dataset);
+  const lmTrainer = lmView ? attachLmTrainPanel(lmView, networks, core) : null;
   const plan = core.demos.get('train_plan');
   const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
@@ -118,7 +122,7 @@ async function start() {
     for (const view of views) attachTaskBuilder(view, core);
   }
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
-  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending };
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending, lmTrainer };
   document.documentElement.dataset.demosReady = 'true';
 }
 

@@ -53,7 +53,9 @@ export function trainingText({ seed, lr, epochs }) {
  */
 export function createNetworks(core) {
   const texts = new Map();         // slot -> weights JSON text in the core now
-  const origins = new Map();       // slot -> {kind: 'lesson'} | {kind: 'trained', config} | {kind: 'file', name}
+  // slot -> {kind: 'lesson'} | {kind: 'trained', config} | {kind: 'file', name}; a trained network kept in no
+  // link (the language model's: its text may be the learner's own) has config null and says how in `summary`
+  const origins = new Map();
   const lessonTexts = new Map();   // slot -> the lesson's own weights, to come back to
   const listeners = new Set();
   const emit = (slot) => { for (const listener of listeners) listener(slot); };
@@ -68,7 +70,7 @@ export function createNetworks(core) {
     texts.set(slot, text);
     origins.set(slot, origin);
     if (origin.kind === 'lesson') lessonTexts.set(slot, text);
-    if (replacing || origin.kind !== 'lesson') write('network', { slot }, origin.kind === 'trained' ? origin.config : null);
+    if (replacing || origin.kind !== 'lesson') write('network', { slot }, origin.kind === 'trained' ? origin.config ?? null : null);
     emit(slot);
     return answer;
   }
@@ -95,6 +97,7 @@ export function describeNetwork(slot, origin) {
   const name = networkName(slot);
   if (!origin) return `${name}: the figures recorded when the lesson's weights were made.`;
   if (origin.kind === 'lesson') return `${name}: the lesson's network.`;
+  if (origin.kind === 'trained' && origin.summary) return `${name}: yours, ${origin.summary}.`;
   if (origin.kind === 'trained') return `${name}: yours, trained in this browser (${trainingText(origin.config)}).`;
   return `${name}: yours, from the file ${origin.name}.`;
 }
