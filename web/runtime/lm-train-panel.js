@@ -234,7 +234,10 @@ export function attachLmTrainPanel(view, networks, core) {
         const stopped = step < settings.steps;
         const used = useTrained(result, settings, step, own);
         idle(`${stopped ? say('lm.stopped', { step: count(step) }) : say('lm.done')} ${used}`);
-        view.container.dispatchEvent(new CustomEvent('lm-trained', { bubbles: true, detail: { file: result.file, step } }));
+        // The run, for the scale chart (lm-scale-sweep.js) to place beside the sweep's.
+        const validation = validations.at(-1)?.[0] === step ? validations : [...validations, [step, result.validation_loss]];
+        view.container.dispatchEvent(new CustomEvent('lm-trained', { bubbles: true, detail: {
+          layers: settings.layers, width: settings.width, parameters: result.parameters, validation } }));
       },
       failed(message) {
         clearTimeout(showing);

@@ -6,6 +6,7 @@ import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
 import { attachLmTrainPanel } from './lm-train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
+import { mountScaleSweeps } from './lm-scale-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
@@ -61,6 +62,7 @@ async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
   if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
   mountRateSweeps();
+  mountScaleSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
   const views = [];

@@ -200,7 +200,7 @@ async function train(kind, config, asked) {
   } finally {
     started.workers.forEach((worker) => worker.terminate());
   }
-  return api.result();
+  return { ...api.result(), parameters: plan.parameters };
 }
 
 /** Worker `index` of a team: trains alongside worker 0 until the end (or until worker 0 ends it). */
