@@ -148,7 +148,7 @@ function textChoice(p, settings, maxBytes) {
 export function attachLmTrainPanel(view, networks, core) {
   const p = panelParts(view);
   const plan = core.run('lm_train', view.state.values);
-  const maxTextBytes = plan.numbers?.max_text_bytes ?? 2 * 1024 * 1024;
+  const maxTextBytes = plan.result?.numbers?.max_text_bytes ?? 2 * 1024 * 1024;  // nn/lm/text.hpp's bound
   const texts = textChoice(p, () => settingsOf(view.shownParams() ?? view.state.values), maxTextBytes);
   // The lesson's network is compiled into the module: "" is how its slot names it (api/lm_network.hpp).
   if (!networks.has(LM_SLOT)) networks.use(LM_SLOT, '', { kind: 'lesson' });
