@@ -30,7 +30,7 @@ const statusOf = (page) => demo(page, 'train').locator('.train-status');
 const networkText = (page) => page.evaluate((slot) => window.attnLesson.networks.text(slot), SLOT);
 
 /** Trains with `workers` workers and waits for the end; returns the weights file now in use. */
-async function train(page, workers, { until = /^Done\./ } = {}) {
+async function train(page, workers, { until = /^Done,/ } = {}) {
   const panel = demo(page, 'train');
   await panel.getByLabel('Workers').selectOption(String(workers));
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
@@ -44,9 +44,9 @@ test('lm training in the page: one worker and two give the native trainer\'s wei
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
   const expected = nativeFile(SMALL);
   assert.equal(await train(page, 1), expected, 'one worker');
-  assert.match(await statusOf(page).innerText(), /1 worker/);
+  assert.match(await statusOf(page).innerText(), /in 1 worker/);
   assert.equal(await train(page, 2), expected, 'two workers');
-  assert.match(await statusOf(page).innerText(), /2 worker/);
+  assert.match(await statusOf(page).innerText(), /in 2 worker/);
   assert.deepEqual(problems, []);
 });
 
@@ -61,7 +61,7 @@ test('lm training in the page: paused and resumed, it gives the bits of a run ne
   await panel.getByRole('button', { name: 'Pause' }).click();
   await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
   await panel.getByRole('button', { name: 'Resume' }).click();
-  await page.waitForFunction(() => /^Done\./.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 120000 });
+  await page.waitForFunction(() => /^Done,/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 120000 });
   assert.equal(await networkText(page), nativeFile(settings));
   assert.deepEqual(problems, []);
 });
@@ -74,7 +74,7 @@ test('lm training in the page: Stop keeps the weights of its step, and the four 
   const panel = demo(page, 'train');
   await panel.getByLabel('Workers').selectOption('1');
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.waitForFunction(() => /^Step [1-9]\d\d/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  await page.waitForFunction(() => /^Step [1-9][\d,]{2}/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
   await panel.getByRole('button', { name: 'Stop' }).click();
   await page.waitForFunction(() => /^Stopped after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
   const step = Number((await statusOf(page).innerText()).match(/step ([\d,]+)/)[1].replace(/,/g, ''));

@@ -143,7 +143,7 @@ function textChoice(p, settings, maxBytes) {
  * @param view      the mounted lm_train demo
  * @param networks  from createNetworks(): where the trained network goes
  * @param core      the page's core (the lm module: the settings' plan and the largest text)
- * @returns {{train(), pause(), resume(), stop()}}  what the buttons do (the tests press the buttons)
+ * @returns {{train(), pause(), stop()}}  what the buttons do (Pause again resumes)
  */
 export function attachLmTrainPanel(view, networks, core) {
   const p = panelParts(view);
@@ -225,7 +225,12 @@ export function attachLmTrainPanel(view, networks, core) {
         if (progress.sample !== undefined) sample = progress.sample;
         showing ??= setTimeout(show, Math.max(0, shownAt + SHOW_EVERY_MS - performance.now()));
       },
-      paused(step) { p.status.textContent = say('lm.paused', { step: count(step) }); },
+      paused(step) {
+        clearTimeout(showing);  // a redraw still due would cover the message
+        showing = null;
+        if (latest) show();
+        p.status.textContent = say('lm.paused', { step: count(step) });
+      },
       done(result) {
         clearTimeout(showing);
         if (latest) show();
@@ -233,7 +238,7 @@ export function attachLmTrainPanel(view, networks, core) {
         const step = latest?.step ?? 0;
         const stopped = step < settings.steps;
         const used = useTrained(result, settings, step, own);
-        idle(`${stopped ? say('lm.stopped', { step: count(step) }) : say('lm.done')} ${used}`);
+        idle(`${stopped ? say('lm.stopped', { step: count(step), workers: workersUsed }) : say('lm.done', { workers: workersUsed })} ${used}`);
         // The run, for the scale chart (lm-scale-sweep.js) to place beside the sweep's.
         const validation = validations.at(-1)?.[0] === step ? validations : [...validations, [step, result.validation_loss]];
         view.container.dispatchEvent(new CustomEvent('lm-trained', { bubbles: true, detail: {
