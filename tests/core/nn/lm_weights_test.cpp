@@ -93,7 +93,7 @@ TEST_CASE("lm weights file: each kind of bad file is refused with what is wrong"
     CHECK_THAT(refusal("[1, 2]"), Contains("char-lm"));
     CHECK_THAT(refusal(std::string(kMaxWeightsFileBytes + 1, ' ')), Contains("bytes"));
     CHECK_THAT(refusal(with("layers", 9)), Contains("layers is 9"));
-    CHECK_THAT(refusal(with("width", 12)), Contains("split evenly"));
+    CHECK_THAT(refusal(with("heads", 3)), Contains("split evenly"));  // width 8 in 3 heads
     CHECK_THAT(refusal(with("context", 16)), Contains("needs"));  // the position table no longer fits
     CHECK_THAT(refusal(with("characters", "ab")), Contains("characters"));
     CHECK_THAT(refusal(with("weights", "not base64!")), Contains("base64"));
