@@ -96,22 +96,27 @@ test('lm training in the page: each bad text is refused with its message, and th
   const panel = demo(page, 'train');
   const status = panel.locator('.lm-text-status');
   const box = panel.getByLabel('Paste your own text');
-  const refusedWith = async (re) => {
-    await page.waitForFunction(() => /cannot be used|too large/.test(document.querySelector('.demo[data-instance="train"] .lm-text-status').textContent));
+  // Does `act`, then waits for the core's answer (a status that is new and not "Checking…").
+  const refusedWith = async (act, re) => {
+    const before = await status.innerText();
+    await act();
+    await page.waitForFunction((old) => {
+      const now = document.querySelector('.demo[data-instance="train"] .lm-text-status').textContent;
+      return now !== old && !/^Checking/.test(now);
+    }, before);
     assert.match(await status.innerText(), re);
   };
+  const usePasted = () => panel.getByRole('button', { name: 'Use the pasted text' }).click();
   await box.fill('');
-  await panel.getByRole('button', { name: 'Use the pasted text' }).click();
-  await refusedWith(/empty/i);
+  await refusedWith(usePasted, /empty/i);
   await box.fill('abab abab abab');
-  await panel.getByRole('button', { name: 'Use the pasted text' }).click();
-  await refusedWith(/only 3 different characters/);
+  await refusedWith(usePasted, /only 3 different characters/);
   assert.equal(await box.inputValue(), 'abab abab abab', 'the pasted text stays in the box');
   const open = panel.getByLabel('Open a text file');
-  await open.setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3]) });
-  await refusedWith(/picture\.png cannot be used: .*(control|text)/i);
-  await open.setInputFiles({ name: 'book.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 'a') });
-  await refusedWith(/book\.txt is too large .* 2,097,153 bytes/);
+  await refusedWith(() => open.setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3]) }),
+    /picture\.png cannot be used: .*(control|text)/i);
+  await refusedWith(() => open.setInputFiles({ name: 'book.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 'a') }),
+    /book\.txt is too large .* 2,097,153 bytes/);
   assert.match(await status.innerText(), /Nothing changed/);
   const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/lm_small_text.txt'), 'utf8');
   await box.fill(text);
