@@ -39,8 +39,9 @@ json compute(const Params& p) {
             (c.heads == 1 ? " head" : " heads") + ", width " + std::to_string(c.width) + ", context " +
             std::to_string(c.context) + ": " + format_count(parameters) + " parameters with " + std::to_string(vocab) +
             " characters");
-    r.print("AdamW, rate " + format_number(c.lr) + ", " + format_count(c.steps) + " steps of " +
-            std::to_string(c.batch) + " windows = " + format_count(tokens * c.steps) + " characters read, seed " +
+    const auto counted = [](long long n, const char* one, const char* many) { return format_count(n) + (n == 1 ? one : many); };
+    r.print("AdamW, rate " + format_number(c.lr) + ", " + counted(c.steps, " step", " steps") + " of " +
+            counted(c.batch, " window", " windows") + " = " + format_count(tokens * c.steps) + " characters read, seed " +
             std::to_string(c.seed));
     r.number("parameters", parameters).number("vocab", vocab).number("tokens_per_step", tokens);
     r.number("total_tokens", tokens * c.steps).number("steps", c.steps);
