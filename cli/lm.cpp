@@ -7,7 +7,7 @@
 //       times training steps on a made-up text of V distinct characters; prints one JSON line
 //   attn lm json FILE SETTINGS STEPS NEXT GENERATE
 //       the JSON API (core/api/lm.hpp) as the page calls it: lmStart(text of FILE, SETTINGS),
-//       lmAdvance(STEPS), lmValidation(), lmNext(NEXT), lmGenerate(GENERATE), one answer a line
+//       lmAdvance(STEPS), lmValidation(), lmNext(NEXT), lmGenerate(GENERATE), lmWeights(), one answer a line
 // settings: --layers --heads --width --context --batch --lr --weight-decay --steps --seed
 // A benchmark prints figures; nothing here is a test.
 #include <chrono>
@@ -118,7 +118,8 @@ int json_api(char** argv) {
               << attn::lm_advance_json(std::atof(argv[5])) << "\n"
               << attn::lm_validation_json() << "\n"
               << attn::lm_next_json(argv[6]) << "\n"
-              << attn::lm_generate_json(argv[7]) << "\n";
+              << attn::lm_generate_json(argv[7]) << "\n"
+              << attn::lm_weights_json() << "\n";
     return 0;
 }
 

@@ -206,7 +206,8 @@ const demoId = (tag) => tag.match(/\sdata-demo="([\w-]+)"/)?.[1];
 
 // The calls only a page's workers make, by the markup that starts the worker: each worker loads the
 // smallest module with them, so the page's own module (its first load) goes without.
-const WORKER_CALLS = { training: /<div class="demo"[^>]*\sdata-trainer[\s>]/, robot: /<div class="demo"[^>]*\sdata-program=/ };
+const WORKER_CALLS = { training: /<div class="demo"[^>]*\sdata-trainer[\s>]/, robot: /<div class="demo"[^>]*\sdata-program=/,
+  lm: /<div class="demo"[^>]*\sdata-lm-trainer[\s>]/ };
 
 /**
  * The modules the page loads on a learner's first click on a number (web/runtime/core.js, loadExplainCore):

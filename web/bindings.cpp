@@ -50,10 +50,22 @@ EMSCRIPTEN_BINDINGS(attn_lm) {
     emscripten::function("lmNext", &attn::lm_next_json);
     emscripten::function("lmGenerate", &attn::lm_generate_json);
     emscripten::function("lmPartsGradient", &attn::lm_parts_gradient_json);
+    emscripten::function("lmWeights", &attn::lm_weights_json);
     emscripten::function("lmStep", &attn::lm_step_json);
     emscripten::function("lmExchange", +[] {
         return emscripten::val(emscripten::typed_memory_view(attn::lm_exchange_size(), attn::lm_exchange_data()));
     });
+}
+#endif
+
+#ifdef ATTN_API_LMNETWORK
+#include "api/lm_network.hpp"
+#include "nn/lm/lm_weights.hpp"
+// The language model lesson's page: the learner's network in the demos' place (networks.js calls it
+// loadModel, as for the table lesson's networks), and the largest weights file it takes [bytes].
+EMSCRIPTEN_BINDINGS(attn_lmnetwork) {
+    emscripten::function("loadModel", &attn::load_lm_network_json);
+    emscripten::function("maxJsonBytes", +[]() -> double { return attn::nn::lm::kMaxWeightsFileBytes; });
 }
 #endif
 

@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "nn/batch_parts.hpp"
 #include "nn/lm/lm_trainer.hpp"
+#include "nn/lm/lm_weights.hpp"
 #include "nn/lm/sampling.hpp"
 #include "nn/lm/text.hpp"
 
@@ -131,6 +132,15 @@ std::string lm_advance_json(double steps) {
 
 std::string lm_validation_json() {
     return guarded([] { return json{{"ok", true}, {"loss", running().validation_loss()}}; });
+}
+
+std::string lm_weights_json() {
+    return guarded([] {
+        lm::LmTrainer& t = running();
+        const double loss = t.validation_loss();
+        const lm::LmRecord record{t.progress().step, t.corpus().size(), loss};
+        return json{{"ok", true}, {"file", lm::weights_file(t.model(), t.corpus(), record)}, {"validation_loss", loss}};
+    });
 }
 
 std::string lm_next_json(const std::string& params_json) {

@@ -28,6 +28,10 @@ std::string lm_next_json(const std::string& params_json);
 // {"prompt", "count" (200), "temperature" (1), "top_k" (0), "seed" (0)} -> {"ok": true, "text"}
 std::string lm_generate_json(const std::string& params_json);
 
+// The network trained so far as a weights file (nn/lm/lm_weights.hpp), with its validation loss:
+// -> {"ok": true, "file": "<the file's text>", "validation_loss"}
+std::string lm_weights_json();
+
 // Training across Web Workers, as api/training.hpp: exchange block `slot` <- the
 // gradient of parts [first, first + count) of step `step`, then their summed loss.
 std::string lm_parts_gradient_json(double step, double first, double count, double slot);

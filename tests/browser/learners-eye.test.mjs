@@ -148,13 +148,15 @@ async function operateDemo(page, instance, random, { mine, panels }) {
   }
   const train = box.getByRole('button', { name: 'Train in your browser' });
   if (await train.count() && panels) {
-    // One epoch, the least that trains, so that the run is short.
-    await step('training one epoch in the browser', async () => {
-      await box.getByLabel('Epochs (0: the lesson\'s choice)', { exact: true }).fill('1');
+    // One epoch (the table's networks) or 20 steps (the language model), so that the run is short.
+    const epochs = box.getByLabel('Epochs (0: the lesson\'s choice)', { exact: true });
+    const [setting, value, what] = await epochs.count() ? [epochs, '1', 'one epoch'] : [box.getByLabel('Steps', { exact: true }), '20', '20 steps'];
+    await step(`training ${what} in the browser`, async () => {
+      await setting.fill(value);
       await train.click();
       await page.waitForFunction((i) => {
         const d = document.querySelector(`.demo[data-instance="${i}"]`);
-        return d.querySelector('button.cancel').disabled && d.querySelector('.train-status').textContent !== '';
+        return !d.querySelector('button.train').disabled && d.querySelector('.train-status').textContent !== '';
       }, instance, { timeout: 60000 });
     });
     await step('Reset after training', () => reset.click());

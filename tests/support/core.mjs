@@ -28,7 +28,7 @@ function lessonModels() {
  */
 export async function loadWasmModule(name) {
   const core = await loadModule(name);
-  if (core.module.loadModel) {
+  if (core.module.loadModelSummary) {  // the table lessons' networks (the lm module's loadModel takes its own only)
     for (const [slot, file] of lessonModels()) {
       const answer = core.loadModel(slot, fs.readFileSync(file, 'utf8'));
       if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);

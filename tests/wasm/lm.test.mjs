@@ -25,9 +25,9 @@ async function lmModule() {
   return (await loadWasmModule('lm-training')).module;
 }
 
-test('lm: training, validation loss, probabilities and sampled text are the same bits in WebAssembly as natively', async () => {
+test('lm: training, validation loss, probabilities, sampled text and the weights file are the same bits in WebAssembly as natively', async () => {
   const m = await lmModule();
-  const wasm = [m.lmStart(TEXT, SETTINGS), m.lmAdvance(40), m.lmValidation(), m.lmNext(NEXT), m.lmGenerate(GENERATE)];
+  const wasm = [m.lmStart(TEXT, SETTINGS), m.lmAdvance(40), m.lmValidation(), m.lmNext(NEXT), m.lmGenerate(GENERATE), m.lmWeights()];
   const expected = native();
   for (const line of wasm) assert.equal(JSON.parse(line).ok, true, line);
   assert.deepEqual(wasm, expected);

@@ -4,7 +4,9 @@
 import { loadCore, prepareExplainCore } from './core.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
+import { attachLmTrainPanel } from './lm-train-panel.js';
 import { mountRateSweeps } from './rate-sweep.js';
+import { mountScaleSweeps } from './lm-scale-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
@@ -71,6 +73,7 @@ async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
   if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
   mountRateSweeps();
+  mountScaleSweeps();
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
   const views = [];
@@ -112,6 +115,9 @@ async function start() {
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
+  // The language model's training (lm-train-panel.js); it also names the lesson's compiled-in network.
+  const lmView = views.find((v) => 'lmTrainer' in v.container.dataset);
+  const lmTrainer = lmView ? attachLmTrainPanel(lmView, networks, core) : null;
   const plan = core.demos.get('train_plan');
   const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
@@ -129,7 +135,7 @@ async function start() {
     for (const view of views) attachTaskBuilder(view, core);
   }
   // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
-  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending };
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending, lmTrainer };
   document.documentElement.dataset.demosReady = 'true';
 }
 

@@ -23,7 +23,7 @@ export function attachNetworkLine(view, slots, networks, linked, trainer) {
     const origin = networks.origin(slot);
     const li = el('li', {}, [describeNetwork(slot, origin)]);
     const wanted = linked.get(slot);
-    const matchesLink = origin?.kind === 'trained' && trainingText(origin.config) === trainingText(wanted ?? {});
+    const matchesLink = origin?.kind === 'trained' && origin.config && trainingText(origin.config) === trainingText(wanted ?? {});
     if (wanted?.problem && trainer) {
       li.append(` ${say('networks.not_offered', { problem: wanted.problem })}`);
     } else if (wanted && !matchesLink && trainer) {

@@ -54,7 +54,9 @@ export function trainingText({ seed, lr, epochs }) {
  */
 export function createNetworks(core) {
   const texts = new Map();         // slot -> weights JSON text in the core now
-  const origins = new Map();       // slot -> {kind: 'lesson'} | {kind: 'trained', config} | {kind: 'file', name}
+  // slot -> {kind: 'lesson'} | {kind: 'trained', config} | {kind: 'file', name}; a trained network kept in no
+  // link (the language model's: its text may be the learner's own) has config null and says how in `summary`
+  const origins = new Map();
   const lessonTexts = new Map();   // slot -> the lesson's own weights, to come back to
   const listeners = new Set();
   const emit = (slot) => { for (const listener of listeners) listener(slot); };
@@ -69,7 +71,7 @@ export function createNetworks(core) {
     texts.set(slot, text);
     origins.set(slot, origin);
     if (origin.kind === 'lesson') lessonTexts.set(slot, text);
-    if (replacing || origin.kind !== 'lesson') write('network', { slot }, origin.kind === 'trained' ? origin.config : null);
+    if (replacing || origin.kind !== 'lesson') write('network', { slot }, origin.kind === 'trained' ? origin.config ?? null : null);
     emit(slot);
     return answer;
   }
@@ -97,6 +99,7 @@ export function describeNetwork(slot, origin) {
   const name = networkName(slot);
   if (!origin) return say('networks.recorded', { name });
   if (origin.kind === 'lesson') return say('networks.lessons', { name });
+  if (origin.kind === 'trained' && origin.summary) return say('networks.trained_summary', { name, summary: origin.summary });
   if (origin.kind === 'trained') return say('networks.trained', { name, training: trainingText(origin.config) });
   return say('networks.from_file', { name, file: origin.name });
 }

@@ -82,19 +82,21 @@ function progressView({ bar, status, chart }) {
 }
 
 /**
- * Trains `params` in a worker. @param on  {progress(p), done(result), failed(message)}
- * @returns the worker (terminate() ends the training)
+ * Trains in a worker (train-worker.js). @param kind  'table' or 'lm'; @param workers  how many may share
+ * the steps (1, 2 or 4); @param on  {progress(p, workers), paused?(step), done(result), failed(message)}
+ * @returns the worker (postMessage({type: 'pause' | 'resume' | 'stop'}); terminate() ends the training)
  */
-function trainInWorker(params, on) {
-  const worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName('training') });
+export function trainInWorker(kind, config, workers, on) {
+  const worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName(kind === 'lm' ? 'lm' : 'training') });
   worker.onmessage = ({ data }) => {
-    if (data.type === 'progress') on.progress(data.progress);
-    else if (data.type === 'done') on.done(data.result);
+    if (data.type === 'progress') on.progress(data.progress, data.workers);
+    else if (data.type === 'paused') on.paused?.(data.step);
+    else if (data.type === 'done' || data.type === 'checked') on.done(data.type === 'done' ? data.result : data.plan);
     // The core's message says where and why ("training stopped at epoch 13, …").
     else on.failed(`${data.message.charAt(0).toUpperCase()}${data.message.slice(1)}`);
   };
   worker.onerror = (event) => on.failed(`Training stopped: ${event.message}.`);
-  worker.postMessage({ type: 'start', config: params, cores: navigator.hardwareConcurrency });
+  worker.postMessage({ type: on.checkOnly ? 'check' : 'start', kind, config, workers });
   return worker;
 }
 
@@ -172,7 +174,7 @@ export function attachTrainPanel(view, networks, onRequest) {
     status.textContent = `Starting to train ${slot}…`;
     const progress = progressView(parts);
     shown = progress;
-    worker = trainInWorker(params, {
+    worker = trainInWorker('table', params, navigator.hardwareConcurrency, {
       progress: (p) => progress.progress(p),
       done(result) {
         progress.done();

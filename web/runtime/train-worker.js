@@ -1,24 +1,33 @@
 // Trains one network in the background with its own instance of the core, so
-// the page stays responsive. Messages from the page:
-//   in:  {type: 'start', config: {task, model, seed, lr, epochs}, cores}  (cores: navigator.hardwareConcurrency)
-//   out: {type: 'progress', progress, workers}  every few steps (workers: how many share the steps)
-//        {type: 'done', result: {weights, misses}}  |  {type: 'error', message, param}
-// Cancelling is terminating the worker: nothing here needs to listen for it,
-// and the workers it started end with it.
+// the page stays responsive. Two kinds of training share everything here but
+// their calls (TRAININGS): the table lesson's networks ('table', the training
+// module) and the language model ('lm', the lm-training module). Messages from the page:
+//   in:  {type: 'start', kind, config, workers}  (table: config {task, model, seed, lr, epochs};
+//        lm: config {text, settings, sample}; workers: 1, 2 or 4 at most, as many as there are parts)
+//        {type: 'pause'} | {type: 'resume'} | {type: 'stop'}  (stop: end now, with the weights so far)
+//        {type: 'check', kind, config}: only start, to hear the core's answer -> {type: 'checked', plan}
+//   out: {type: 'progress', progress, workers}  every few steps (workers: how many share the steps;
+//        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
+//        every SAMPLE_EVERY_MS)
+//        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param}
+// Cancelling is terminating the worker: the workers it started end with it.
 //
 // A transformer's batches come in parts (core/nn/batch_parts.hpp). With more
-// than one core this worker starts others (this same file, told
-// {type: 'team-start'}), each with the same training: the same scenes, weights
+// than one worker this one starts others (this same file, told
+// {type: 'team-start'}), each with the same training: the same data, weights
 // and Adam. Each step every worker computes its share of the parts, sends that
 // gradient to every other, and all sum the gradients in the parts' fixed order
 // and take the same step; so 1, 2 or 4 workers give the native trainer's bits,
 // and a step waits for one message, not for a request and its answer.
 // Plain messages suffice (no SharedArrayBuffer, so no cross-origin isolation):
-// each worker sends 70 KB to each other per step, in buffers that are passed
-// on (transferred), not copied, and used again.
+// each worker sends one gradient block to each other per step, in buffers that
+// are passed on (transferred), not copied, and used again. Pausing holds worker 0
+// between steps, and the others wait for its next gradient: the steps and their
+// bits are those of a run never paused.
 import { createCore } from './core.js';
 
-const STEPS_PER_MESSAGE = 20;  // about 10-40 ms of work between progress reports
+const VALIDATE_EVERY = 100;      // steps between validation losses (fixed steps: the same chart every run)
+const SAMPLE_EVERY_MS = 3000;    // a sample of the language model's writing, every few seconds
 
 const corePromise = createCore(self.name);  // the module that trains (train-panel.js names the worker after it)
 
@@ -29,12 +38,64 @@ function checked(answer) {
 }
 const raw = (text) => checked(JSON.parse(text));
 
-/** 1, 2 or 4 workers: as many as the cores, at most the parts, in a power of two (the sum's tree). */
-function workerCount(parts, cores) {
+/**
+ * The calls of each kind of training: start(config) -> plan {parts, block, total_steps, …};
+ * advance(n), parts(step, first, count, slot), step(blocks) -> progress; exchange() -> the Float32Array
+ * the gradients pass through; result() -> what the page gets at the end; report(progress, t) adds what
+ * worker 0 shows besides the loss.
+ */
+const TRAININGS = {
+  table: (core) => ({
+    stepsPerMessage: 20,  // about 10-40 ms of work between progress reports
+    start: (config) => checked(core.trainStart(config)),
+    advance: (n) => checked(core.trainAdvance(n)),
+    parts: (...args) => raw(core.module.trainPartsGradient(...args)),
+    exchange: () => core.module.trainExchange(),
+    step: (blocks) => raw(core.module.trainStep(blocks)),
+    result: () => checked(core.trainResult()),
+    report: () => {},
+  }),
+  lm: (core) => {
+    const m = core.module;
+    let sampledAt = -Infinity, validatedAt = 0;
+    return {
+      stepsPerMessage: 10,  // 10-100 ms at the page's sizes
+      start: ({ text, settings }) => raw(m.lmStart(text, JSON.stringify(settings))),
+      advance: (n) => raw(m.lmAdvance(n)),
+      parts: (...args) => raw(m.lmPartsGradient(...args)),
+      exchange: () => m.lmExchange(),
+      step: (blocks) => raw(m.lmStep(blocks)),
+      result: () => raw(m.lmWeights()),
+      report(progress, config) {
+        if (progress.step >= validatedAt + VALIDATE_EVERY || progress.done) {
+          validatedAt = progress.step - (progress.step % VALIDATE_EVERY);
+          progress.validation = raw(m.lmValidation()).loss;
+        }
+        if (performance.now() - sampledAt >= SAMPLE_EVERY_MS || progress.done) {
+          sampledAt = performance.now();
+          progress.sample = raw(m.lmGenerate(JSON.stringify(config.sample))).text;
+        }
+      },
+    };
+  },
+};
+
+/** 1, 2 or 4 workers: as many as asked for, at most the parts, in a power of two (the sum's tree). */
+function workerCount(parts, asked) {
   let count = 1;
-  while (count * 2 <= Math.min(parts, cores)) count *= 2;
+  while (count * 2 <= Math.min(parts, asked)) count *= 2;
   return count;
 }
+
+/** Pause, resume and stop, as worker 0 reads them between steps. */
+const control = { paused: null, resume: null, stopping: false };
+function pause() { control.paused ??= new Promise((resolve) => { control.resume = resolve; }); }
+function resume() { control.resume?.(); control.paused = null; control.resume = null; }
+
+// One worker's steps never wait for a message, so without this the page's "pause" and "stop" would wait
+// in the queue until the training ended: a message to itself lets them in between two reports.
+const turn = new MessageChannel();
+const nextTask = () => new Promise((resolve) => { turn.port1.onmessage = () => resolve(); turn.port2.postMessage(0); });
 
 /** Another worker of the team, over a MessagePort: one gradient block each way per step, in step order. */
 function teammate(index, port) {
@@ -62,27 +123,27 @@ function team(plan, index, count, teammates, failed = new Promise(() => {})) {
 }
 
 /** One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step. */
-async function stepTogether(module, t, step) {
+async function stepTogether(api, t, step) {
   const { block } = t.plan;
-  raw(module.trainPartsGradient(step, t.index * t.per, t.per, t.index));
-  const own = module.trainExchange().subarray(t.index * block, (t.index + 1) * block);
+  api.parts(step, t.index * t.per, t.per, t.index);
+  const own = api.exchange().subarray(t.index * block, (t.index + 1) * block);
   for (const other of t.teammates) {
     const copy = t.spare.pop() ?? new Float32Array(block);
     copy.set(own);
     other.send(copy);
   }
   const blocks = await Promise.race([Promise.all(t.teammates.map((other) => other.next())), t.failed]);
-  const exchange = module.trainExchange();  // again: the step may have grown the memory
+  const exchange = api.exchange();  // again: the step may have grown the memory
   t.teammates.forEach((other, i) => exchange.set(blocks[i], other.index * block));
   t.spare.push(...blocks);
-  return raw(module.trainStep(t.count));
+  return api.step(t.count);
 }
 
-async function advance(core, t, from) {
-  if (t.count === 1) return checked(core.trainAdvance(STEPS_PER_MESSAGE));
+async function advance(api, t, from) {
+  if (t.count === 1) return api.advance(api.stepsPerMessage);
   let progress;
-  for (let step = from; step < from + STEPS_PER_MESSAGE; ++step) {
-    progress = await stepTogether(core.module, t, step);
+  for (let step = from; step < from + api.stepsPerMessage; ++step) {
+    progress = await stepTogether(api, t, step);
     if (progress.done || progress.failed) break;
   }
   return progress;
@@ -92,7 +153,7 @@ async function advance(core, t, from) {
  * Starts workers 1..count-1 and links every two of them with a MessageChannel:
  * the teammates of worker 0 (this one), and a promise that rejects when any stops.
  */
-function startTeam(config, count) {
+function startTeam(kind, config, count) {
   const workers = Array.from({ length: count - 1 }, () => new Worker(new URL(import.meta.url), { type: 'module', name: self.name }));
   const ports = Array.from({ length: count }, () => []);  // ports[i]: [index of the other, port]
   for (let i = 0; i < count; ++i) {
@@ -109,44 +170,56 @@ function startTeam(config, count) {
     worker.onmessage = ({ data }) => { if (data.type === 'error') stop(data); };
     worker.onerror = (event) => stop({ message: `a training worker stopped: ${event.message}` });
     const mine = ports[k + 1];
-    worker.postMessage({ type: 'team-start', config, index: k + 1, count, others: mine.map(([i]) => i) },
+    worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i) },
       mine.map(([, port]) => port));
   });
   return { workers, failed, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
 }
 
-async function train(config, cores) {
-  const core = await corePromise;
-  const plan = checked(core.trainStart(config));
-  const count = workerCount(plan.parts, cores);
-  const started = count > 1 ? startTeam(config, count) : { workers: [], teammates: [] };
+async function train(kind, config, asked) {
+  const api = TRAININGS[kind](await corePromise);
+  const plan = api.start(config);
+  const count = workerCount(plan.parts, asked);
+  const started = count > 1 ? startTeam(kind, config, count) : { workers: [], teammates: [] };
   const t = team(plan, 0, count, started.teammates, started.failed);
   try {
     for (let step = 0; ;) {
-      const progress = await advance(core, t, step);
+      if (control.paused) {
+        self.postMessage({ type: 'paused', step });
+        await control.paused;
+      }
+      if (control.stopping) break;
+      const progress = await advance(api, t, step);
       step = progress.step;
-      self.postMessage({ type: 'progress', progress, workers: count });
       if (progress.failed) throw { message: progress.message, param: 'lr' };
+      api.report(progress, config);
+      self.postMessage({ type: 'progress', progress, workers: count });
       if (progress.done) break;
+      await nextTask();
     }
   } finally {
     started.workers.forEach((worker) => worker.terminate());
   }
-  return checked(core.trainResult());
+  return { ...api.result(), parameters: plan.parameters };
 }
 
 /** Worker `index` of a team: trains alongside worker 0 until the end (or until worker 0 ends it). */
 async function trainInTeam(data, ports) {
-  const core = await corePromise;
-  const plan = checked(core.trainStart(data.config));
+  const api = TRAININGS[data.kind](await corePromise);
+  const plan = api.start(data.config);
   const t = team(plan, data.index, data.count, data.others.map((i, k) => teammate(i, ports[k])));
   for (let step = 0, progress; !progress?.done && !progress?.failed; step = progress.step)
-    progress = await advance(core, t, step);
+    progress = await advance(api, t, step);
 }
 
 self.onmessage = async ({ data, ports }) => {
+  if (data.type === 'pause') return pause();
+  if (data.type === 'resume') return resume();
+  if (data.type === 'stop') { control.stopping = true; return resume(); }
   try {
-    if (data.type === 'start') self.postMessage({ type: 'done', result: await train(data.config, data.cores ?? 1) });
+    // A text checked before it is chosen: the core's own refusal, with nothing trained.
+    if (data.type === 'check') self.postMessage({ type: 'checked', plan: TRAININGS[data.kind](await corePromise).start(data.config) });
+    else if (data.type === 'start') self.postMessage({ type: 'done', result: await train(data.kind ?? 'table', data.config, data.workers ?? 1) });
     else if (data.type === 'team-start') await trainInTeam(data, ports);
   } catch (error) {
     const { message, param } = error instanceof Error ? { message: error.message } : error;

@@ -13,6 +13,7 @@ Demo lm_embed();   // characters -> ids -> token rows + position rows
 Demo lm_head();    // one head's learned Q, K, V, scores, causal mask and weights
 Demo lm_heads();   // every head of every block as heat maps
 Demo lm_next();    // the next character's probabilities, temperature, top-k, seeded sampling
+Demo lm_train();   // the settings of a training in the page, and what it will be
 
 // The prompt the learner types: at most 200 characters, each one the network has a vector for.
 ParamSpec prompt_param(const std::string& default_prompt);

@@ -3,9 +3,11 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "base/error.hpp"
 #include "base/utf8.hpp"
+#include "nn/lm/lm_weights.hpp"
 
 namespace attn::lesson_lm {
 namespace {
@@ -41,12 +43,42 @@ std::string all_characters() {
 
 }  // namespace
 
-ShippedNetwork& shipped_network() {
+ShippedNetwork& lesson_network() {
     static Built built(all_characters());
     static ShippedNetwork net{built.model, built.vocabulary, built.characters, shipped::kSteps, shipped::kTextChars,
                               shipped::kValidationLoss};
     return net;
 }
+
+namespace {
+
+struct Learners {
+    nn::lm::LoadedLm loaded;
+    std::optional<ShippedNetwork> net;
+};
+
+std::unique_ptr<Learners>& learners() {
+    static std::unique_ptr<Learners> in_use;  // null: the lesson's
+    return in_use;
+}
+
+}  // namespace
+
+ShippedNetwork& shipped_network() { return learners() ? *learners()->net : lesson_network(); }
+
+void use_network(const std::string& weights_file) {
+    if (weights_file.empty()) {
+        learners().reset();
+        return;
+    }
+    auto next = std::make_unique<Learners>();
+    next->loaded = nn::lm::read_weights_file(weights_file);
+    const nn::lm::LoadedLm& l = next->loaded;
+    next->net.emplace(ShippedNetwork{*l.model, *l.vocabulary, l.characters, l.record.steps, l.record.text_chars,
+                                     l.record.validation_loss});
+    learners() = std::move(next);
+}
+
 
 std::vector<int> prompt_window(const ShippedNetwork& net, const std::string& prompt) {
     std::vector<int> ids = net.vocabulary.encode(prompt, "prompt");

@@ -23,8 +23,18 @@ struct ShippedNetwork {
     double validation_loss;            // on the text's last 10 % [nats per character]
 };
 
-// Built on first use, from shipped_network.inc.
+// The network the demos read: the one the lesson ships (built on first use, from
+// shipped_network.inc), or the learner's once use_network() has loaded it.
 ShippedNetwork& shipped_network();
+// The one the lesson ships, whichever is in use.
+ShippedNetwork& lesson_network();
+
+// Makes the network in a weights file (nn/lm/lm_weights.hpp) the one the demos read; "" puts the
+// lesson's back. ParamError on "weights" (and the network in use unchanged) when the file is refused.
+void use_network(const std::string& weights_file);
+
+// The demos' slot, as the page's networks (web/runtime/networks.js) name the network they read.
+constexpr const char* kSlot = "next-character/char-lm";
 
 // The ids of `prompt` (ParamError on "prompt" for a character the network has no vector for, or
 // none at all) and its last `context` of them, the window the network reads.

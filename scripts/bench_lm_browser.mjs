@@ -1,0 +1,63 @@
+// The language model trained as a learner trains it (figures, not pass/fail), after scripts/build.sh:
+//   node scripts/bench_lm_browser.mjs [--workers 1,2] [--steps 3000] [--words 1.9] [--site site/]
+// The real lm page in headless Chromium, at the lesson's settings (2 blocks, 4 heads, width 32,
+// context 32, batch 16, rate 0.003) on the lessons' text: choose the workers, press "Train in your
+// browser", and follow the panel's status from the page (each change timed where it happens). Prints,
+// for each worker count: seconds from the click to the first validation loss at or below --words
+// (the loss at which the samples show words; docs/benchmarks.md), the sample shown then, the
+// training's characters per second (steps x batch x context over the seconds), and the seconds to the end.
+import path from 'node:path';
+import { ROOT } from '../tests/support/core.mjs';
+import { launchChromium } from '../tests/support/browser.mjs';
+import { serveFolder } from '../tests/support/server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const WORKERS = option('workers', '1,2').split(',').map(Number);
+const STEPS = Number(option('steps', 3000));
+const WORDS = Number(option('words', 1.9));
+const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
+
+async function run(context, url, workers) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
+  const panel = page.locator('.demo[data-instance="train"]');
+  await panel.getByLabel('Workers').selectOption(String(workers));
+  // Every change of the status, timed in the page.
+  await page.evaluate(() => {
+    const status = document.querySelector('.demo[data-instance="train"] .train-status');
+    window.benchLog = [];
+    new MutationObserver(() => window.benchLog.push([performance.now(), status.textContent,
+      document.querySelector('.demo[data-instance="train"] .lm-sample').textContent])).observe(status, { childList: true, characterData: true, subtree: true });
+    document.querySelector('.demo[data-instance="train"] button.train').addEventListener('click', () => { window.benchStart = performance.now(); });
+  });
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000 });
+  const { log, start } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart }));
+  await page.close();
+  let words = null, last = null;
+  for (const [t, text, sample] of log) {
+    const m = text.match(/^Step ([\d,]+) of [\d,]+ · batch loss [\d.]+(?: · validation ([\d.]+))?/);
+    if (!m) continue;
+    last = { seconds: (t - start) / 1000, step: Number(m[1].replace(/,/g, '')) };
+    if (!words && m[2] && Number(m[2]) <= WORDS) words = { ...last, validation: Number(m[2]), sample };
+  }
+  const end = (log.at(-1)[0] - start) / 1000;
+  return { workers, words, end, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
+}
+
+const server = await serveFolder(SITE);
+const browser = await launchChromium();
+try {
+  const url = `${server.url}lm/?train.steps=${STEPS}`;
+  for (const workers of WORKERS) {
+    const r = await run(browser.context, url, workers);
+    console.log(`${workers} worker(s): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +
+      `${Math.round(r.charsPerSecond).toLocaleString('en')} characters/s; ${STEPS} steps in ${r.end.toFixed(1)} s`);
+    if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,144 @@
+// The language model's training in the page (web/runtime/lm-train-panel.js, train-worker.js), used as a
+// learner uses it, at a small setting: the weights file is the native trainer's to the bit with one worker
+// and with two, after a pause and a resume too; Stop keeps the weights of its step and the demos read them;
+// each bad text is refused with its message and nothing is lost; a downloaded file loads back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/core.mjs';
+import { demo, useSite } from '../support/site.mjs';
+
+const site = useSite();
+const SLOT = 'next-character/char-lm';
+const TEXT_FILE = path.join(ROOT, 'site/assets/lessons.txt');  // the page's default text
+const SMALL = { layers: 1, heads: 2, width: 16, context: 16, batch: 8, lr: 0.01, steps: 40, seed: 5 };
+const query = (settings) => `?${Object.entries(settings).map(([k, v]) => `train.${k}=${v}`).join('&')}`;
+
+/** The weights file the native trainer writes for these settings (attn lm json, its last line). */
+function nativeFile(settings) {
+  const lines = execFileSync(path.join(ROOT, 'build/native/attn'),
+    ['lm', 'json', TEXT_FILE, JSON.stringify(settings), String(settings.steps), '{"prompt": "t"}', '{"prompt": "t", "count": 1}'],
+    { encoding: 'utf8', maxBuffer: 64 << 20 }).trim().split('\n');
+  const answer = JSON.parse(lines.at(-1));
+  assert.equal(answer.ok, true, lines.at(-1));
+  return answer.file;
+}
+
+const statusOf = (page) => demo(page, 'train').locator('.train-status');
+const networkText = (page) => page.evaluate((slot) => window.attnLesson.networks.text(slot), SLOT);
+
+/** Trains with `workers` workers and waits for the end; returns the weights file now in use. */
+async function train(page, workers, { until = /^Done,/ } = {}) {
+  const panel = demo(page, 'train');
+  await panel.getByLabel('Workers').selectOption(String(workers));
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('.demo[data-instance="train"] .train-status').textContent),
+    until.source, { timeout: 120000 });
+  return networkText(page);
+}
+
+test('lm training in the page: one worker and two give the native trainer\'s weights file, to the bit', async () => {
+  const { page, problems } = await site.open(`lm/${query(SMALL)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const expected = nativeFile(SMALL);
+  assert.equal(await train(page, 1), expected, 'one worker');
+  assert.match(await statusOf(page).innerText(), /in 1 worker/);
+  assert.equal(await train(page, 2), expected, 'two workers');
+  assert.match(await statusOf(page).innerText(), /in 2 worker/);
+  assert.deepEqual(problems, []);
+});
+
+test('lm training in the page: paused and resumed, it gives the bits of a run never paused', async () => {
+  const settings = { ...SMALL, steps: 600 };
+  const { page, problems } = await site.open(`lm/${query(settings)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const panel = demo(page, 'train');
+  await panel.getByLabel('Workers').selectOption('2');
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /^Step [1-9]/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  await panel.getByRole('button', { name: 'Resume' }).click();
+  await page.waitForFunction(() => /^Done,/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 120000 });
+  assert.equal(await networkText(page), nativeFile(settings));
+  assert.deepEqual(problems, []);
+});
+
+test('lm training in the page: Stop keeps the weights of its step, and the four demos read them', async () => {
+  const settings = { ...SMALL, steps: 20000 };
+  const { page, problems } = await site.open(`lm/${query(settings)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const before = await demo(page, 'next').locator('pre.printed').innerText();
+  const panel = demo(page, 'train');
+  await panel.getByLabel('Workers').selectOption('1');
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /^Step [1-9][\d,]{2}/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await page.waitForFunction(() => /^Stopped after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  const step = Number((await statusOf(page).innerText()).match(/step ([\d,]+)/)[1].replace(/,/g, ''));
+  assert.ok(step > 0 && step < settings.steps);
+  const file = await networkText(page);
+  assert.equal(JSON.parse(file).steps, step);
+  assert.equal(file, nativeFile({ ...settings, steps: step }), 'the weights of step N are those of a training of N steps');
+  for (const instance of ['embed', 'head', 'heads', 'next'])
+    await demo(page, instance).locator('.network-line').getByText(/yours, trained in this browser/).waitFor();
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="next"] pre.printed').innerText !== old, before);
+  await panel.getByRole('button', { name: 'Back to the shipped network' }).click();
+  await page.waitForFunction((old) => document.querySelector('.demo[data-instance="next"] pre.printed').innerText === old, before);
+  assert.deepEqual(problems, []);
+});
+
+test('lm training in the page: each bad text is refused with its message, and the pasted text stays', async () => {
+  const { page, problems } = await site.open('lm/');
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const panel = demo(page, 'train');
+  const status = panel.locator('.lm-text-status');
+  const box = panel.getByLabel('Paste your own text');
+  // Does `act`, then waits for the core's answer (a status that is new and not "Checking…").
+  const refusedWith = async (act, re) => {
+    const before = await status.innerText();
+    await act();
+    await page.waitForFunction((old) => {
+      const now = document.querySelector('.demo[data-instance="train"] .lm-text-status').textContent;
+      return now !== old && !/^Checking/.test(now);
+    }, before);
+    assert.match(await status.innerText(), re);
+  };
+  const usePasted = () => panel.getByRole('button', { name: 'Use the pasted text' }).click();
+  await box.fill('');
+  await refusedWith(usePasted, /empty/i);
+  await box.fill('abab abab abab');
+  await refusedWith(usePasted, /only 3 different characters/);
+  assert.equal(await box.inputValue(), 'abab abab abab', 'the pasted text stays in the box');
+  const open = panel.getByLabel('Open a text file');
+  await refusedWith(() => open.setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3]) }),
+    /picture\.png cannot be used: .*(control|text)/i);
+  await refusedWith(() => open.setInputFiles({ name: 'book.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 'a') }),
+    /book\.txt is too large .* 2,097,153 bytes/);
+  assert.match(await status.innerText(), /Nothing changed/);
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/lm_small_text.txt'), 'utf8');
+  await box.fill(text);
+  await panel.getByRole('button', { name: 'Use the pasted text' }).click();
+  await page.waitForFunction(() => /Training will learn from The pasted text/.test(document.querySelector('.demo[data-instance="train"] .lm-text-status').textContent));
+  assert.deepEqual(problems, []);
+});
+
+test('lm training in the page: the downloaded weights load back as the same network', async () => {
+  const { page, problems } = await site.open(`lm/${query(SMALL)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const trained = await train(page, 1);
+  const panel = demo(page, 'train');
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download these weights' }).click()]);
+  const saved = fs.readFileSync(await download.path(), 'utf8');
+  assert.equal(saved, trained);
+  await panel.getByRole('button', { name: 'Back to the shipped network' }).click();
+  await panel.getByLabel('Load weights from a file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(saved) });
+  await page.waitForFunction(() => /mine\.json are now in use/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
+  assert.equal(await networkText(page), saved);
+  await panel.getByLabel('Load weights from a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"network": "char-lm", "layers": 99}') });
+  await page.waitForFunction(() => /not a language model's weights file/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
+  assert.equal(await networkText(page), saved, 'a refused file changes nothing');
+  assert.deepEqual(problems, []);
+});
