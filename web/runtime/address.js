@@ -161,10 +161,10 @@ export function instanceQuery(instance) {
   return mine.length ? `?${new URLSearchParams(mine)}` : '';
 }
 
-// The one writer. Browsers throttle history.replaceState, and a write costs more the larger the page (the
-// browser updates the document's address for every element), so changes wait until the input pauses for
-// WRITE_DELAY_MS, long enough that a learner's next move rarely lands on the write, then for the page to
-// be idle (no longer than IDLE_WAIT_MS), and are written together: one replaceState per pause (docs/url.md).
+// The one writer. Browsers throttle history.replaceState, and a write that changes the query costs more the
+// larger the page, so changes wait until the input pauses for WRITE_DELAY_MS, long enough that a learner's
+// next move rarely lands on the write, then for the page to be idle (no longer than IDLE_WAIT_MS), and are
+// written together: one replaceState per pause (docs/url.md has the figures).
 const WRITE_DELAY_MS = 1000;
 const IDLE_WAIT_MS = 1000;
 const whenIdle = (write) => (window.requestIdleCallback ?? ((f) => setTimeout(f, 0)))(write, { timeout: IDLE_WAIT_MS }); // Safari has none
