@@ -176,10 +176,11 @@ export function instanceQuery(instance) {
 /** The event the window gets after the address changed (the task-sheet link carries an edited program from it). */
 export const ADDRESS_WRITTEN = 'attn-address-written';
 
-// The one writer. Browsers throttle history.replaceState, and a write serialises the whole address, so
-// changes wait until the input pauses for WRITE_DELAY_MS, then for the page to be idle (no longer than
-// IDLE_WAIT_MS), and are written together: one replaceState per pause (docs/url.md has the figures).
-const WRITE_DELAY_MS = 250;
+// The one writer. Browsers throttle history.replaceState, and a write that changes the query costs more the
+// larger the page, so changes wait until the input pauses for WRITE_DELAY_MS, long enough that a learner's
+// next move rarely lands on the write, then for the page to be idle (no longer than IDLE_WAIT_MS), and are
+// written together: one replaceState per pause (docs/url.md has the figures).
+const WRITE_DELAY_MS = 1000;
 const IDLE_WAIT_MS = 1000;
 const whenIdle = (write) => (window.requestIdleCallback ?? ((f) => setTimeout(f, 0)))(write, { timeout: IDLE_WAIT_MS }); // Safari has none
 const pending = new Map();  // query key -> {family, value}: the last value written for it

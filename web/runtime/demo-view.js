@@ -81,10 +81,10 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     measuring = true;
     requestAnimationFrame(() => {
       measuring = false;
-      for (const box of view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')) {
-        const scrolls = box.scrollWidth > box.clientWidth + 1;
-        if (box.hasAttribute('data-scrolls') !== scrolls) box.toggleAttribute('data-scrolls', scrolls);
-      }
+      // Every width read before any mark is written: a write between two reads would lay the page out again.
+      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')];
+      const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+      boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
     });
   };
   window.addEventListener('resize', markScrolling);

@@ -17,7 +17,8 @@ Demo lm_train();   // the settings of a training in the page, and what it will b
 
 // The prompt the learner types: at most 200 characters, each one the network has a vector for.
 ParamSpec prompt_param(const std::string& default_prompt);
-// The network's forward pass over the prompt's window (its last `context` characters).
+// The network's forward pass over the prompt's window (its last `context` characters), unless the
+// model's last pass read that same window (its layers then hold it already).
 void read_prompt(ShippedNetwork& net, const std::vector<int>& ids);
 
 }  // namespace attn::lesson_lm

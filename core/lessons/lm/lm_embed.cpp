@@ -18,7 +18,27 @@ ParamSpec prompt_param(const std::string& default_prompt) {
         .using_characters(shipped_network().characters);
 }
 
+namespace {
+
+// Whether the model's last forward pass read exactly `ids`, as one sequence: every layer then holds
+// this prompt's values already. Read from the model itself (its token rows and its attention's shape),
+// so whichever demo ran a pass last, and whichever network is in use, the answer is right.
+bool holds_prompt(const nn::lm::CharLm<float>& model, const std::vector<int>& ids) {
+    const auto n = static_cast<Eigen::Index>(ids.size());
+    const Mat<float>& rows = model.tok_emb.out();
+    if (model.blocks.empty() || rows.rows() != n) return false;
+    const Mat<float>& weights = model.attention(0);
+    if (weights.cols() != n || weights.rows() != n * model.shape().heads) return false;
+    for (Eigen::Index i = 0; i < n; ++i)
+        if (rows.row(i) != model.tok_emb.weight.value.row(ids[static_cast<std::size_t>(i)])) return false;
+    return true;
+}
+
+}  // namespace
+
+// A change of head, block or identity keeps the prompt: the pass it needs is the last one.
 void read_prompt(ShippedNetwork& net, const std::vector<int>& ids) {
+    if (holds_prompt(net.model, ids)) return;
     net.model.forward(ids, 1, static_cast<int>(ids.size()));
 }
 

@@ -97,6 +97,34 @@ TEST_CASE("lm_head: the weights shown are the network's own, and later places' s
         }
 }
 
+TEST_CASE("lm_head: after other demos read other prompts, a head's weights are still its own prompt's") {
+    // The demos share one model and skip a pass over a prompt it has just read: each step below
+    // leaves another prompt in it (the same length, one character apart, or the next demo's text).
+    auto& net = attn::lesson_lm::shipped_network();
+    const auto own = [&](const std::string& prompt, int block, int head) {
+        const std::vector<int> ids = net.vocabulary.encode(prompt, "prompt");
+        net.model.forward(ids, 1, static_cast<int>(ids.size()));
+        const auto n = static_cast<Eigen::Index>(ids.size());
+        return Eigen::MatrixXd(net.model.attention(block).block(head * n, 0, n, n).cast<double>());
+    };
+    const auto same = [](const json& shown, const Eigen::MatrixXd& expected) {
+        REQUIRE(shown.size() == static_cast<std::size_t>(expected.rows()));
+        for (Eigen::Index i = 0; i < expected.rows(); ++i)
+            for (Eigen::Index j = 0; j < expected.cols(); ++j)
+                CHECK_THAT(shown[i][j].get<double>(), WithinAbs(expected(i, j), kFloatRounding));
+    };
+    const std::string a = "the keys", b = "the kays";
+    run("lm_heads", {{"prompt", b}});
+    const json first = table(run("lm_head", {{"prompt", a}, {"block", 1}, {"head", 2}}), "weights")["values"];
+    run("lm_next", {{"prompt", a}, {"count", 5}});
+    const json after_next = table(run("lm_head", {{"prompt", a}, {"block", 1}, {"head", 2}}), "weights")["values"];
+    run("lm_head", {{"prompt", b}, {"block", 0}, {"head", 0}});
+    const json other_head = table(run("lm_head", {{"prompt", a}, {"block", 0}, {"head", 3}}), "weights")["values"];
+    same(first, own(a, 1, 2));
+    same(after_next, own(a, 1, 2));
+    same(other_head, own(a, 0, 3));
+}
+
 TEST_CASE("lm_heads: every map is causal, its rows sum to one, and its most-read places come before") {
     const json r = run("lm_heads");
     const json maps = r["figures"][0]["maps"];

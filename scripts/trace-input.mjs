@@ -1,0 +1,207 @@
+// Where one input's time goes on a 4x-slowed CPU (figures, not pass/fail), after scripts/build.sh:
+//   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--css 'rules to try']
+// <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
+//           click:<button text>, select:<label> (each other choice), drag (the picture's first object).
+// Records a Chromium trace (CDP Tracing) and a JavaScript CPU profile (CDP Profiler) around N repeats
+// of the input, then prints per input: the main thread's time by kind of work (script, style
+// recalculation with its element counts, layout with its object counts, forced layouts, paint, the rest)
+// and the JavaScript by function (self time). Its companion is scripts/bench-phone.mjs (the figures).
+import path from 'node:path';
+import { ROOT } from '../tests/support/core.mjs';
+import { launchChromium } from '../tests/support/browser.mjs';
+import { serveFolder } from '../tests/support/server.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const [slug, instance, action] = args;
+const TIMES = Number(flag('--times', 4));
+const SITE = path.resolve(flag('--site', path.join(ROOT, 'site')));
+if (!action) { console.error('usage: node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder]'); process.exit(2); }
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing',
+  'disabled-by-default-devtools.timeline.stack'].join(',');
+
+/** The control in the demo by its label (a control's <label>, a button's text). */
+async function control(demo, kind, label) {
+  if (kind === 'click') return demo.locator('form.controls button', { hasText: label }).first();
+  const box = demo.locator('form.controls .control, form.controls .scalar').filter({ has: demo.page().locator('label', { hasText: label }) }).first();
+  const selector = { type: 'input[type=text]', key: 'input[type=range]', select: 'select' }[kind];
+  return box.locator(selector).first();
+}
+
+async function act(page, demo) {
+  const [kind, rest = ''] = action.split(/:(.*)/s);
+  if (kind === 'drag') {
+    const handle = demo.locator('svg .robot, svg .object').first();
+    await handle.scrollIntoViewIfNeeded();
+    const box = await handle.boundingBox();
+    return async (k) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 6 * (k % 2 ? -1 : 1), box.y + box.height / 2);
+      await page.mouse.up();
+    };
+  }
+  const [label, text] = rest.split('=');
+  const target = await control(demo, kind, label);
+  await target.scrollIntoViewIfNeeded();
+  if (kind === 'type') return async (k) => { await target.selectText(); await page.keyboard.type(k % 2 ? String(Number(text) + 1) : text); };
+  if (kind === 'key') return async (k) => { await target.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); };
+  if (kind === 'click') return async () => target.click();
+  if (kind === 'select') {
+    const values = await target.evaluate((s) => [...s.options].map((o) => o.value));
+    return async (k) => target.selectOption(values[(k + 1) % values.length]);
+  }
+  throw new Error(`unknown action ${action}`);
+}
+
+const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+
+/** Main-thread events of the renderer, nested: each with its children and self time. */
+function tree(events) {
+  // The page's renderer: of the renderers' main threads, the one that recalculated style most.
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const styled = (t) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'UpdateLayoutTree').length;
+  const main = mains.sort((a, b) => styled(b) - styled(a))[0];
+  const slices = events.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const roots = [];
+  const stack = [];
+  for (const s of slices) {
+    s.children = [];
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= s.ts) stack.pop();
+    (stack.length ? stack.at(-1).children : roots).push(s);
+    s.parent = stack.at(-1);
+    stack.push(s);
+  }
+  return slices;
+}
+
+const JS = new Set(['FunctionCall', 'EvaluateScript', 'V8.Execute', 'RunMicrotasks', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'v8.callFunction', 'v8.run']);
+const inJs = (s) => { for (let p = s.parent; p; p = p.parent) if (JS.has(p.name)) return true; return false; };
+
+// Who forced it: the JavaScript function on top of the stack the trace recorded with it.
+const by = (s) => {
+  const frames = s.args?.beginData?.stackTrace ?? s.args?.data?.stackTrace ?? [];
+  if (frames.length) return frames.slice(0, 3).map((f) => `${f.functionName || '?'}:${f.lineNumber}`).join('<');
+  const chain = [];
+  for (let p = s.parent; p; p = p.parent) chain.push(p.name === 'FunctionCall' ? `${p.args?.data?.functionName || 'fn'}:${p.args?.data?.lineNumber}` : p.name);
+  return chain.slice(0, 4).join('<');
+};
+
+/**
+ * Each input's own work: from the task that dispatched its event to the end of the first frame's Commit
+ * after it (the frame that shows it). Self thread time (tdur: what the main thread itself spent, whatever
+ * else the machine runs) by kind, and each style recalculation and layout in that window.
+ */
+function summarise(slices) {
+  const self = new Map();
+  const add = (k, v) => self.set(k, (self.get(k) ?? 0) + v);
+  const style = [];
+  const layout = [];
+  const walls = [];
+  const time = (e) => e.tdur ?? e.dur;
+  const top = (s) => { while (s.parent) s = s.parent; return s; };
+  const events = slices.filter((s) => s.name === 'EventDispatch' && ['input', 'click'].includes(s.args?.data?.type)
+    || (s.name === 'EventDispatch' && s.args?.data?.type === 'pointermove'));
+  for (const event of events) {
+    const from = top(event).ts;
+    const commit = slices.find((s) => s.name === 'Commit' && s.ts > event.ts + event.dur);
+    if (!commit) continue;
+    const to = commit.ts + commit.dur;
+    walls.push((to - event.ts) / 1000);
+    for (const s of slices) {
+      if (s.ts < from || s.ts >= to) continue;
+      const childTime = s.children.reduce((t, c) => t + time(c), 0);
+      add(JS.has(s.name) ? 'script' : s.name, Math.max(0, time(s) - childTime) / 1000);
+      if (s.name === 'UpdateLayoutTree') style.push({ ms: time(s) / 1000, elements: s.args?.elementCount, forced: inJs(s) && by(s) });
+      if (s.name === 'Layout') layout.push({ ms: time(s) / 1000, dirty: s.args?.beginData?.dirtyObjects, total: s.args?.beginData?.totalObjects, forced: inJs(s) && by(s) });
+    }
+  }
+  return { self, style, layout, walls, inputs: walls.length };
+}
+
+/** The main thread's tasks from the last input event on, for 600 ms: when, how long, and their largest parts. */
+function timeline(slices) {
+  const inputs = slices.filter((s) => s.name === 'EventDispatch' && ['input', 'click', 'pointermove', 'keydown'].includes(s.args?.data?.type));
+  const from = inputs.at(-1).ts;
+  const parts = (s, depth) => s.children.filter((c) => c.dur > 300).map((c) => {
+    const name = c.name === 'FunctionCall' ? `fn ${c.args?.data?.functionName || '?'}:${c.args?.data?.lineNumber}`
+      : c.name === 'EventDispatch' ? `event ${c.args?.data?.type}` : c.name === 'TimerFire' ? 'timer' : c.name;
+    const inner = depth < 3 && c.children.length ? ` [${parts(c, depth + 1)}]` : '';
+    return `${name} ${(c.dur / 1000).toFixed(1)}${inner}`;
+  }).join(', ');
+  console.log('  timeline of the last input (ms from its event):');
+  for (const s of slices) {
+    if (s.parent || s.ts + s.dur < from - 20000 || s.ts > from + 600000 || s.dur < 300) continue;
+    console.log(`    +${((s.ts - from) / 1000).toFixed(1).padStart(6)} ${(s.dur / 1000).toFixed(1).padStart(6)} ${s.name}: ${parts(s, 1)}`);
+  }
+}
+
+function functions(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map();
+  const deltas = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : ''}`;
+    selfUs.set(key, (selfUs.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+  });
+  return [...selfUs].sort((a, b) => b[1] - a[1]);
+}
+
+async function main() {
+  const server = await serveFolder(SITE);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await browser.context.newCDPSession(page);
+    await page.goto(`${server.url}${slug}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+    if (flag('--css')) await page.addStyleTag({ content: flag('--css') }); // an experiment: rules over the site's
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const demo = page.locator(`.demo[data-instance="${instance}"]`);
+    const once = await act(page, demo);
+    await once(0); await settle(page); // warm
+    const count = await page.evaluate(() => document.getElementsByTagName('*').length);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    const events = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+    await cdp.send('Profiler.start');
+    await page.evaluate(() => performance.clearMeasures());
+    for (let k = 1; k <= TIMES; ++k) { await once(k); await settle(page); }
+    const { profile } = await cdp.send('Profiler.stop');
+    const measures = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => [m.name, m.duration]));
+    await cdp.send('Tracing.end');
+    await done;
+    const slices = tree(events);
+    const { self, style, layout, walls, inputs } = summarise(slices);
+    if (args.includes('--timeline')) timeline(slices);
+    const per = (v) => (v / TIMES).toFixed(1).padStart(7);
+    const perInput = (v) => (v / inputs).toFixed(1).padStart(7);
+    console.log(`${slug} ${instance} ${action}: ${TIMES} inputs at 4x CPU; ${count} elements on the page; per input:`);
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    console.log(`  ${inputs} input events; event to its frame's commit (wall, load-sensitive): ${walls.map((w) => w.toFixed(0)).join(', ')} ms`);
+    console.log(`  main thread's own time in those windows (thread time) ${perInput(total)} ms an input, by kind (self time):`);
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 14)) if (v / inputs >= 0.1) console.log(`    ${perInput(v)} ms  ${k}`);
+    const list = (xs, f) => xs.map(f).join(', ');
+    console.log(`  style recalculations: ${style.length / inputs} per input (${style.filter((s) => s.forced).length / inputs} forced by script): ` +
+      list(style.slice(0, 12), (s) => `${s.ms.toFixed(1)} ms/${s.elements} el${s.forced ? ` F(${s.forced})` : ''}`));
+    console.log(`  layouts: ${layout.length / inputs} per input (${layout.filter((s) => s.forced).length / inputs} forced): ` +
+      list(layout.slice(0, 12), (s) => `${s.ms.toFixed(1)} ms/${s.dirty}of${s.total}${s.forced ? ` F(${s.forced})` : ''}`));
+    const grouped = new Map();
+    for (const [name, d] of measures) grouped.set(name, [...(grouped.get(name) ?? []), d.toFixed(1)]);
+    console.log(`  user timing: ${[...grouped].map(([n, ds]) => `${n} ${ds.join('/')}`).join('; ')}`);
+    console.log('  JavaScript by function (self, per input):');
+    for (const [k, us] of functions(profile).slice(0, 22)) if (us / TIMES >= 100) console.log(`    ${per(us / 1000)} ms  ${k}`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main();
