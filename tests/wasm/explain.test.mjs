@@ -61,8 +61,9 @@ const weightTexts = lessonWeights();
 const weightTensors = Object.fromEntries(Object.entries(weightTexts).map(([slot, text]) =>
   [slot, Object.fromEntries(JSON.parse(text).parameters.map((t) => [t.name, t]))]));
 // The page and the explain module hold the same networks (web/runtime/main.js, copyNetworks).
+// (Only modules with the models group take the table lessons' networks: the language model's loadModel takes its own.)
 for (const { core, page } of modules) {
-  if (typeof core.module.loadModel !== 'function') continue;
+  if (typeof core.module.loadModelSummary !== 'function') continue;
   for (const [slot, text] of Object.entries(weightTexts)) {
     assert.ok(core.loadModel(slot, text).ok && page.loadModel(slot, text).ok, `${slot} loads`);
   }

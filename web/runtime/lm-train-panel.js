@@ -54,7 +54,6 @@ function panelParts(view) {
   p.status.setAttribute('role', 'status');
   p.textStatus.setAttribute('role', 'status');
   p.fileStatus.setAttribute('role', 'status');
-  p.sample.setAttribute('aria-label', say('lm.sample_label'));
   p.link.hidden = true;
   const label = (control, text) => el('label', { htmlFor: control.id, textContent: text });
   view.container.append(el('div', { className: 'train-panel lm-train-panel' }, [
@@ -66,7 +65,8 @@ function panelParts(view) {
     ]),
     el('div', { className: 'train-buttons' }, [p.train, p.pause, p.stop, el('span', {}, [label(p.workers, say('lm.workers_label')), ' ', p.workers])]),
     p.bar, p.status, p.chart,
-    el('p', { className: 'help', textContent: say('lm.sample_heading') }), p.sample,
+    // A figure, so that its caption names the sample (axe refuses an aria-label on a <pre> with no role).
+    el('figure', { className: 'lm-sample-figure' }, [el('figcaption', { className: 'help', textContent: say('lm.sample_heading') }), p.sample]),
     el('div', { className: 'train-buttons' }, [p.download, el('span', { className: 'file' }, [label(p.load, say('lm.load_label')), p.load]), p.back, p.link]),
     p.fileStatus,
   ]));

@@ -325,7 +325,6 @@ export default {
   'lm.back': 'Back to the shipped network',
   'lm.retrain_link': 'Link that retrains this network',
   'lm.progress': 'Training progress',
-  'lm.sample_label': 'The network\'s latest writing',
   'lm.text_legend': 'Text to learn from',
   'lm.paste_label': 'Paste your own text',
   'lm.open_label': 'Open a text file',

@@ -323,7 +323,6 @@ export default {
   'lm.back': 'Revenir au réseau fourni',
   'lm.retrain_link': 'Lien qui réentraîne ce réseau',
   'lm.progress': 'Progression de l\'entraînement',
-  'lm.sample_label': 'Le dernier texte écrit par le réseau',
   'lm.text_legend': 'Texte d\'apprentissage',
   'lm.paste_label': 'Collez votre propre texte',
   'lm.open_label': 'Ouvrir un fichier texte',
