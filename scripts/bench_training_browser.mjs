@@ -17,6 +17,7 @@ import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
+import { scratchDir } from './scratch-dir.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -29,7 +30,7 @@ const SITE = path.resolve(option('site', path.join(ROOT, 'site')));  // another 
 const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // the trainer of that site
 
 function trainNative() {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-bench-')), 'weights.json');
+  const out = path.join(scratchDir('attn-bench-'), 'weights.json');
   const flags = ['train', '--task', TASK, '--model', MODEL, '--quiet', '--out', out];
   if (EPOCHS) flags.push('--epochs', String(EPOCHS));
   const summary = JSON.parse(execFileSync(NATIVE, flags, { encoding: 'utf8' }));

@@ -11,7 +11,6 @@
 //
 // Every URL in the output is relative, so the folder can be hosted under any path.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pag
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
 import { language, sayAll, sayEnglish } from './languages.mjs';
+import { scratchDir } from './scratch-dir.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
@@ -141,7 +141,7 @@ function checkLoadButtons(lesson, html, file, onRequest) {
  * summaries of those that load on request (`attn run` reads it as ATTN_MODELS_DIR).
  */
 function pageModelsDir(lesson) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `attn-${lesson.slug}-models-`));
+  const dir = scratchDir(`attn-${lesson.slug}-models-`);
   const { atOnce, onRequest } = lessonModels(lesson);
   const fileFor = (slot, suffix) => path.join(dir, `${slot.replace('/', '-')}${suffix}`);
   for (const [slot, file] of Object.entries(atOnce)) fs.copyFileSync(path.join(LESSONS, lesson.slug, file), fileFor(slot, '.json'));
@@ -424,7 +424,7 @@ function copyKatexAssets() {
   fs.mkdirSync(path.join(ASSETS, 'katex/fonts'), { recursive: true });
   fs.copyFileSync(path.join(dist, 'katex.min.css'), path.join(ASSETS, 'katex/katex.min.css'));
   const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
-  const characters = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-fonts-')), 'characters.txt');
+  const characters = path.join(scratchDir('attn-fonts-'), 'characters.txt');
   fs.writeFileSync(characters, [...new Set([...ascii, '−', '×', '·', '…', '√', ...mathCharacters])].join(''));
   execFileSync('/usr/bin/python3', [path.join(ROOT, 'scripts/subset_fonts.py'), characters, path.join(dist, 'fonts'),
     path.join(ASSETS, 'katex/fonts')], { stdio: 'inherit' });

@@ -13,6 +13,12 @@ SECONDS_PER_TARGET=${1:-30}
 TARGETS=${TARGETS:-"demo_api model_files training robot explain"}
 JOBS=${JOBS:-$(nproc)}
 
+# The build's helpers: the compiler cache (a fresh clone on a machine that built the targets before
+# compiles nothing) and a tree configured for a moved project folder.
+source scripts/build.sh
+set +e   # build.sh sets -e; a failing target must still write its summary
+use_compiler_cache
+forget_other_source_folder build/fuzz
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_FUZZ=ON \
   > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
 rm -f build-fuzz.log

@@ -3,12 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
 import { openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const SEED_WORKED_EXAMPLE = [
   '[[0.707 0.    0.707]', ' [0.    0.707 0.707]', ' [0.707 0.707 1.414]]',
@@ -166,7 +166,7 @@ test('phone: the page fits a 390 px wide screen without sideways scrolling', asy
 });
 
 test('hosting: the site works from any sub-path of a static server (all URLs are relative)', async () => {
-  const top = fs.mkdtempSync(path.join(os.tmpdir(), 'host-'));
+  const top = scratchDir('host-');
   fs.mkdirSync(path.join(top, 'courses/ml'), { recursive: true });
   fs.symlinkSync(path.join(ROOT, 'site'), path.join(top, 'courses/ml/attention-site'));
   const nested = await serveFolder(top);

@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { useSite } from '../support/site.mjs';
 import { injectAxe } from '../support/axe.mjs';
 import { MAX_FILE_BYTES, MAX_DEPTH } from '../../web/runtime/class-files.js';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const site = useSite();
 const LEARNERS = 30;
@@ -83,7 +83,7 @@ async function axeViolations(page) {
 }
 
 test('class page: reads 30 files made by the lesson\'s export, and its counts per question and per demo equal the files\'; bad files are named and refused, the rest still count', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-class-'));
+  const folder = scratchDir('attn-class-');
   const files = await exportClass(folder);
   const expected = countFiles(files);
   assert.ok(expected.questions.size >= 3 && expected.demos.size >= 3, 'the class answered several questions and tried several demos');

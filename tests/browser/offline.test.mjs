@@ -10,13 +10,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
 import { launchChromium, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { writeServiceWorker } from '../../scripts/precache.mjs';
 import { injectAxe } from '../support/axe.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const SUB = 'courses/ml/attention-site/';
 const PLAIN_256 = 'table/weights/find-plain-256.json';
@@ -27,7 +27,7 @@ const copy = () => path.join(top, SUB);
 const url = (relative) => `${server.url}${SUB}${relative}`;
 
 before(async () => {
-  top = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-'));
+  top = scratchDir('offline-');
   fs.cpSync(path.join(ROOT, 'site'), copy(), { recursive: true });
   server = await serveFolder(top);
   browser = await launchChromium({ serviceWorkers: 'allow' });

@@ -5,13 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { serveFolder } from '../support/server.mjs';
 import { openPage } from '../support/browser.mjs';
 import { injectAxe } from '../support/axe.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
@@ -237,7 +237,7 @@ test('theme: with the browser\'s storage full, choosing a theme on the list of l
 
 test('progress: erasing everything on one copy of the site leaves another copy\'s answers on the same host', async () => {
   // Two copies of the site on one host, under /a/ and /b/.
-  const hosts = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-two-copies-'));
+  const hosts = scratchDir('attn-two-copies-');
   for (const copy of ['a', 'b']) fs.symlinkSync(path.join(ROOT, 'site'), path.join(hosts, copy));
   const server = await serveFolder(hosts);
   try {

@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore, ROOT } from '../support/core.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 // The worker trains to the same bits as the native trainer
 // (tests/wasm/training.test.mjs), so its figures print exactly as native's.
@@ -214,7 +214,7 @@ async function trainAndSave(page) {
 }
 
 test('table page: training Transformer-2 in two or four workers gives the same bits as in one and as native', async () => {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-train-')), 'weights.json');
+  const out = path.join(scratchDir('attn-train-'), 'weights.json');
   const native = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'), ['train', '--task', 'nearest',
     '--model', 'transformer-2', '--epochs', '1', '--seed', '4', '--quiet', '--out', out], { encoding: 'utf8' }));
   const nativeWeights = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -246,7 +246,7 @@ test('table page: a bad weights file gets a clear message and changes nothing', 
   const { page, problems } = await lesson();
   const train = demo(page, 'train');
   const labBefore = await printed(page, 'lab');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weights-')), 'broken.json');
+  const file = path.join(scratchDir('weights-'), 'broken.json');
   fs.writeFileSync(file, JSON.stringify({ format: 'attn-nn-weights', version: 1, model: 'lookup', parameters: {} }));
   await train.locator('input[type=file]').setInputFiles(file);
   await page.waitForFunction(() => /weights/i.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText));

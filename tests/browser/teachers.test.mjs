@@ -9,6 +9,7 @@ import path from 'node:path';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const site = useSite();
 const { cases } = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/fixtures/block_reference.json'), 'utf8'));
@@ -118,7 +119,7 @@ test('new lesson: the lesson scripts/new-lesson.sh makes builds, and its demo wo
   const { buildLessons } = await import('../support/site-build.mjs');
   const { serveFolder } = await import('../support/server.mjs');
   const { openPage } = await import('../support/browser.mjs');
-  const lessons = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-lessons-'));
+  const lessons = scratchDir('attn-lessons-');
   execFileSync(path.join(ROOT, 'scripts/new-lesson.sh'), ['my-course'], { env: { ...process.env, ATTN_LESSONS: lessons } });
   const { status, stderr, site: folder } = buildLessons(lessons);
   assert.equal(status, 0, stderr);
@@ -143,7 +144,7 @@ test('embed: a host page on another origin that pastes the Embed snippet fits th
   const snippet = await demo(lesson, 'stack').locator('pre.embed-snippet').textContent();
   await lesson.close();
   assert.match(snippet, /height="720"/, 'the fixed height stays as the fallback');
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-host-'));
+  const folder = scratchDir('attn-host-');
   fs.writeFileSync(path.join(folder, 'course.html'), `<!doctype html><html lang="en"><title>Course</title><link rel="icon" href="data:,"><h1>A course page</h1>\n${snippet}\n<p>After the demo.</p></html>`);
   const host = await serveFolder(folder); // another port: another origin than the site's
   try {

@@ -3,10 +3,10 @@
 // (before, a 100 MB file grew it from 17 to 217 MB, for good: WebAssembly memory never shrinks).
 import { test } from 'node:test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const site = useSite();
 // How many times the core's limit the test file is: past it by enough that a copy into the module
@@ -28,7 +28,7 @@ test('table page: a weights file over the core\'s limit is refused by its size, 
   buffer.write('{"format": "attn-nn-weights", "version": 1, "model": "lookup", "parameters": []}');
   // Given as a file on disk, which the browser opens itself: as a buffer, playwright-core would send
   // every byte over its pipe in base64 (18 s for 8 MB on a busy machine).
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weights-size-')), 'huge.json');
+  const file = path.join(scratchDir('weights-size-'), 'huge.json');
   fs.writeFileSync(file, buffer);
   const status = train.locator('.train-status');
   const statusBefore = await status.innerText();

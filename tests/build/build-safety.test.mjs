@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../support/core.mjs';
 import { declaredModules, moduleFiles, WASM_DIR } from '../../scripts/core-modules.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
-const scratch = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `attn-${name}-`));
+const scratch = (name) => scratchDir(`attn-${name}-`);
 
 /** The site build of the lessons in `folder` into `site`, with `env` besides. */
 function buildInto(folder, site, env = {}) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../support/core.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const NATIVE = path.join(ROOT, 'build/native');
 const CORE = path.join(ROOT, 'core');
@@ -67,7 +68,7 @@ function layerCompiler(layer) {
   return { compiler: args[0], flags: args.slice(1), cwd: entry.directory };
 }
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-layers-'));
+const scratch = scratchDir('attn-layers-');
 /** Compiles (mode '-fsyntax-only') or preprocesses (mode '-E') one line of C++ with `layer`'s own flags. */
 function compileIn(layer, line, mode) {
   const { compiler, flags, cwd } = layerCompiler(layer);

@@ -2,14 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { ROOT } from '../support/core.mjs';
 import { buildLessons } from '../support/site-build.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 test('new lesson: the made lesson builds, with its number filled from the core and the module of its demo', () => {
-  const lessons = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-lessons-'));
+  const lessons = scratchDir('attn-lessons-');
   execFileSync(path.join(ROOT, 'scripts/new-lesson.sh'), ['my-course', 'My course'], { env: { ...process.env, ATTN_LESSONS: lessons } });
   const meta = JSON.parse(fs.readFileSync(path.join(lessons, 'my-course/lesson.json'), 'utf8'));
   assert.equal(meta.order, 1);

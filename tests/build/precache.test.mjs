@@ -4,12 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { writeServiceWorker } from '../../scripts/precache.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 function site(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precache-'));
+  const dir = scratchDir('precache-');
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);

@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT, nativeCore } from '../support/core.mjs';
 import { buildLessons } from '../support/site-build.mjs';
 import { language, runtimeProblems } from '../../scripts/languages.mjs';
 import { lessonInstances } from '../../scripts/lesson-prose.mjs';
 import { coreWords } from '../../web/runtime/strings/core-words.js';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 test('translations: every word the French attention lesson\'s demos say has a translation, and the tables hold no other', async () => {
   const fr = await language('fr');
@@ -42,7 +42,7 @@ test('translations: the runtime\'s French table with a key missing and a key unk
   const text = fs.readFileSync(path.join(ROOT, 'web/runtime/strings/fr.js'), 'utf8')
     .replace(/^ {2}'demo\.reset': .*\n/m, '')
     .replace(/^ {2}('demo\.more_settings': .*)\n/m, "$1\n  'demo.more_setings': 'Plus de réglages',\n");
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-fr-')), 'fr.js');
+  const file = path.join(scratchDir('attn-fr-'), 'fr.js');
   fs.writeFileSync(file, text);
   const line = text.split('\n').findIndex((l) => l.includes("'demo.more_setings'")) + 1;
   assert.deepEqual(await runtimeProblems('fr', file), [

@@ -1,9 +1,9 @@
 // Debian's Chromium driven by playwright-core, with the flags that keep it
 // from reaching for hosts this machine cannot reach (platform note).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 /**
  * serviceWorkers 'block' (the default) keeps the site's offline worker out of a test, so each page is
@@ -14,7 +14,7 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
   '--disable-component-update', '--disable-sync'];
 
 export async function launchChromium({ serviceWorkers = 'block' } = {}) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
+  const profile = scratchDir('chromium-profile-');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,

@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../support/core.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const CLI = path.join(ROOT, 'build/native/attn');
 const train = (...flags) => spawnSync(CLI, ['train', '--task', 'find', '--model', 'lookup', '--quiet', ...flags],
@@ -23,7 +23,7 @@ test('attn train: a seed, rate or epoch count that is not a finite whole number 
 });
 
 test('attn train: a rate that diverges exits non-zero, says so, and writes no weights file', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-train-'));
+  const dir = scratchDir('attn-train-');
   for (const rate of ['1', '1000', '1e38']) {
     const out = path.join(dir, `lr-${rate}.json`);
     const run = train('--lr', rate, '--epochs', '1', '--out', out);

@@ -7,14 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { loadWasmCore, loadWasmModule, ROOT } from '../support/core.mjs';
+import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const wasm = await loadWasmCore();
 
 function trainNative(config) {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attn-train-')), 'weights.json');
+  const out = path.join(scratchDir('attn-train-'), 'weights.json');
   const summary = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'), ['train', '--task', config.task,
     '--model', config.model, '--seed', String(config.seed), '--epochs', String(config.epochs), '--quiet', '--out', out],
   { encoding: 'utf8' }));
