@@ -7,6 +7,7 @@
 #   scripts/fuzz.sh          # 30 s per target (scripts/test.sh runs this)
 #   scripts/fuzz.sh 600      # a 10-minute run of each
 #   TARGETS="demo_api" scripts/fuzz.sh 60
+#   scripts/fuzz.sh --build-only   # build the targets, run none (scripts/test.sh builds them early)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-30}
@@ -23,6 +24,7 @@ CC=clang CXX=clang++ cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Releas
   > build-fuzz.log 2>&1 || { cat build-fuzz.log; exit 1; }
 rm -f build-fuzz.log
 cmake --build build/fuzz -j "$JOBS" || exit 1
+[[ $SECONDS_PER_TARGET == --build-only ]] && exit 0
 
 # fuzz TARGET: one target's run, its log in build/fuzz/TARGET.log; its summary goes to build/fuzz/TARGET.summary.
 fuzz() {

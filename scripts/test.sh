@@ -5,6 +5,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh || exit 1
 
+# The fuzz targets' build (clang with sanitizers, a tree of its own) runs at the lowest priority beside
+# the suites, on the CPU time their pages leave idle; the fuzzing below waits for it.
+nice -n 19 scripts/fuzz.sh --build-only > build/fuzz-build.log 2>&1 &
+fuzz_build=$!
+
 failed=()
 run() {
   local name=$1; shift
@@ -30,6 +35,7 @@ browser_tests() {
 }
 run "browser (headless Chromium)" browser_tests
 # Each libFuzzer target for a short, fixed time on its committed corpus (a longer run: scripts/fuzz.sh 600).
+wait "$fuzz_build" || cat build/fuzz-build.log
 run "fuzzing (libFuzzer, ASan + UBSan, ${FUZZ_SECONDS:-25} s per target)" scripts/fuzz.sh "${FUZZ_SECONDS:-25}"
 
 echo
