@@ -4,6 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh || exit 1
+echo "<== build: $SECONDS s"
 
 # The fuzz targets' build (clang with sanitizers, a tree of its own) runs at the lowest priority beside
 # the suites, on the CPU time their pages leave idle; the fuzzing below waits for it.
@@ -11,11 +12,13 @@ nice -n 19 scripts/fuzz.sh --build-only > build/fuzz-build.log 2>&1 &
 fuzz_build=$!
 
 failed=()
+# run NAME COMMAND...: one suite, its wall time after it (where the test command's minutes go).
 run() {
-  local name=$1; shift
+  local name=$1 start=$SECONDS; shift
   echo
   echo "==> $name"
   "$@" || failed+=("$name")
+  echo "<== $name: $((SECONDS - start)) s"
 }
 run "core (Catch2, ctest)" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
 # node --test runs nproc - 1 files at a time by default, one on a 2-core machine; these files compute
