@@ -61,8 +61,7 @@ export function roundingNote(explanation) {
   const terms = e.args.map((a) => Number(printed3(explanation.operands[a.i].value)));
   const total = printed3(terms.reduce((s, x) => s + x, 0));
   if (total === explanation.shown) return '';
-  return `The terms as printed add up to ${total}, not ${explanation.shown}: each term was rounded on its own, `
-    + 'and the core adds the exact values.';
+  return say('explain.rounding', { total, shown: explanation.shown });
 }
 
 // e^x typeset as e with x raised; a screen reader still hears the caret ("e ^ 0.707").
@@ -80,10 +79,10 @@ function typeset(text) {
 
 // What a value with no arithmetic is, by its explanation's `given` (core/explain/explanation.hpp).
 const GIVEN = {
-  param: 'You set this value: it is where the arithmetic starts.',
-  reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
-  random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
-  mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
+  get param() { return say('explain.given_param'); },
+  get reading() { return say('explain.given_reading'); },
+  get random() { return say('explain.given_random'); },
+  get mask() { return say('explain.given_mask'); },
   get weight() { return say('explain.given_weight'); },
   get forward() { return say('explain.given_forward'); },
 };
@@ -112,10 +111,10 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
-  const back = el('button', { type: 'button', textContent: 'Back' });
-  const close = el('button', { type: 'button', textContent: 'Close', ariaKeyShortcuts: 'Escape' });
+  const back = el('button', { type: 'button', textContent: say('explain.back') });
+  const close = el('button', { type: 'button', textContent: say('explain.close'), ariaKeyShortcuts: 'Escape' });
   const panel = el('section', { className: 'explain-panel', hidden: true }, [
-    el('p', { className: 'explain-kicker', textContent: 'How this number was computed' }), heading, body,
+    el('p', { className: 'explain-kicker', textContent: say('explain.kicker') }), heading, body,
     el('div', { className: 'explain-buttons' }, [back, close]),
   ]);
   panel.setAttribute('role', 'dialog');
@@ -169,7 +168,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const operandItem = (operand) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : operand.source === 'weight' ? ' (learned in training)' : '';
+    const inner = operand.source === 'inner' ? say('explain.inner') : operand.source === 'weight' ? say('explain.learned') : '';
     return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
@@ -180,22 +179,22 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     heading.textContent = explanation.name.charAt(0).toUpperCase() + explanation.name.slice(1);
     const parts = [el('p', { className: 'explain-step', textContent: explanation.step })];
     if (explanation.items) {
-      parts.push(el('p', { textContent: 'This sentence quotes several numbers. Pick one:' }),
+      parts.push(el('p', { textContent: say('explain.pick_one') }),
         el('ul', { className: 'explain-operands' }, explanation.items.map((item, k) => operandItem({
-          ref: item.ref, value: item.value, label: `number ${k + 1}`,
+          ref: item.ref, value: item.value, label: say('explain.number', { n: k + 1 }),
         }))));
     } else if (explanation.given) {
       parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
-        el('p', { textContent: GIVEN[explanation.given] ?? `A ${explanation.given}: it is where the arithmetic starts.` }));
+        el('p', { textContent: GIVEN[explanation.given] ?? say('explain.given_other', { given: explanation.given }) }));
     } else {
       const note = roundingNote(explanation);
       parts.push(
         el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
-          el('span', { className: 'visually-hidden', textContent: `, that is: ${explanation.words}.` })]),
+          el('span', { className: 'visually-hidden', textContent: say('explain.that_is', { words: explanation.words }) })]),
         el('p', { className: 'explain-plugged' }, typeset(`= ${explanation.plugged}`)),
         el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
-        el('p', { className: 'explain-heading', textContent: 'Made from:' }),
+        el('p', { className: 'explain-heading', textContent: say('explain.made_from') }),
         el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
       );
       let count = 0;
@@ -203,14 +202,14 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
         for (const node of shownAt(operand.ref)) if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
       }
     }
-    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
+    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, [say('explain.exact'), el('code', { textContent: explanation.exact })]));
     body.replaceChildren(...parts.filter(Boolean));
     panel.dataset.state = 'shown';
     for (const node of shownAt(explanation.ref)) node.classList.add(PICKED);
     back.hidden = trail.length < 2;
   }
 
-  function showError(message, title = 'This number has no explanation here') {
+  function showError(message, title = say('explain.no_explanation')) {
     clearMarks();
     heading.textContent = title;
     body.replaceChildren(el('p', { textContent: message }));
@@ -220,8 +219,8 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   function showLoading() {
     clearMarks();
-    heading.textContent = 'Loading the explanation…';
-    body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: 'Fetching the part of the core that explains numbers (once for this page).' }));
+    heading.textContent = say('explain.loading');
+    body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: say('explain.fetching') }));
     back.hidden = true;
     panel.dataset.state = 'loading';  // 'shown' or 'error' once answered: what the browser tests wait for
   }
@@ -241,8 +240,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       } catch (error) {
         if (ticket === asked) {
           panel.removeAttribute('aria-busy');
-          showError(`The explanations could not be loaded (${error?.message ?? error}). Check the connection, then click the number again.`,
-            'The explanation could not be loaded');
+          showError(say('explain.load_failed', { error: error?.message ?? error }), say('explain.load_failed_title'));
         }
         return;
       }
