@@ -40,3 +40,50 @@ test('French lesson: the numbers of the text have a decimal comma while the prin
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Words of the runtime's English (its tables, its pictures' labels, the style sheet's hints) that French never
+// uses. A word here that the French page shows is a string the runtime wrote without its table.
+const ENGLISH = /\b(?:the|and|of|with|from|your|this|these|numbers|head|heads|token|tokens|weights?|scroll|sideways|split|reads|features?|below|loading|show|hide|reset|step|steps|play|pause|back|close|made|exact|number|computed|starting|available|quite|better|rows?|columns?)\b/i;
+
+/** Every text the page shows or says (text, labels, titles, the style sheet's ::before and ::after), except
+ *  what is English by design: the printouts (pre, code), the typeset formulas, and links to English lessons. */
+const shownTexts = (page) => page.evaluate(() => {
+  const english = (node) => node.closest('pre, code, script, style, .katex, [lang="en"], [hreflang="en"]');
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === Node.TEXT_NODE) {
+      if (!english(n.parentElement) && n.parentElement.checkVisibility() && n.textContent.trim()) texts.push(n.textContent.trim());
+      continue;
+    }
+    if (english(n)) continue;
+    for (const name of ['aria-label', 'aria-roledescription', 'title', 'placeholder', 'alt']) if (n.getAttribute(name)) texts.push(n.getAttribute(name));
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(n, pseudo).content;
+      if (content.startsWith('"')) texts.push(content);
+    }
+  }
+  return texts;
+});
+
+test('French lesson: with its controls used, its panels open, a number explained and boxes scrolling on a phone, the page shows no English word of the runtime', async () => {
+  const { page, problems } = await site.open('attention-fr/', { width: 390, height: 844 });
+  // Each demo's first slider one step up, and each checkbox flipped, as a learner would with the keyboard.
+  for (const container of await page.locator('.demo[data-instance]').all()) {
+    const slider = container.locator('input[type="range"]:not([disabled])').first();
+    if (await slider.count()) { await slider.focus(); await page.keyboard.press('ArrowRight'); }
+    for (const box of await container.locator('input[type="checkbox"]:not([disabled])').all()) await box.click();
+  }
+  await page.evaluate(() => document.querySelectorAll('details:not([open]) > summary').forEach((s) => s.click()));
+  // The explain panel, opened on a weight of the worked example.
+  await demo(page, 'worked').locator('td.explainable').first().click();
+  await demo(page, 'worked').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  // A wide box says it scrolls (web/style.css's hint, from the table through page.html).
+  await page.waitForFunction(() => document.querySelector('[data-scrolls]'));
+  const texts = await shownTexts(page);
+  assert.ok(texts.length > 200, `the page shows its text (${texts.length} pieces)`);
+  assert.ok(texts.includes(`"${fr['css.scroll_more']}"`), 'the scroll hint is the French one');
+  assert.deepEqual(texts.filter((t) => ENGLISH.test(t)), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

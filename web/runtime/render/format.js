@@ -33,7 +33,7 @@ const LOCALES = {
   fr: { decimal: ',', thousands: '\u202f', grouping: [3], currency: ['', '\u00a0€'], minus: '−' },
 };
 /** "en", "fr": the page's <html lang>, without a region (as strings/index.js reads it). */
-const pageLanguage = () => (globalThis.document?.documentElement.lang || 'en').toLowerCase().split('-')[0];
+export const pageLanguage = () => (globalThis.document?.documentElement.lang || 'en').toLowerCase().split('-')[0];
 const locales = new Map();   // "lang specifier" -> formatter
 /** d3-format's `specifier` in the page's language (English for a language without a locale here). */
 export function formatIn(specifier, lang = pageLanguage()) {

@@ -48,6 +48,8 @@ export function createResultView(demo) {
   printed.setAttribute('role', 'group');
   printed.setAttribute('tabindex', '0');
   printed.setAttribute('aria-label', say('render.printout_label'));
+  // The program's output, as it prints it: its words are English whatever the page's language (docs/languages.md).
+  printed.setAttribute('lang', 'en');
   // Not live: the demo's announcer (announce.js) says one sentence per change instead of the whole printout.
   const figures = div('figures');
   const rest = div('rest');

@@ -524,4 +524,10 @@ export default {
   'program.link_unreadable': 'The program in this link could not be read (the link may have been cut short or changed); the lesson\'s program is shown instead.',
   'program.unshowable': 'The program sent the page something it cannot show, so it was stopped.',
   'program.python_failed': 'Python could not be loaded ({error}).',
+  // The words the style sheet shows (web/style.css), set as custom properties by page.html and embed.html.
+  'css.scroll_more': 'Scroll sideways for more →',
+  'css.not_quite': 'Not quite: ',
+  'css.better': 'Better: ',
+  'css.starting': ' · starting…',
+  'css.not_available': ' · not available',
 };

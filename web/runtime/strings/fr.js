@@ -522,4 +522,10 @@ export default {
   'program.link_unreadable': 'Le programme de ce lien n\'a pas pu être lu (le lien a peut-être été coupé ou modifié) ; le programme de la leçon est affiché à la place.',
   'program.unshowable': 'Le programme a envoyé à la page quelque chose qu\'elle ne peut pas afficher : il a été arrêté.',
   'program.python_failed': 'Python n\'a pas pu être chargé ({error}).',
+  // Les mots que montre la feuille de style (web/style.css), en propriétés personnalisées posées par page.html et embed.html.
+  'css.scroll_more': 'Faites défiler sur le côté pour la suite →',
+  'css.not_quite': 'Pas tout à fait : ',
+  'css.better': 'Plutôt : ',
+  'css.starting': ' · démarrage…',
+  'css.not_available': ' · indisponible',
 };
