@@ -87,3 +87,21 @@ test('French lesson: with its controls used, its panels open, a number explained
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('French lesson: a value past a control\'s edge, typed or in a link, is refused in French, with the French numbers', async () => {
+  const nbsp = '\u202f';  // Intl.NumberFormat('fr') groups thousands with a narrow no-break space
+  // A link's value the demo cannot use: the link's note quotes the core's refusal, translated.
+  const { page, problems } = await site.open('attention-fr/?cost.heads=65&causal.hide_key=0');
+  assert.match(await demo(page, 'cost').locator('.link-problem').first().innerText(),
+    /« Têtes » : la valeur est trop grande ; elle doit être comprise entre 1 et 64 \(reçu : 65\)/);
+  // A combination the demo refuses (its own C++ message), with the mask's key hidden.
+  assert.match(await demo(page, 'causal').locator('.link-problem').first().innerText(), /Masquer la clé 0 avec le masque causal activé laisse le jeton 0 sans rien à lire/);
+  // Typed beside the control: one past the largest number of tokens.
+  const cost = demo(page, 'cost');
+  await cost.getByLabel('Jetons T', { exact: true }).fill('100001');
+  assert.equal(await cost.locator('.control.invalid .error').innerText(),
+    `« Jetons T » : la valeur est trop grande ; elle doit être comprise entre 1 et 100${nbsp}000 (reçu : 100${nbsp}001)`);
+  assert.doesNotMatch(await cost.locator('.controls').innerText(), /too large|must be|got/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
