@@ -24,7 +24,7 @@ test('French lesson: the page is lang="fr", and its interface and the core\'s wo
   await page.close();
 });
 
-test('French lesson: the numbers of the text have a decimal comma while the printouts keep the point', async () => {
+test('French lesson: the numbers of the text, the tables and the charts\' ticks have a decimal comma while the printouts keep the point', async () => {
   const { page, problems } = await site.open('attention-fr/');
   // The sum of token 0's exponentials (2 decimals) and the memory of the cost demo (3), as the sentences write them.
   assert.match(await text(page, '[data-num="worked.token0_exp_sum"]'), /^\d+,\d{2}$/);
@@ -34,6 +34,11 @@ test('French lesson: the numbers of the text have a decimal comma while the prin
   assert.match(await printed(page, 'worked'), /0\.707/);
   assert.doesNotMatch(await printed(page, 'worked'), /\d,\d/);
   assert.equal(await text(page, '[data-num="scaling.soft_weights"]'), '[0.09  0.245 0.665]', 'a quoted printout keeps its point');
+  // The tables' numbers and the charts' ticks in French: a decimal comma, thousands grouped by a narrow space.
+  assert.match(await demo(page, 'worked').locator('table.matrix td').nth(1).innerText(), /^\d,\d{3}$/);
+  const ticks = async (instance) => demo(page, instance).locator('.tick text').allTextContents();
+  assert.ok((await ticks('scaling')).includes('0,2'), (await ticks('scaling')).join(' | '));
+  assert.ok((await ticks('q3')).includes('1\u202f000') && (await ticks('q3')).includes('2 millions'), (await ticks('q3')).join(' | '));
   // After an edit, the live number follows in French: a scale of 2.5 reads 2,500.
   await page.evaluate(() => window.attnLesson.demos.get('scaling').state.set({ scale: 2.5 }));
   await page.waitForFunction(() => document.querySelector('[data-num="scaling.scale"]').textContent === '2,500');

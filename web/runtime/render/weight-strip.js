@@ -3,7 +3,7 @@
 // because it is specific to the lesson; D3 provides the scales, the theme the colours.
 // The table under it holds the same numbers.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { formatValue } from './format.js';
+import { formatNumber } from './format.js';
 import { el, svg } from '../dom.js';
 import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
@@ -16,8 +16,8 @@ const LABEL = 150;      // svg units for the row labels
 /** The table under the strip: steps back, the values, then each row's weights. */
 const dataRows = (fig) => [
   ['', ...fig.steps_back.map((s) => say('strip.back', { n: s }))],
-  [say('strip.value', { unit: fig.value_unit }), ...fig.values.map((v) => formatValue(v, 0))],
-  ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatValue(w, 3))]),
+  [say('strip.value', { unit: fig.value_unit }), ...fig.values.map((v) => formatNumber(v, 0))],
+  ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatNumber(w, 3))]),
 ];
 
 // What a drawn strip is made of besides its keys, weights and values: a new result with the same keeps
@@ -87,7 +87,7 @@ function fill(drawn, fig) {
     bars[j].style.setProperty('--w', w);
   }));
   fig.values.forEach((v, j) => {
-    writeText(drawn.values[j], formatValue(v, 0));
+    writeText(drawn.values[j], formatNumber(v, 0));
     writeText(drawn.steps[j], String(fig.steps_back[j]));
   });
 }
