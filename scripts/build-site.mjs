@@ -24,7 +24,7 @@ import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
-import { language, sayAll, sayEnglish } from './languages.mjs';
+import { edgeParams, language, sayAll, sayEnglish } from './languages.mjs';
 import { scratchDir } from './scratch-dir.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -228,6 +228,18 @@ function lessonExplainModule(html, modules) {
  * and charts), asked of the explain module once at build time, so the page marks its numbers as
  * explainable before that module is loaded. '' for a demo that explains nothing.
  */
+/**
+ * A translated page's demos at and past their parameters' edges (languages.mjs, edgeParams), so the build
+ * knows the refusals a learner can meet and checks that the translation has their words. Run in the
+ * WebAssembly modules, in this process: the same C++ checks as the native tool, where a process per run
+ * (about 130 runs for the French lesson) took 20 to 45 s on a busy 2-core machine.
+ */
+async function edgeRunner(modules) {
+  const cores = [];
+  for (const name of modules.keys()) cores.push(await loadModule(name));
+  return (id, params) => cores.find((c) => c.demos.has(id)).run(id, params);
+}
+
 async function explainedContents(modules) {
   const cores = new Map();
   for (const [name, { api }] of modules) if (api.includes('explain')) cores.set(name, await loadModule(name));
@@ -266,7 +278,7 @@ async function checkTranslations(languages) {
 
 const languageName = (lang) => new Intl.DisplayNames(['en'], { type: 'language' }).of(lang);
 
-function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, words) {
+function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, words, refuse) {
   const { atOnce, onRequest } = lessonModels(lesson);
   const folder = path.join(LESSONS, lesson.slug);
   const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
@@ -287,7 +299,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
     if (!demo) throw new Error(`${lesson.slug}: no demo called "${id}" in the core`);
     const code = demo.sources.map((name) => sourceBlock(snippets, name, words.say)).join('');
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
-    words.noteSaid(demo, [run(id, instance.params), run(id, {})]);
+    words.noteSaid(demo, [run(id, instance.params), run(id, {}), ...(refuse ? edgeParams(demo).map((params) => refuse(id, params)) : [])]);
     const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(run(id, instance.params))));
     const explains = contents(explainCore, id, instance.params);
     const tag = open.replace('class="demo"', 'class="demo prerendered"')
@@ -546,12 +558,13 @@ async function buildSite() {
   const modules = await builtModules();
   const contents = await explainedContents(modules);
   const languages = new Map();
+  const edges = lessons.some((l) => (l.lang ?? 'en') !== 'en') ? await edgeRunner(modules) : null;
   for (const lesson of lessons) {
     const html = pages.get(lesson.slug);
     const lang = lesson.lang ?? 'en';
     if (!languages.has(lang)) languages.set(lang, await language(lang, `${lesson.file}:${lesson.lineOf('lang')}`));
     fs.mkdirSync(path.join(SITE, lesson.slug), { recursive: true });
-    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, languages.get(lang)));
+    fs.writeFileSync(path.join(SITE, lesson.slug, 'index.html'), lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, languages.get(lang), lang === 'en' ? null : edges));
     copyLessonFiles(lesson, html);
   }
   await checkTranslations(languages);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../web/runtime/strings/en.js';
-import { coreWords, formatNumberIn, needsWords, saidWords, skeleton, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
+import { coreWords, formatNumberIn, keyOf, needsWords, saidWords, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
 import { quoteResult } from '../web/runtime/render/format.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,7 +115,7 @@ export async function language(lang, where = 'lesson.json:1') {
     /** Notes the words a demo's declaration and answers say, for check(). */
     noteSaid: (demo, answers) => {
       for (const w of saidWords(demo, answers)) {
-        const { key } = skeleton(w);
+        const key = keyOf(w);
         if (needsWords(key) && !said.has(key)) said.set(key, demo.id);
       }
     },
@@ -137,6 +137,34 @@ export async function language(lang, where = 'lesson.json:1') {
       return problems;
     },
   };
+}
+
+/**
+ * Values at and past the edges of each of a demo's parameters, one parameter at a time (the others at
+ * their defaults): the core's refusals a learner can meet by typing or by a link ("“Tokens T” is too large:
+ * …", a cell of a table out of range, a word where a number goes), so a translation has their words too.
+ * An integer also takes its first few values, where a demo refuses a combination ("d_model must be
+ * divisible by the heads").
+ * @returns {object[]} parameter sets for run(id, params)
+ */
+export function edgeParams(demo) {
+  const sets = [];
+  for (const p of demo.params) {
+    const values = ['x', null];
+    const [low, high] = [p.min - 1, p.max + 1];
+    if (p.type === 'integer') values.push(low, high, p.min + 0.5, ...[0, 1, 2, 3].map((k) => p.min + k).filter((v) => v <= p.max));
+    if (p.type === 'number') values.push(low, high);
+    if (p.type === 'vector') values.push([], Array(p.min_len).fill(high), Array(p.min_len).fill(low), Array(p.min_len).fill('x'));
+    if (p.type === 'matrix') {
+      const row = (v) => Array(p.min_cols).fill(v);
+      values.push([], [row(high)], [row(low)], [row('x')], [row(null)], Array(p.max_len + 1).fill(row(0)), [Array(p.max_cols + 1).fill(0)]);
+      if (p.max_len > 1 && p.max_cols > 1) values.push([[0, 0], [0]]);
+    }
+    if (p.type === 'choice') values.push('no such choice');
+    if (p.type === 'text') values.push('', 'x'.repeat((p.max_len ?? 0) + 1), '\u0007');
+    for (const value of values) sets.push({ [p.name]: value });
+  }
+  return sets;
 }
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -24,7 +24,7 @@ test('French lesson: the page is lang="fr", and its interface and the core\'s wo
   await page.close();
 });
 
-test('French lesson: the numbers of the text have a decimal comma while the printouts keep the point', async () => {
+test('French lesson: the numbers of the text, the tables and the charts\' ticks have a decimal comma while the printouts keep the point', async () => {
   const { page, problems } = await site.open('attention-fr/');
   // The sum of token 0's exponentials (2 decimals) and the memory of the cost demo (3), as the sentences write them.
   assert.match(await text(page, '[data-num="worked.token0_exp_sum"]'), /^\d+,\d{2}$/);
@@ -34,9 +34,79 @@ test('French lesson: the numbers of the text have a decimal comma while the prin
   assert.match(await printed(page, 'worked'), /0\.707/);
   assert.doesNotMatch(await printed(page, 'worked'), /\d,\d/);
   assert.equal(await text(page, '[data-num="scaling.soft_weights"]'), '[0.09  0.245 0.665]', 'a quoted printout keeps its point');
+  // The tables' numbers and the charts' ticks in French: a decimal comma, thousands grouped by a narrow space.
+  assert.match(await demo(page, 'worked').locator('table.matrix td').nth(1).innerText(), /^\d,\d{3}$/);
+  const ticks = async (instance) => demo(page, instance).locator('.tick text').allTextContents();
+  assert.ok((await ticks('scaling')).includes('0,2'), (await ticks('scaling')).join(' | '));
+  assert.ok((await ticks('q3')).includes('1\u202f000') && (await ticks('q3')).includes('2 millions'), (await ticks('q3')).join(' | '));
   // After an edit, the live number follows in French: a scale of 2.5 reads 2,500.
   await page.evaluate(() => window.attnLesson.demos.get('scaling').state.set({ scale: 2.5 }));
   await page.waitForFunction(() => document.querySelector('[data-num="scaling.scale"]').textContent === '2,500');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Words of the runtime's English (its tables, its pictures' labels, the style sheet's hints) that French never
+// uses. A word here that the French page shows is a string the runtime wrote without its table.
+const ENGLISH = /\b(?:the|and|of|with|from|your|this|these|numbers|head|heads|token|tokens|weights?|scroll|sideways|split|reads|features?|below|loading|show|hide|reset|step|steps|play|pause|back|close|made|exact|number|computed|starting|available|quite|better|rows?|columns?)\b/i;
+
+/** Every text the page shows or says (text, labels, titles, the style sheet's ::before and ::after), except
+ *  what is English by design: the printouts (pre, code), the typeset formulas, and links to English lessons. */
+const shownTexts = (page) => page.evaluate(() => {
+  const english = (node) => node.closest('pre, code, script, style, .katex, [lang="en"], [hreflang="en"]');
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === Node.TEXT_NODE) {
+      if (!english(n.parentElement) && n.parentElement.checkVisibility() && n.textContent.trim()) texts.push(n.textContent.trim());
+      continue;
+    }
+    if (english(n)) continue;
+    for (const name of ['aria-label', 'aria-roledescription', 'title', 'placeholder', 'alt']) if (n.getAttribute(name)) texts.push(n.getAttribute(name));
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(n, pseudo).content;
+      if (content.startsWith('"')) texts.push(content);
+    }
+  }
+  return texts;
+});
+
+test('French lesson: with its controls used, its panels open, a number explained and boxes scrolling on a phone, the page shows no English word of the runtime', async () => {
+  const { page, problems } = await site.open('attention-fr/', { width: 390, height: 844 });
+  // Each demo's first slider one step up, and each checkbox flipped, as a learner would with the keyboard.
+  for (const container of await page.locator('.demo[data-instance]').all()) {
+    const slider = container.locator('input[type="range"]:not([disabled])').first();
+    if (await slider.count()) { await slider.focus(); await page.keyboard.press('ArrowRight'); }
+    for (const box of await container.locator('input[type="checkbox"]:not([disabled])').all()) await box.click();
+  }
+  await page.evaluate(() => document.querySelectorAll('details:not([open]) > summary').forEach((s) => s.click()));
+  // The explain panel, opened on a weight of the worked example.
+  await demo(page, 'worked').locator('td.explainable').first().click();
+  await demo(page, 'worked').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  // A wide box says it scrolls (web/style.css's hint, from the table through page.html).
+  await page.waitForFunction(() => document.querySelector('[data-scrolls]'));
+  const texts = await shownTexts(page);
+  assert.ok(texts.length > 200, `the page shows its text (${texts.length} pieces)`);
+  assert.ok(texts.includes(`"${fr['css.scroll_more']}"`), 'the scroll hint is the French one');
+  assert.deepEqual(texts.filter((t) => ENGLISH.test(t)), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('French lesson: a value past a control\'s edge, typed or in a link, is refused in French, with the French numbers', async () => {
+  const nbsp = '\u202f';  // Intl.NumberFormat('fr') groups thousands with a narrow no-break space
+  // A link's value the demo cannot use: the link's note quotes the core's refusal, translated.
+  const { page, problems } = await site.open('attention-fr/?cost.heads=65&causal.hide_key=0');
+  assert.match(await demo(page, 'cost').locator('.link-problem').first().innerText(),
+    /« Têtes » : la valeur est trop grande ; elle doit être comprise entre 1 et 64 \(reçu : 65\)/);
+  // A combination the demo refuses (its own C++ message), with the mask's key hidden.
+  assert.match(await demo(page, 'causal').locator('.link-problem').first().innerText(), /Masquer la clé 0 avec le masque causal activé laisse le jeton 0 sans rien à lire/);
+  // Typed beside the control: one past the largest number of tokens.
+  const cost = demo(page, 'cost');
+  await cost.getByLabel('Jetons T', { exact: true }).fill('100001');
+  assert.equal(await cost.locator('.control.invalid .error').innerText(),
+    `« Jetons T » : la valeur est trop grande ; elle doit être comprise entre 1 et 100${nbsp}000 (reçu : 100${nbsp}001)`);
+  assert.doesNotMatch(await cost.locator('.controls').innerText(), /too large|must be|got/);
   assert.deepEqual(problems, []);
   await page.close();
 });

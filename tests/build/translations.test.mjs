@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, nativeCore } from '../support/core.mjs';
 import { buildLessons } from '../support/site-build.mjs';
-import { language, runtimeProblems } from '../../scripts/languages.mjs';
+import { edgeParams, language, runtimeProblems } from '../../scripts/languages.mjs';
+import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { lessonInstances } from '../../scripts/lesson-prose.mjs';
 import { coreWords } from '../../web/runtime/strings/core-words.js';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
@@ -18,7 +19,16 @@ test('translations: every word the French attention lesson\'s demos say has a tr
   const file = 'lessons/attention-fr/lesson.html';
   const instances = lessonInstances(fs.readFileSync(path.join(ROOT, file), 'utf8'), file, demos);
   assert.ok(instances.size >= 6, 'the lesson has its demos');
-  for (const { demo, params } of instances.values()) fr.noteSaid(demo, [nativeCore.run(demo.id, params), nativeCore.run(demo.id, {})]);
+  // The refusals at the parameters' edges too, run in the WebAssembly modules as the build runs them.
+  const cores = await Promise.all([...declaredModules().keys()].map((name) => loadModule(name)));
+  const refuse = (id, params) => cores.find((c) => c.demos.has(id)).run(id, params);
+  let refusals = 0;
+  for (const { demo, params } of instances.values()) {
+    const edges = edgeParams(demo).map((p) => refuse(demo.id, p));
+    refusals += edges.filter((a) => !a.ok).length;
+    fr.noteSaid(demo, [nativeCore.run(demo.id, params), nativeCore.run(demo.id, {}), ...edges]);
+  }
+  assert.ok(refusals > 50, `the edges are refused (${refusals} refusals)`);
   assert.deepEqual(await fr.check(), []);
 });
 
@@ -59,4 +69,17 @@ test('translations: the core\'s words in French write numbers with a decimal com
   assert.equal(words('[0.09  0.245 0.665]'), '[0.09  0.245 0.665]', 'a NumPy printout keeps its point');
   assert.equal(words('(3, 8)'), '(3, 8)', 'a shape is printed as Python prints it');
   assert.equal(words('An untranslated sentence.'), 'An untranslated sentence.');
+});
+
+test('translations: a refusal is put into French whole: its template, the control\'s label, its numbers, and what was typed kept as typed', () => {
+  const table = { ...JSON.parse(fs.readFileSync(path.join(ROOT, 'core/demo/strings.fr.json'), 'utf8')), 'Tokens T': 'Jetons T' };
+  const words = coreWords('fr', table);
+  assert.equal(words('“Tokens T” is too large: it must be between 1 and 100000 (got 100001)'),
+    `« Jetons T » : la valeur est trop grande ; elle doit être comprise entre 1 et 100${'\u202f'}000 (reçu : 100${'\u202f'}001)`);
+  assert.equal(words('“Tokens T” must be a whole number between 1 and 12 (got "2,5 jetons")'),
+    '« Jetons T » doit être un nombre entier compris entre 1 et 12 (reçu : « 2,5 jetons »)');
+  assert.equal(words('“Tokens T” must be a whole number between 1 and 12 (got 2.5)'),
+    '« Jetons T » doit être un nombre entier compris entre 1 et 12 (reçu : 2,5)');
+  // A refusal the table lacks stays English, whole (not half translated).
+  assert.equal(words('“Tokens T” must be one of "a", "b" (got "c")'), '“Tokens T” must be one of "a", "b" (got "c")');
 });

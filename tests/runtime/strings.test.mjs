@@ -43,3 +43,63 @@ test('strings: say() fills the names it is given and leaves a missing one visibl
 test('strings: the French table has every key of English and no other', async () => {
   assert.deepEqual(await runtimeProblems('fr'), []);
 });
+
+// A string literal of the runtime that reads as English words (two or more, or one capitalised word such as
+// "Play") is a string a person reads, written outside the tables, unless it is one of these. Found by
+// tests/support/js-literals.mjs; a literal of several lines is code (Python for the interpreter, a script
+// for an embedding page), and one made only of the style sheet's class names and HTML tags is a selector.
+const NOT_READ = {
+  // Key names and a select's value, not words.
+  any: ['Escape', 'Enter', 'Infinity'],
+  // A class list (the live region's own class, which the style sheet does not style).
+  'announce.js': ['announce visually-hidden'],
+  // CPython's own SyntaxError messages: the program's printout, as the interpreter prints it.
+  'programs/brackets.js': ['SyntaxError: closing ${} \'${}\' does not match opening ${} \'${}\' on line ${}', 'SyntaxError: \'${}\' was never closed'],
+  // Python for the interpreter, and the messages raised inside Python as the program's RuntimeError (the
+  // sandbox's worker has no page and no table).
+  'programs/run-program.js': ['for _ in range(2): pass', 'import sys\\nif "robot" in sys.modules: del sys.modules["robot"]',
+    'the program took more than ${} steps', 'the program printed more than ${} characters',
+    'plot() can draw at most ${} lines, and "${}" would be one more', 'the mat can show at most ${} drawn points at once, and this draw() would make ${}'],
+  // The sandboxed frame's classic script: it runs apart from the site's modules, and its tables.
+  'programs/program-frame.js': ['The program sent the page more than it can show, so it was stopped.', 'the worker failed', 'Python could not start (${}).'],
+  // A training worker's message (a worker has no page language); the core's own training messages are English too.
+  'train-worker.js': ['a training worker stopped: ${}'],
+  // A developer's errors, thrown when the site's files disagree, and a reading error caught where it is thrown.
+  'render/index.js': ['the page has no picture for the figure kinds ${} (core/demo/figure_kinds.json)'],
+  'core-face.js': ['no answer', 'the core could not list its demos: ${}'],
+  'kept.js': ['not a record'],
+  // A file format's header row: the same in every language, so a class's spreadsheets line up.
+  'class-summary.js': ['lesson title', 'question number', 'question or demo'],
+};
+const READS = /\b[A-Za-z][a-z]+(?:[ '’][a-z]+)+\b|^[A-Z][a-z]+[.…:!?]?$/;
+const css = read(path.join(ROOT, 'web/style.css'));
+const CODE_WORDS = new Set([...css.matchAll(/[.#]([a-z][\w-]*)/g)].map((m) => m[1])
+  .concat('a p div span tbody thead tr td th li ul label input textarea button select details summary table svg g path main pre code figure'.split(' '),
+    'not open solid var'.split(' ')));  // CSS's :not(), [open] and a border's value
+/** A selector, a class list or a CSS value: every word a class of the style sheet, a tag, or written with a hyphen or digit. */
+const isSelector = (text) => text.split(/[\s>,+~]+/).every((part) => part.split(/[.#:[\]()=*^$"']+/).every((w) => !w || CODE_WORDS.has(w) || /[-\d]/.test(w)));
+
+test('strings: no runtime source writes English words a person reads outside the tables', async () => {
+  const { stringLiterals } = await import('../support/js-literals.mjs');
+  const files = fs.readdirSync(RUNTIME, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('strings'));
+  const found = [];
+  let literals = 0;
+  for (const file of files) {
+    for (const { line, text } of stringLiterals(read(path.join(RUNTIME, file)))) {
+      ++literals;
+      const words = text.replace(/\$\{\}/g, ' ').replace(/<[^>]*>/g, ' ').trim();
+      if (text.includes('\n') || !READS.test(words) || isSelector(words)) continue;
+      if ([...NOT_READ.any, ...(NOT_READ[file] ?? [])].includes(text)) continue;
+      found.push(`web/runtime/${file}:${line}: ${text}`);
+    }
+  }
+  assert.ok(literals > 2000, `the scanner read the runtime's literals (${literals})`);
+  assert.deepEqual(found, []);
+});
+
+test('strings: the style sheet shows no words of its own: its ::before and ::after words come from the tables (page.html sets them)', () => {
+  const worded = [...css.matchAll(/content:\s*"([^"]*)"/g)].map((m) => m[1]).filter((text) => /\p{L}{2}/u.test(text));
+  assert.deepEqual(worded, []);
+  const shell = read(path.join(ROOT, 'web/page.html'));
+  for (const [, name] of css.matchAll(/content:\s*var\((--say-[\w-]+)\)/g)) assert.match(shell, new RegExp(`${name}: "\\{\\{say [\\w.]+\\}\\}"`), `page.html sets ${name}`);
+});

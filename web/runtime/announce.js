@@ -9,6 +9,10 @@
 //   a refusal     the message shown on the page
 // The page's first result is not announced: nothing has changed yet.
 import { say } from './strings/index.js';
+import { formatIn, pageLanguage } from './render/format.js';
+
+/** A value the learner set, as the page's language writes it: "2.5" in English, "2,5" in French. */
+const numberText = (value) => (pageLanguage() === 'en' ? String(Number(value.toPrecision(6))) : formatIn(',.6~g')(value));
 
 const KEY_CHARS = 100;
 const notes = new WeakMap(); // demo state -> what a picture says it moved, for the next announcement
@@ -35,7 +39,7 @@ export function changeSentence(decls, changed, values, isPreset) {
     const decl = decls.find((d) => d.name === name);
     const label = (decl?.label ?? name).replace(/[.:]$/, '');
     const value = values[name];
-    const shown = typeof value === 'number' ? String(Number(value.toPrecision(6))) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
+    const shown = typeof value === 'number' ? numberText(value) : typeof value === 'string' || typeof value === 'boolean' ? String(value) : null;
     return shown === null || decl?.input === 'picture' ? say('announce.changed', { label }) : say('announce.value', { label, value: shown });
   }).join(' ');
 }
@@ -53,7 +57,11 @@ export function createAnnouncer(decls, state) {
   let before = null;
   state.onChange((values, changed) => { pending = [...new Set([...pending, ...changed])]; });
 
-  const speak = (text) => { if (text && element.textContent !== text) element.textContent = text; };
+  // A quoted printout is the program's English (its print statements), marked so for a screen reader on a page of another language.
+  const speak = (text, quoted = '') => {
+    if (!text || element.textContent === text + quoted) return;
+    element.replaceChildren(text, ...(quoted ? [Object.assign(document.createElement('span'), { lang: 'en', textContent: quoted })] : []));
+  };
   const what = () => {
     const text = notes.get(state) ?? changeSentence(decls, pending, state.values, state.isPreset());
     notes.delete(state);
@@ -68,7 +76,8 @@ export function createAnnouncer(decls, state) {
       const first = before === null;
       before = printed;
       if (first || !pending.length) return; // the page's first result, or a redraw with nothing changed
-      speak(`${what()}${key ? say('announce.output', { key }) : ''}`);
+      const [said, quoted] = key ? say('announce.output', { key: '\u0000' }).split('\u0000') : ['', ''];
+      speak(`${what()}${said}`, key ? `${key}${quoted}` : '');
     },
     refused(message) {
       speak(`${what()} ${message}`.trim());

@@ -7,6 +7,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
 import { say } from './strings/index.js';
+import { pageLanguage } from './render/format.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -61,8 +62,7 @@ export function roundingNote(explanation) {
   const terms = e.args.map((a) => Number(printed3(explanation.operands[a.i].value)));
   const total = printed3(terms.reduce((s, x) => s + x, 0));
   if (total === explanation.shown) return '';
-  return `The terms as printed add up to ${total}, not ${explanation.shown}: each term was rounded on its own, `
-    + 'and the core adds the exact values.';
+  return say('explain.rounding', { total, shown: explanation.shown });
 }
 
 // e^x typeset as e with x raised; a screen reader still hears the caret ("e ^ 0.707").
@@ -80,13 +80,25 @@ function typeset(text) {
 
 // What a value with no arithmetic is, by its explanation's `given` (core/explain/explanation.hpp).
 const GIVEN = {
-  param: 'You set this value: it is where the arithmetic starts.',
-  reading: 'A reading of the simulated distance sensor: it is where the arithmetic starts.',
-  random: 'The demo drew this number at random from the seed you chose: it is where the arithmetic starts.',
-  mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
+  get param() { return say('explain.given_param'); },
+  get reading() { return say('explain.given_reading'); },
+  get random() { return say('explain.given_random'); },
+  get mask() { return say('explain.given_mask'); },
   get weight() { return say('explain.given_weight'); },
   get forward() { return say('explain.given_forward'); },
 };
+
+// The explain core's words (an explanation's name, step, words and operands) have no translation table yet:
+// on a page in another language they are marked as the English they are, for a screen reader's voice.
+const inEnglish = (node) => {
+  if (pageLanguage() !== 'en') node.lang = 'en';
+  return node;
+};
+/** ", that is: <the core's words>.", the core's words marked as English. */
+function thatIs(words) {
+  const [before, after] = say('explain.that_is', { words: '\u0000' }).split('\u0000');
+  return [before, inEnglish(el('span', { textContent: words })), after];
+}
 
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);
 
@@ -112,10 +124,10 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
-  const back = el('button', { type: 'button', textContent: 'Back' });
-  const close = el('button', { type: 'button', textContent: 'Close', ariaKeyShortcuts: 'Escape' });
+  const back = el('button', { type: 'button', textContent: say('explain.back') });
+  const close = el('button', { type: 'button', textContent: say('explain.close'), ariaKeyShortcuts: 'Escape' });
   const panel = el('section', { className: 'explain-panel', hidden: true }, [
-    el('p', { className: 'explain-kicker', textContent: 'How this number was computed' }), heading, body,
+    el('p', { className: 'explain-kicker', textContent: say('explain.kicker') }), heading, body,
     el('div', { className: 'explain-buttons' }, [back, close]),
   ]);
   panel.setAttribute('role', 'dialog');
@@ -166,10 +178,11 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     }
   }
 
-  const operandItem = (operand) => {
-    const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label });
+  const operandItem = (operand, k) => {
+    const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label ?? say('explain.number', { n: k + 1 }) });
+    if (operand.label !== undefined) inEnglish(link);
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = operand.source === 'inner' ? ' (worked out, not printed on the page)' : operand.source === 'weight' ? ' (learned in training)' : '';
+    const inner = operand.source === 'inner' ? say('explain.inner') : operand.source === 'weight' ? say('explain.learned') : '';
     return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
@@ -178,24 +191,25 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   function show(explanation) {
     clearMarks();
     heading.textContent = explanation.name.charAt(0).toUpperCase() + explanation.name.slice(1);
-    const parts = [el('p', { className: 'explain-step', textContent: explanation.step })];
+    inEnglish(heading);
+    const parts = [inEnglish(el('p', { className: 'explain-step', textContent: explanation.step }))];
     if (explanation.items) {
-      parts.push(el('p', { textContent: 'This sentence quotes several numbers. Pick one:' }),
+      parts.push(el('p', { textContent: say('explain.pick_one') }),
         el('ul', { className: 'explain-operands' }, explanation.items.map((item, k) => operandItem({
-          ref: item.ref, value: item.value, label: `number ${k + 1}`,
-        }))));
+          ref: item.ref, value: item.value,
+        }, k))));
     } else if (explanation.given) {
       parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
-        el('p', { textContent: GIVEN[explanation.given] ?? `A ${explanation.given}: it is where the arithmetic starts.` }));
+        el('p', { textContent: GIVEN[explanation.given] ?? say('explain.given_other', { given: explanation.given }) }));
     } else {
       const note = roundingNote(explanation);
       parts.push(
         el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
-          el('span', { className: 'visually-hidden', textContent: `, that is: ${explanation.words}.` })]),
+          el('span', { className: 'visually-hidden' }, thatIs(explanation.words))]),
         el('p', { className: 'explain-plugged' }, typeset(`= ${explanation.plugged}`)),
         el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
-        el('p', { className: 'explain-heading', textContent: 'Made from:' }),
+        el('p', { className: 'explain-heading', textContent: say('explain.made_from') }),
         el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
       );
       let count = 0;
@@ -203,16 +217,17 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
         for (const node of shownAt(operand.ref)) if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
       }
     }
-    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, ['Exact value the core holds: ', el('code', { textContent: explanation.exact })]));
+    if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, [say('explain.exact'), el('code', { textContent: explanation.exact })]));
     body.replaceChildren(...parts.filter(Boolean));
     panel.dataset.state = 'shown';
     for (const node of shownAt(explanation.ref)) node.classList.add(PICKED);
     back.hidden = trail.length < 2;
   }
 
-  function showError(message, title = 'This number has no explanation here') {
+  function showError(message, title = say('explain.no_explanation')) {
     clearMarks();
     heading.textContent = title;
+    heading.removeAttribute('lang');
     body.replaceChildren(el('p', { textContent: message }));
     panel.dataset.state = 'error';
     back.hidden = trail.length < 2;
@@ -220,8 +235,9 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   function showLoading() {
     clearMarks();
-    heading.textContent = 'Loading the explanation…';
-    body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: 'Fetching the part of the core that explains numbers (once for this page).' }));
+    heading.textContent = say('explain.loading');
+    heading.removeAttribute('lang');
+    body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: say('explain.fetching') }));
     back.hidden = true;
     panel.dataset.state = 'loading';  // 'shown' or 'error' once answered: what the browser tests wait for
   }
@@ -241,8 +257,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       } catch (error) {
         if (ticket === asked) {
           panel.removeAttribute('aria-busy');
-          showError(`The explanations could not be loaded (${error?.message ?? error}). Check the connection, then click the number again.`,
-            'The explanation could not be loaded');
+          showError(say('explain.load_failed', { error: error?.message ?? error }), say('explain.load_failed_title'));
         }
         return;
       }

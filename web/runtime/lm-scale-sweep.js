@@ -5,24 +5,26 @@
 // the learner's own run to both.
 import { renderChart } from './render/charts.js';
 import { fetchText } from './lesson-files.js';
+import { say } from './strings/index.js';
+import { formatIn } from './render/format.js';
 
-const count = (n) => n.toLocaleString('en');
-const sizeName = (r) => `${count(r.parameters)} parameters (${r.layers} ${r.layers === 1 ? 'block' : 'blocks'}, width ${r.width})`;
+const count = (n) => formatIn(',')(n);
+const sizeName = (r) => say(r.layers === 1 ? 'sweep.size_one' : 'sweep.size', { parameters: count(r.parameters), layers: r.layers, width: r.width });
 
 function charts(sweep, own) {
   const runs = own ? [...sweep.runs, own] : sweep.runs;
-  const name = (r) => (r === own ? `your run: ${sizeName(r)}` : sizeName(r));
+  const name = (r) => (r === own ? say('sweep.your_run', { size: sizeName(r) }) : sizeName(r));
   const bySteps = renderChart({
-    name: 'lm-scale-steps', title: 'Validation loss as the steps go by, one line per size',
-    x_label: 'step', y_label: 'validation loss [nats per character]', log_x: false,
+    name: 'lm-scale-steps', title: say('sweep.by_steps'),
+    x_label: say('sweep.step'), y_label: say('sweep.validation_loss'), log_x: false,
     series: runs.map((r) => ({ name: name(r), x: r.validation.map((p) => p[0]), y: r.validation.map((p) => p[1]) })),
   });
   const last = (r) => r.validation.at(-1);
   const bySize = renderChart({
-    name: 'lm-scale-size', title: `Validation loss after ${count(sweep.steps)} steps against the parameter count`,
-    x_label: 'parameters', y_label: 'validation loss [nats per character]', log_x: true,
-    series: [{ name: 'the sweep', x: sweep.runs.map((r) => r.parameters), y: sweep.runs.map((r) => last(r)[1]) },
-      ...(own ? [{ name: `your run (after ${count(last(own)[0])} steps)`, x: [own.parameters], y: [last(own)[1]] }] : [])],
+    name: 'lm-scale-size', title: say('sweep.by_size', { steps: count(sweep.steps) }),
+    x_label: say('sweep.parameters'), y_label: say('sweep.validation_loss'), log_x: true,
+    series: [{ name: say('sweep.the_sweep'), x: sweep.runs.map((r) => r.parameters), y: sweep.runs.map((r) => last(r)[1]) },
+      ...(own ? [{ name: say('sweep.your_point', { steps: count(last(own)[0]) }), x: [own.parameters], y: [last(own)[1]] }] : [])],
   });
   return [bySteps, bySize];
 }
@@ -34,10 +36,10 @@ export async function mountScaleSweeps() {
     try {
       sweep = JSON.parse(await fetchText(container.dataset.src));
     } catch (error) {
-      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: `The scale chart could not load (${error.message}).` }));
+      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
       continue;
     }
-    const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}; made by ${sweep.made_by}.` });
+    const note = Object.assign(document.createElement('p'), { className: 'help', textContent: say('sweep.made_by', { measure: sweep.measure, made_by: sweep.made_by }) });
     container.replaceChildren(...charts(sweep, null), note);
     document.addEventListener('lm-trained', ({ detail }) => {
       if (detail.validation.length) container.replaceChildren(...charts(sweep, detail), note);

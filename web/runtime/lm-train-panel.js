@@ -75,10 +75,10 @@ function panelParts(view) {
 
 function drawLosses(chart, losses, validations) {
   chart.replaceChildren(renderChart({
-    name: 'lm-loss', title: say('lm.chart_title'), x_label: 'step', y_label: 'loss [nats per character]', log_x: false,
+    name: 'lm-loss', title: say('lm.chart_title'), x_label: say('lm.chart_x'), y_label: say('lm.chart_y'), log_x: false,
     series: [
-      { name: 'training batch', x: losses.map((p) => p[0]), y: losses.map((p) => p[1]) },
-      { name: 'validation', x: validations.map((p) => p[0]), y: validations.map((p) => p[1]) },
+      { name: say('lm.chart_batch'), x: losses.map((p) => p[0]), y: losses.map((p) => p[1]) },
+      { name: say('lm.chart_validation'), x: validations.map((p) => p[0]), y: validations.map((p) => p[1]) },
     ],
   }));
 }

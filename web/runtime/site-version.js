@@ -17,7 +17,7 @@ export function updatedNote(className = 'problem') {
   p.textContent = `${UPDATED_MESSAGE} `;
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Reload';
+  button.textContent = say('site.reload');
   button.addEventListener('click', () => window.location.reload());
   p.append(button);
   return p;

@@ -11,29 +11,30 @@ import { el } from './dom.js';
 import { workerCoreName } from './core.js';
 import { sizeText } from './on-request.js';
 import { saveFile } from './save-file.js';
+import { say } from './strings/index.js';
+import { formatIn } from './render/format.js';
 
 // The bar and the status at most 5 times a second, the loss chart every 2 s: each redraw takes
 // the main thread's time, which the training workers of a 2-core machine need (docs/page-performance.md).
 const SHOW_EVERY_MS = 200;
 const CHART_EVERY_MS = 2000;
-const STILL_IN_USE = 'The network you had before is still the one in use.';
 const slotOf = (params) => `${params.task}/${params.model}`;
 
 
 /** The panel's buttons, file input, progress bar, status line and loss chart, under the plan's demo. */
 function panelParts(view) {
   const parts = {
-    train: el('button', { type: 'button', className: 'train', textContent: 'Train in your browser' }),
-    cancel: el('button', { type: 'button', className: 'cancel', textContent: 'Cancel', disabled: true }),
-    save: el('button', { type: 'button', textContent: 'Save these weights (JSON)' }),
+    train: el('button', { type: 'button', className: 'train', textContent: say('train.train') }),
+    cancel: el('button', { type: 'button', className: 'cancel', textContent: say('train.cancel'), disabled: true }),
+    save: el('button', { type: 'button', textContent: say('train.save') }),
     file: el('input', { type: 'file', accept: '.json,application/json', id: `${view.instance}-weights-file` }),
     bar: el('progress', { max: 1, value: 0 }),
     status: el('p', { className: 'train-status' }),
     chart: el('div', { className: 'loss-chart' }),
   };
-  parts.bar.setAttribute('aria-label', 'Training progress');
+  parts.bar.setAttribute('aria-label', say('train.progress'));
   parts.status.setAttribute('role', 'status');
-  const fileLabel = el('label', { htmlFor: parts.file.id, textContent: 'Load weights from a file' });
+  const fileLabel = el('label', { htmlFor: parts.file.id, textContent: say('train.load_label') });
   view.container.append(el('div', { className: 'train-panel' }, [
     el('div', { className: 'train-buttons' }, [parts.train, parts.cancel, parts.save, el('span', { className: 'file' }, [fileLabel, parts.file])]),
     parts.bar, parts.status, parts.chart,
@@ -43,8 +44,8 @@ function panelParts(view) {
 
 function drawLoss(chart, points) {
   chart.replaceChildren(renderChart({
-    name: 'loss', title: 'Training loss (mean squared error, m²) as the steps go by', x_label: 'step', y_label: 'loss',
-    log_x: false, series: [{ name: 'batch loss', x: points.map((p) => p[0]), y: points.map((p) => p[1]) }],
+    name: 'loss', title: say('train.chart_title'), x_label: say('train.chart_x'), y_label: say('train.chart_y'),
+    log_x: false, series: [{ name: say('train.chart_series'), x: points.map((p) => p[0]), y: points.map((p) => p[1]) }],
   }));
 }
 
@@ -60,7 +61,7 @@ function progressView({ bar, status, chart }) {
     showing = null;
     shownAt = performance.now();
     bar.value = latest.step / latest.total_steps;
-    status.textContent = `Epoch ${latest.epoch} · step ${latest.step} of ${latest.total_steps} · loss ${latest.loss.toExponential(2)}`;
+    status.textContent = say('train.status', { epoch: latest.epoch, step: latest.step, total: latest.total_steps, loss: latest.loss.toExponential(2) });
     if (shownAt - chartedAt >= CHART_EVERY_MS) {
       drawLoss(chart, losses);
       chartedAt = shownAt;
@@ -95,7 +96,7 @@ export function trainInWorker(kind, config, workers, on) {
     // The core's message says where and why ("training stopped at epoch 13, …").
     else on.failed(`${data.message.charAt(0).toUpperCase()}${data.message.slice(1)}`);
   };
-  worker.onerror = (event) => on.failed(`Training stopped: ${event.message}.`);
+  worker.onerror = (event) => on.failed(say('train.stopped', { message: event.message }));
   worker.postMessage({ type: on.checkOnly ? 'check' : 'start', kind, config, workers });
   return worker;
 }
@@ -106,17 +107,17 @@ function attachWeightFiles({ save, file, status }, view, networks, onRequest, lo
     const slot = slotOf(view.shownParams());
     if (!networks.has(slot) && onRequest.listed[slot]) {
       const name = networkName(slot);
-      status.textContent = `Loading ${name}'s weights to save them…`;
+      status.textContent = say('train.loading', { name });
       try {
         await onRequest.load(slot);
       } catch (error) {
-        status.textContent = `${name}'s weights could not be loaded (${error.message}), so there is nothing to save yet.`;
+        status.textContent = say('train.load_failed', { name, error: error.message });
         return;
       }
-      status.textContent = `${name}'s weights are loaded, and now in use on this page too.`;
+      status.textContent = say('train.loaded', { name });
     }
     const text = networks.text(slot);
-    if (!text) { status.textContent = `No weights are loaded for ${slot} yet.`; return; }
+    if (!text) { status.textContent = say('train.none_loaded', { slot }); return; }
     saveFile(`${slot.replace('/', '-')}.json`, text, 'application/json');
   });
 
@@ -131,7 +132,7 @@ function attachWeightFiles({ save, file, status }, view, networks, onRequest, lo
       return;
     }
     const slot = slotOf(view.shownParams());
-    status.textContent = load(slot, await chosen.text(), `The weights from ${chosen.name}`, { kind: 'file', name: chosen.name });
+    status.textContent = load(slot, await chosen.text(), say('train.from_file', { name: chosen.name }), { kind: 'file', name: chosen.name });
   });
 }
 
@@ -159,7 +160,7 @@ export function attachTrainPanel(view, networks, onRequest) {
   function load(slot, text, source, origin) {
     const answer = networks.use(slot, text, origin);
     if (!answer.ok) return answer.error.message;
-    return `${source} are now in use for ${slot}.`;
+    return say('train.in_use', { source, slot });
   }
 
   function start(params) {
@@ -171,7 +172,7 @@ export function attachTrainPanel(view, networks, onRequest) {
     train.disabled = true;
     cancel.disabled = false;
     bar.value = 0;
-    status.textContent = `Starting to train ${slot}…`;
+    status.textContent = say('train.starting', { slot });
     const progress = progressView(parts);
     shown = progress;
     worker = trainInWorker('table', params, navigator.hardwareConcurrency, {
@@ -181,15 +182,15 @@ export function attachTrainPanel(view, networks, onRequest) {
         const { misses } = result;
         // The misses travel with the weights, so the comparison shows this network's figures.
         const config = { task: params.task, model: params.model, seed: params.seed, lr: params.lr, epochs: params.epochs };
-        const loaded = load(slot, JSON.stringify({ ...result.weights, misses }), 'The new weights', { kind: 'trained', config });
-        finish(`Done. Mean miss ${misses['4'].toFixed(1)} cm with 4 objects, ${misses['6'].toFixed(1)} cm with 6. ${loaded}`);
+        const loaded = load(slot, JSON.stringify({ ...result.weights, misses }), say('train.new_weights'), { kind: 'trained', config });
+        finish(`${say('train.done', { four: misses['4'].toFixed(1), six: misses['6'].toFixed(1) })} ${loaded}`);
       },
-      failed: (message) => finish(`${message} ${STILL_IN_USE}`),  // the page keeps the network it had
+      failed: (message) => finish(`${message} ${say('train.still_in_use')}`),  // the page keeps the network it had
     });
   }
 
   train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
-  cancel.addEventListener('click', () => finish(`Cancelled. ${STILL_IN_USE}`));
+  cancel.addEventListener('click', () => finish(`${say('train.cancelled')} ${say('train.still_in_use')}`));
   attachWeightFiles(parts, view, networks, onRequest, load);
 
   return {
@@ -204,7 +205,6 @@ export function attachTrainPanel(view, networks, onRequest) {
 
 /** Why a file larger than the core takes was not loaded, with both sizes. */
 export function tooLargeText(chosen, maxBytes) {
-  const bytes = (n) => `${n.toLocaleString('en')} bytes (${sizeText(n)})`;
-  return `${chosen.name} is too large to be a weights file: it has ${bytes(chosen.size)}, and a weights file ` +
-    `can have at most ${bytes(maxBytes)}. Nothing was loaded; the weights in use stay.`;
+  const bytes = (n) => say('train.bytes', { n: formatIn(',')(n), size: sizeText(n) });
+  return say('train.too_large', { name: chosen.name, size: bytes(chosen.size), max: bytes(maxBytes) });
 }

@@ -4,6 +4,7 @@
 import { el } from '../dom.js';
 import { has, read, write } from '../address.js';
 import { siteUpdated, updatedNote } from '../site-version.js';
+import { say } from '../strings/index.js';
 
 // A separate bundle beside runtime.js (scripts/build-site.mjs); a computed URL keeps esbuild from inlining it.
 const panelModule = () => import(new URL('./programs.js', import.meta.url).href);
@@ -18,7 +19,7 @@ export function attachPrograms(views) {
   for (const view of views) {
     const name = view.container.dataset.program;
     if (!name) continue;
-    const details = el('details', { className: 'program' }, [el('summary', { textContent: 'Edit and run the program' })]);
+    const details = el('details', { className: 'program' }, [el('summary', { textContent: say('program.summary') })]);
     details.dataset.program = name;
     let mounted = null;
     details.addEventListener('toggle', () => {
@@ -29,7 +30,7 @@ export function attachPrograms(views) {
       }
       const file = new URL(`programs/${name}.py`, document.baseURI).href;
       mounted = panelModule().then((m) => m.mountProgram(details, view, file, programLink(view.instance))).catch((error) => {
-        details.append(el('p', { className: 'problem', textContent: `The program could not be loaded (${error.message ?? error}).` }));
+        details.append(el('p', { className: 'problem', textContent: say('program.load_failed', { error: error.message ?? error }) }));
       });
     });
     view.container.append(details);

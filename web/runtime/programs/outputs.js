@@ -4,6 +4,7 @@
 // returned, so jumping to any step only replays the recorded events.
 import { renderChart } from '../render/charts.js';
 import { el } from '../dom.js';
+import { say } from '../strings/index.js';
 
 /** The printout, plots, drawings and pose after `steps` waits (Infinity: the whole run). */
 export function stateAt(events, steps = Infinity) {
@@ -42,7 +43,7 @@ function groups(plots) {
 export function renderPlots(plots) {
   return groups(plots).map((g, i) => renderChart({
     name: `program-plot-${i}`, title: g.series.map((s) => s.name).join(', '),
-    x_label: 'point number', y_label: 'value', series: g.series,
+    x_label: say('program.plot_x'), y_label: say('program.plot_y'), series: g.series,
   }));
 }
 
@@ -59,8 +60,8 @@ function svg(tag, attrs) {
 /** The mat seen from above (y up), the robot where it is, and every drawing. */
 export function renderMat(state) {
   const picture = svg('svg', { viewBox: `-2 -2 ${MAT + 4} ${MAT + 4}`, role: 'img', class: 'program-mat' });
-  picture.setAttribute('aria-label', `The mat from above with ${state.drawings.size} drawing(s)` +
-    (state.pose ? `; the robot at (${state.pose.x.toFixed(1)}, ${state.pose.y.toFixed(1)}) cm` : ''));
+  picture.setAttribute('aria-label', say('program.mat', { n: state.drawings.size }) +
+    (state.pose ? say('program.mat_robot', { x: state.pose.x.toFixed(1), y: state.pose.y.toFixed(1) }) : ''));
   picture.append(svg('rect', { x: 0, y: 0, width: MAT, height: MAT, class: 'mat-floor' }));
   for (const d of state.drawings.values()) {
     // A colour the program names is used only if it is a plain word the page knows; the rest are blue.

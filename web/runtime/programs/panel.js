@@ -7,6 +7,7 @@ import { runProgram, stopProgram } from './worker-client.js';
 import { stateAt, countSteps, renderPlots, renderMat } from './outputs.js';
 import { withSettings } from './constants.js';
 import { el } from '../dom.js';
+import { say } from '../strings/index.js';
 
 const DEFAULT_BUDGET = 20000;  // steps (prints and robot calls) before the page asks (run-program.js)
 
@@ -26,10 +27,10 @@ export async function mountProgram(details, view, file, link) {
 
   const editor = createEditor(parts.editorBox, edited ?? lessonProgram(), (text) => {
     link.write(text === lessonProgram() ? null : text);  // written once typing pauses
-  }, `Python program for the ${view.instance} demo`);
+  }, say('program.editor_label', { demo: view.instance }));
   parts.origin.textContent = linked?.problem ?? (edited
-    ? 'This is an edited program from the address.'
-    : 'The constants at the top are the demo\'s current settings.');
+    ? say('program.edited')
+    : say('program.lesson'));
 
   let good = null;  // the events of the last run that finished without an error
   let events = [];
@@ -40,7 +41,7 @@ export async function mountProgram(details, view, file, link) {
   async function run() {
     player.pause();
     editor.markError(null);
-    parts.status.textContent = 'Running…';
+    parts.status.textContent = say('program.running');
     parts.run.disabled = true;
     parts.stop.disabled = false;
     parts.more.hidden = true;
@@ -68,15 +69,15 @@ export async function mountProgram(details, view, file, link) {
     if (answer.ok) {
       good = events;
       budget = DEFAULT_BUDGET;
-      parts.status.textContent = `Finished: ${countSteps(events)} waits, ${stateAt(events).printed.length} lines printed.`;
+      parts.status.textContent = say('program.finished', { waits: countSteps(events), lines: stateAt(events).printed.length });
     } else if (answer.stopped) {
       show();  // every batch that arrived before Stop, also those since the last frame
-      parts.status.textContent = 'Stopped. The output below is what it had done by then.';
+      parts.status.textContent = say('program.stopped');
     } else {
       const { message, line, kind } = answer.error;
       if (line) editor.markError(line);
-      parts.status.textContent = `${line ? `Line ${line}: ` : ''}${message}` +
-        (good && kind !== 'budget' ? ' The output below is from the last run that worked.' : '');
+      parts.status.textContent = `${line ? say('program.line', { line }) : ''}${message}` +
+        (good && kind !== 'budget' ? say('program.last_good') : '');
       if (kind === 'budget') offerMore();
       else if (good) events = good;
     }
@@ -89,7 +90,7 @@ export async function mountProgram(details, view, file, link) {
 
   function offerMore() {
     parts.more.hidden = false;
-    parts.more.textContent = `Keep going, up to ${budget * 4} steps`;
+    parts.more.textContent = say('program.more_steps', { steps: budget * 4 });
   }
 
   parts.run.addEventListener('click', run);
@@ -98,11 +99,11 @@ export async function mountProgram(details, view, file, link) {
   parts.back.addEventListener('click', () => {
     editor.setText(lessonProgram());
     link.write(null);
-    parts.origin.textContent = 'Back to the lesson\'s program, with the demo\'s current settings.';
+    parts.origin.textContent = say('program.back_done');
   });
   const jump = (steps) => {
     parts.scrub.value = String(steps);
-    parts.scrubLabel.textContent = `Step ${steps} of ${parts.scrub.max}`;
+    parts.scrubLabel.textContent = say('program.step_of', { step: steps, total: parts.scrub.max });
     show(steps);
   };
   parts.scrub.addEventListener('input', () => { player.pause(); jump(Number(parts.scrub.value)); });
@@ -114,26 +115,26 @@ export async function mountProgram(details, view, file, link) {
 
 function panelParts(instance) {
   const button = (text, cls) => el('button', { type: 'button', className: cls, textContent: text });
-  const run = button('Run', 'program-run');
-  const stop = button('Stop', 'program-stop');
+  const run = button(say('program.run'), 'program-run');
+  const stop = button(say('program.stop'), 'program-stop');
   stop.disabled = true;
-  const back = button('Back to the lesson\'s program', 'program-back');
-  const more = button('Keep going', 'program-more');
+  const back = button(say('program.back'), 'program-back');
+  const more = button(say('program.more'), 'program-more');
   more.hidden = true;
   const status = el('p', { className: 'program-status' });
   status.setAttribute('role', 'status');
   const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, className: 'program-scrub', disabled: true, id: `${instance}-program-step` });
-  const scrubLabel = el('label', { htmlFor: scrub.id, textContent: 'Jump to a step' });
-  const play = button('Play', 'program-play');
-  const step = button('Step', 'program-step');
+  const scrubLabel = el('label', { htmlFor: scrub.id, textContent: say('program.jump') });
+  const play = button(say('program.play'), 'program-play');
+  const step = button(say('program.step'), 'program-step');
   play.disabled = step.disabled = true;
   const speed = el('select', { className: 'program-speed', id: `${instance}-program-speed` }, [
-    el('option', { value: '1', textContent: '×1 (real time)' }), el('option', { value: '10', textContent: '×10' }),
-    el('option', { value: 'Infinity', textContent: 'As fast as possible', selected: true }),
+    el('option', { value: '1', textContent: say('program.real_time') }), el('option', { value: '10', textContent: '×10' }),
+    el('option', { value: 'Infinity', textContent: say('program.fastest'), selected: true }),
   ]);
-  const speedLabel = el('label', { htmlFor: speed.id, textContent: 'Speed' });
+  const speedLabel = el('label', { htmlFor: speed.id, textContent: say('program.speed') });
   const printout = el('pre', { className: 'program-printout', tabIndex: 0 });
-  printout.setAttribute('aria-label', 'What the program printed');
+  printout.setAttribute('aria-label', say('program.printed'));
   const editorBox = el('div', { className: 'program-editor' });
   const origin = el('p', { className: 'program-origin' });
   const plots = el('div', { className: 'program-plots' });
@@ -159,7 +160,7 @@ function createPlayer(parts, events, jump) {
   let timer = 0;
   const times = () => events().filter((e) => e.type === 'wait').map((e) => e.time);
   const at = () => Number(parts.scrub.value);
-  const pause = () => { clearTimeout(timer); timer = 0; parts.play.textContent = 'Play'; };
+  const pause = () => { clearTimeout(timer); timer = 0; parts.play.textContent = say('program.play'); };
   function tick() {
     const t = times();
     if (at() >= t.length) return pause();
@@ -172,7 +173,7 @@ function createPlayer(parts, events, jump) {
     if (timer) return pause();
     if (Number(parts.speed.value) === Infinity) return jump(times().length);
     if (at() >= times().length) jump(0);
-    parts.play.textContent = 'Pause';
+    parts.play.textContent = say('program.pause');
     tick();
   });
   parts.step.addEventListener('click', () => { pause(); if (at() < times().length) jump(at() + 1); });
@@ -181,7 +182,7 @@ function createPlayer(parts, events, jump) {
     // A run is shown at its end at full speed; at x1 or x10 it plays from its start.
     afterRun() {
       if (Number(parts.speed.value) === Infinity) jump(times().length);
-      else { jump(0); parts.play.textContent = 'Pause'; tick(); }
+      else { jump(0); parts.play.textContent = say('program.pause'); tick(); }
     },
   };
 }

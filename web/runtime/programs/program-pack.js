@@ -1,5 +1,6 @@
 // An edited program travels in the address (address.js, the "program" family) deflated and in
 // base64url. Packing and unpacking live here; unpacking stops at a limit, so a link costs next to nothing.
+import { say } from '../strings/index.js';
 
 // Python's http.server and many hosts refuse an address over 64 KB, so no working link is longer than
 // this (in base64url characters; docs/url.md gives the lesson's programs' sizes).
@@ -7,10 +8,9 @@ export const MAX_PACKED_CHARS = 64 * 1024;
 // Far more than anyone types into the panel; unpacking stops there, so a deflate bomb never fills the memory.
 export const MAX_PROGRAM_BYTES = 256 * 1024;
 
-const INSTEAD = 'the lesson\'s program is shown instead.';
-const TOO_LONG_PACKED = `The program in this link is too long to open (over ${MAX_PACKED_CHARS / 1024} KB packed); ${INSTEAD}`;
-const TOO_LONG = `The program in this link is too long to open (over ${MAX_PROGRAM_BYTES / 1024} KB once unpacked); ${INSTEAD}`;
-const UNREADABLE = `The program in this link could not be read (the link may have been cut short or changed); ${INSTEAD}`;
+const TOO_LONG_PACKED = () => say('program.link_too_long_packed', { kb: MAX_PACKED_CHARS / 1024 });
+const TOO_LONG = () => say('program.link_too_long', { kb: MAX_PROGRAM_BYTES / 1024 });
+const UNREADABLE = () => say('program.link_unreadable');
 
 async function streamed(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);
@@ -68,10 +68,10 @@ export async function unpackProgram(packed) {
  *          opened, in the learner's words (the panel shows the lesson's)
  */
 export async function readPackedProgram(packed) {
-  if (packed.length > MAX_PACKED_CHARS) return { problem: TOO_LONG_PACKED };
+  if (packed.length > MAX_PACKED_CHARS) return { problem: TOO_LONG_PACKED() };
   try {
     return { value: await unpackProgram(packed) };
   } catch (error) {
-    return { problem: error instanceof TooLong ? TOO_LONG : UNREADABLE };
+    return { problem: (error instanceof TooLong ? TOO_LONG : UNREADABLE)() };
   }
 }

@@ -11,6 +11,7 @@
 import { workerCoreName } from '../core.js';
 import { readWorkerMessage, runAllowance } from './worker-messages.js';
 import { siteUpdated, UPDATED_MESSAGE } from '../site-version.js';
+import { say } from '../strings/index.js';
 
 const assets = (file) => new URL(file, import.meta.url).href;  // this bundle sits in assets/, beside the files
 let files = null;        // Promise of {frame, worker, micropython, core, robot}, fetched once
@@ -82,7 +83,7 @@ window.addEventListener('message', (event) => {
     }
     return;
   }
-  if (message === null) return end({ ok: false, error: { kind: 'internal', line: null, message: 'The program sent the page something it cannot show, so it was stopped.' } });
+  if (message === null) return end({ ok: false, error: { kind: 'internal', line: null, message: say('program.unshowable') } });
   if (message.type === 'ready') own.opened();
   else if (message.type === 'events') current?.onEvents(message.events);
   else if (message.type === 'done') end(message);
@@ -112,7 +113,7 @@ export async function runProgram(code, onEvents, budget) {
     own = await takeSandbox();
     if (!frames.has(own)) own = await openSandbox();  // the spare failed: make one now
   } catch (error) {
-    const message = error.message === UPDATED_MESSAGE ? UPDATED_MESSAGE : `Python could not be loaded (${error.message ?? error}).`;
+    const message = error.message === UPDATED_MESSAGE ? UPDATED_MESSAGE : say('program.python_failed', { error: error.message ?? error });
     if (current === run) finish({ ok: false, error: { kind: 'internal', line: null, message } });
     return answer;
   }

@@ -8,6 +8,7 @@ import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
 import { el, svg } from '../dom.js';
 import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { say } from '../strings/index.js';
 
 const VIEW = 400;              // svg units across the mat
 const HIT_RADIUS = 4;          // svg units
@@ -27,7 +28,7 @@ function interpolateHeading(a, b, f) {
 /** The picture's elements: the svg mat with the robot, the playback controls, the readout and the table. */
 function matParts() {
   // A group, not an image, so the robot inside stays a control a screen reader can reach.
-  const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat', role: 'group', 'aria-label': 'The mat from above, with the robot: drag it to move its start' });
+  const root = svg('svg', { viewBox: `0 0 ${VIEW} ${VIEW}`, class: 'mat', role: 'group', 'aria-label': say('mat.label') });
   const parts = {
     root,
     grid: svg('g', { class: 'mat-grid' }),
@@ -37,22 +38,22 @@ function matParts() {
     body: svg('circle', { class: 'robot-body' }),
     nose: svg('line', { class: 'robot-nose' }),
     // The mat's one movable thing, so its one tab stop; the demo's live region says where it moved (announce.js).
-    robot: svg('g', { class: 'robot', tabindex: 0, role: 'button', 'aria-roledescription': 'movable robot' }),
+    robot: svg('g', { class: 'robot', tabindex: 0, role: 'button', 'aria-roledescription': say('mat.robot_role') }),
     grab: svg('rect', { class: 'hit-area' }), // a round rect: the robot's circle stays its body
-    play: el('button', { type: 'button', className: 'play', textContent: 'Play' }),
-    scrubber: el('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: 'Time in the run (reading number)' }),
+    play: el('button', { type: 'button', className: 'play', textContent: say('mat.play') }),
+    scrubber: el('input', { type: 'range', min: 0, step: 1, className: 'scrubber', ariaLabel: say('mat.time') }),
     // Not live: it changes on every frame of a playback; the demo's announcer says one sentence per change.
     readout: el('p', { className: 'readout' }),
     pointsTable: el('table', { className: 'points' }),
   };
   parts.robot.append(parts.grab, parts.body, parts.nose);
   root.append(svg('rect', { x: 0, y: 0, width: VIEW, height: VIEW, class: 'mat-surface' }), parts.grid, parts.hits, parts.source, parts.ray, parts.robot);
-  parts.pointsData = el('details', { className: 'chart-data' }, [el('summary', { textContent: 'The points on the mat as numbers' }), parts.pointsTable]);
+  parts.pointsData = el('details', { className: 'chart-data' }, [el('summary', { textContent: say('mat.numbers') }), parts.pointsTable]);
   parts.element = el('figure', { className: 'bugbot' }, [
     root,
     el('div', { className: 'playback' }, [parts.play, parts.scrubber]),
     parts.readout,
-    el('figcaption', { textContent: 'The mat from above. Dots: where the last readings hit the walls; ring: the reading the guess leans on most. Drag the robot to change where it starts; or Tab to it and use the arrow keys (Shift: 5 cm at a time).' }),
+    el('figcaption', { textContent: say('mat.caption') }),
     parts.pointsData,
   ]);
   return parts;
@@ -84,7 +85,7 @@ function matDrawing(parts, view) {
     for (const [k, v] of Object.entries({ x: cx - g, y: cy - g, width: 2 * g, height: 2 * g, rx: g })) grab.setAttribute(k, v);
     nose.setAttribute('x1', cx); nose.setAttribute('y1', cy);
     nose.setAttribute('x2', cx + r * Math.sin(rad)); nose.setAttribute('y2', cy - r * Math.cos(rad));
-    parts.robot.setAttribute('aria-label', `Robot, starting at x ${fixed1(px)} cm, y ${fixed1(py)} cm; arrow keys move it`);
+    parts.robot.setAttribute('aria-label', say('mat.robot', { x: fixed1(px), y: fixed1(py) }));
   }
 
   /** The window's dots, moved in place: a playback or a drag moves them on every frame. */
@@ -114,14 +115,14 @@ function matDrawing(parts, view) {
       const [sx, sy] = toView(leanOn.hit);
       source.setAttribute('cx', sx); source.setAttribute('cy', sy);
     }
-    writeText(parts.readout, `Reading ${f.tick} at ${f.time_s.toFixed(2)} s: heading ${f.heading.toFixed(0)}°, distance ${f.reading} cm. ` +
-      (f.guess_wide === null ? 'Not enough history for a guess yet.'
-        : `Guess for the next reading: ${fixed1(f.guess_wide)} cm, leaning most on reading ${f.source_tick}.`));
+    writeText(parts.readout, say('mat.reading', { tick: f.tick, time: f.time_s.toFixed(2), heading: f.heading.toFixed(0), distance: f.reading }) +
+      (f.guess_wide === null ? say('mat.no_guess') : say('mat.guess', { guess: fixed1(f.guess_wide), source: f.source_tick })));
     parts.scrubber.value = i;
   }
 
   function table() {
-    writeData(() => writeRows(parts.pointsTable, [['reading', 'time [s]', 'heading [°]', 'distance [cm]', 'hit x [cm]', 'hit y [cm]', 'guess for next [cm]'],
+    writeData(() => writeRows(parts.pointsTable, [[say('mat.column_reading'), say('mat.column_time'), say('mat.column_heading'), say('mat.column_distance'),
+      say('mat.column_hit_x'), say('mat.column_hit_y'), say('mat.column_guess')],
       ...view.fig.frames.map((f) => [f.tick, f.time_s.toFixed(2), f.heading.toFixed(0), f.reading,
         fixed1(f.hit[0]), fixed1(f.hit[1]), fixed1(f.guess_wide)].map(String))]));
   }
@@ -146,7 +147,7 @@ function attachPlayback(parts, view, draw) {
 
   function stop() {
     view.playing = false;
-    play.textContent = 'Play';
+    play.textContent = say('mat.play');
     play.setAttribute('aria-pressed', 'false');
   }
 
@@ -169,7 +170,7 @@ function attachPlayback(parts, view, draw) {
     if (view.frame >= view.fig.frames.length - 1) view.frame = 0;
     view.playing = true;
     view.followEnd = false;
-    play.textContent = 'Pause';
+    play.textContent = say('mat.pause');
     play.setAttribute('aria-pressed', 'true');
     lastTick = null;
     requestAnimationFrame(tick);
@@ -190,7 +191,7 @@ function attachRobotMoves(parts, view, draw, demo) {
     const clamp = (v) => Math.min(view.fig.size_cm - margin, Math.max(margin, Math.round(v / DRAG_GRID_CM) * DRAG_GRID_CM));
     const [cx, cy] = [clamp(px), clamp(py)];
     draw.robotAt(cx, cy, view.fig.frames[Math.floor(view.frame)].heading);
-    noteChange(demo.state, `Robot's start moved to x ${fixed1(cx)} cm, y ${fixed1(cy)} cm.`);
+    noteChange(demo.state, say('mat.moved', { x: fixed1(cx), y: fixed1(cy) }));
     demo.setParams({ start_x: cx, start_y: cy });
   }
   function pointerToMat(event) {

@@ -2,7 +2,7 @@
 // model lesson (core/lessons/lm/lm_next.cpp). Each bar's length is its value against 1, so a
 // sure guess fills its row; the table under the demo holds the same numbers.
 import { el } from '../dom.js';
-import { formatValue } from './format.js';
+import { formatNumber } from './format.js';
 import { writeText, unlessSame } from './in-place.js';
 
 export function createCharBars() {
@@ -21,7 +21,7 @@ export function createCharBars() {
       const [label, track, value] = li.children;
       writeText(label, bar.label);
       track.firstElementChild.style.setProperty('--w', Math.min(1, Math.max(0, bar.value)).toFixed(4));
-      writeText(value, formatValue(bar.value, 3));
+      writeText(value, formatNumber(bar.value, 3));
     });
   });
   return { element: figure, update };

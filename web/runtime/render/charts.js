@@ -3,9 +3,9 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { line, symbol, symbolCircle } from 'd3-shape';
-import { format } from 'd3-format';
 import { select } from 'd3-selection';
-import { formatTick, formatValue } from './format.js';
+import { formatIn, formatNumber, formatTick } from './format.js';
+import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 
@@ -34,15 +34,20 @@ const MARKER = symbol(symbolCircle, 90)();
 
 // From a thousand up, ",.3~g" writes ticks as "1.5e+5"; a person reads "150,000", and from a million
 // "40 billion" rather than "40,000,000,000", which is wider than the chart's margin.
-const thousands = format(',.6~r');
-const inWords = format(',.3~r');
+// In the page's language: "150 000" and "40 milliards" in French.
 const largeTick = (v) => {
   const size = Math.abs(v);
-  if (size >= 1e9) return `${inWords(v / 1e9)} billion`;
-  if (size >= 1e6) return `${inWords(v / 1e6)} million`;
-  return thousands(v);
+  const inWords = (n) => formatIn(',.3~r')(n);
+  if (size >= 1e9) return say(size < 2e9 ? 'chart.billion_one' : 'chart.billion', { n: inWords(v / 1e9) });
+  if (size >= 1e6) return say(size < 2e6 ? 'chart.million_one' : 'chart.million', { n: inWords(v / 1e6) });
+  return formatIn(',.6~r')(v);
 };
 const tickFormatFor = (scale) => (Math.max(...scale.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
+/** A log axis's ticks: d3 leaves some unlabelled (""), and writes the others in the page's language. */
+const logTicks = (scale, n) => {
+  const shown = scale.tickFormat(n, '~g');
+  return (v) => (shown(v) ? formatIn('~g')(v) : '');
+};
 
 // The left margin holds the y-axis title (turned on its side) and the tick labels beside the axis. Both are
 // measured in characters, as the chart is drawn before it is on the page: about 7 px each at 12-13 px type.
@@ -84,7 +89,7 @@ function dataTable(spec) {
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = document.createElement('summary');
-  summary.textContent = `${spec.title}: the numbers`;
+  summary.textContent = say('chart.numbers', { title: spec.title });
   details.append(summary, document.createElement('table'));
   return details;
 }
@@ -98,7 +103,7 @@ function dataRows(spec) {
   const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
   const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
   return [[spec.x_label, ...spec.series.map((s) => s.name)],
-    ...xs.map((x) => [formatValue(x), ...at.map((ys) => (ys.has(x) ? formatValue(ys.get(x)) : '—'))])];
+    ...xs.map((x) => [formatNumber(x), ...at.map((ys) => (ys.has(x) ? formatNumber(ys.get(x)) : '—'))])];
 }
 
 /** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */
@@ -114,7 +119,7 @@ function drawChart(spec) {
   const svg = select(figure).append(() => document.createElementNS(SVG_NS, 'svg'))
     .attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`)
     .attr('role', 'img')
-    .attr('aria-label', `${spec.title}. The numbers are in the table below.`);
+    .attr('aria-label', say('chart.label', { title: spec.title }));
   const xAxis = svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`);
   const yAxis = svg.append('g').attr('transform', `translate(${MARGIN.left},0)`);
   const yTitle = titleLines(spec.y_label, HEIGHT - MARGIN.bottom - MARGIN.top);
@@ -162,8 +167,8 @@ function drawChart(spec) {
     const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      const bottom = axisBottom(x).ticks(xTicks, next.log_x ? '~g' : undefined).tickFormat(next.log_x ? undefined : tickFormatFor(x));
-      const side = axisLeft(y).ticks(yTicks, next.log_y ? '~g' : undefined).tickFormat(next.log_y ? undefined : tickFormatFor(y));
+      const bottom = axisBottom(x).ticks(xTicks).tickFormat(next.log_x ? logTicks(x, xTicks) : tickFormatFor(x));
+      const side = axisLeft(y).ticks(yTicks).tickFormat(next.log_y ? logTicks(y, yTicks) : tickFormatFor(y));
       if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
       if (!next.log_y && counts(ys)) side.tickValues(wholeTicks(y, yTicks));
       const labels = (axis, scale, n, log) => (axis.tickValues() ?? scale.ticks(n)).map(axis.tickFormat() ?? scale.tickFormat(n, log ? '~g' : undefined));

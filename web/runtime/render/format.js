@@ -1,4 +1,4 @@
-import { format } from 'd3-format';
+import { format, formatLocale } from 'd3-format';
 
 const general = format(',.3~g');
 const whole = format(',');
@@ -26,4 +26,29 @@ export function quoteResult(result, name, digits) {
   return null;
 }
 
-export const formatTick = general;
+// Numbers a picture writes (a chart's ticks and its table of numbers, a diagram's sizes) are written as the
+// page's language writes them: "0,5" and "38 416" in French, as Intl.NumberFormat('fr') does (a narrow
+// no-break space between thousands). The demos' matrices and printouts keep the program's format (formatValue).
+const LOCALES = {
+  fr: { decimal: ',', thousands: '\u202f', grouping: [3], currency: ['', '\u00a0€'], minus: '−' },
+};
+/** "en", "fr": the page's <html lang>, without a region (as strings/index.js reads it). */
+export const pageLanguage = () => (globalThis.document?.documentElement.lang || 'en').toLowerCase().split('-')[0];
+const locales = new Map();   // "lang specifier" -> formatter
+/** d3-format's `specifier` in the page's language (English for a language without a locale here). */
+export function formatIn(specifier, lang = pageLanguage()) {
+  const id = `${LOCALES[lang] ? lang : 'en'} ${specifier}`;
+  if (!locales.has(id)) locales.set(id, (LOCALES[lang] ? formatLocale(LOCALES[lang]).format : format)(specifier));
+  return locales.get(id);
+}
+
+/** formatValue's number in the page's language: a chart's table, a picture's label. */
+export function formatNumber(value, digits, lang = pageLanguage()) {
+  if (value === null) return '−∞';
+  if (typeof value !== 'number') return String(value);
+  if (digits !== undefined) return formatIn(`.${digits}f`, lang)(value);
+  return formatIn(Number.isInteger(value) ? ',' : '.3f', lang)(value);
+}
+
+/** A chart's tick in the page's language: three significant digits, trailing zeros dropped. */
+export const formatTick = (value) => (pageLanguage() === 'en' ? general(value) : formatIn(',.3~g')(value));

@@ -3,6 +3,7 @@
 // lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
 import { unlessSame } from './in-place.js';
 import { svg } from '../dom.js';
+import { say } from '../strings/index.js';
 
 const CELL = 22;       // px per feature cell
 const GAP = 10;        // px between heads
@@ -16,12 +17,12 @@ function drawHeadSplit(figure, fig) {
   const height = 30 + fig.tokens * CELL + 10;
   const root = svg('svg', {
     viewBox: `0 0 ${width} ${height}`, role: 'img',
-    'aria-label': `${fig.words.features} per token (${fig.words.tokens}), split into ${fig.words.heads}.`,
+    'aria-label': say('split.label', { features: fig.words.features, tokens: fig.words.tokens, heads: fig.words.heads }),
   });
   root.style.maxWidth = `${width}px`; // drawn at its natural size, shrunk only on narrow screens
   for (let h = 0; h < fig.heads; ++h) {
     const left = LABEL_W + h * (slot + GAP) + (slot - fig.d_head * CELL) / 2;
-    root.append(svg('text', { x: left + (fig.d_head * CELL) / 2, y: 18, 'text-anchor': 'middle', class: 'head-label' }, `head ${h}`));
+    root.append(svg('text', { x: left + (fig.d_head * CELL) / 2, y: 18, 'text-anchor': 'middle', class: 'head-label' }, say('split.head', { h })));
     for (let t = 0; t < fig.tokens; ++t) {
       for (let c = 0; c < fig.d_head; ++c) {
         root.append(svg('rect', {
@@ -31,18 +32,18 @@ function drawHeadSplit(figure, fig) {
     }
   }
   for (let t = 0; t < fig.tokens; ++t) {
-    root.append(svg('text', { x: 4, y: 28 + t * CELL + CELL * 0.7, class: 'token-label' }, `token ${t}`));
+    root.append(svg('text', { x: 4, y: 28 + t * CELL + CELL * 0.7, class: 'token-label' }, say('split.token', { t })));
   }
   figure.replaceChildren(root);
   const caption = document.createElement('figcaption');
   const list = document.createElement('ul');
   for (let h = 0; h < fig.heads; ++h) {
     const item = document.createElement('li');
-    const features = fig.d_head === 1 ? `feature ${h}` : `features ${h * fig.d_head} to ${(h + 1) * fig.d_head - 1}`;
-    item.textContent = `Head ${h} reads ${features} of every token and makes its own ${fig.tokens} × ${fig.tokens} weight table.`;
+    const features = fig.d_head === 1 ? say('split.feature', { n: h }) : say('split.features', { from: h * fig.d_head, to: (h + 1) * fig.d_head - 1 });
+    item.textContent = say('split.head_reads', { h, features, n: fig.tokens });
     list.append(item);
   }
-  caption.append(`The split: ${fig.words.features} per token, ${fig.words.heads}.`, list);
+  caption.append(say('split.caption', { features: fig.words.features, heads: fig.words.heads }), list);
   figure.append(caption);
 }
 

@@ -4,6 +4,7 @@
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { svg } from '../dom.js';
 import { writeText, unlessSame } from './in-place.js';
+import { say } from '../strings/index.js';
 
 const CELL = 10; // svg units per cell
 
@@ -20,7 +21,7 @@ function drawMap(map, fig) {
   const strength = strengths(map.values, fig.scale);
   const root = svg('svg', {
     viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: 'img', class: 'heat-map-svg',
-    'aria-label': `${map.label}: ${rows} rows by ${cols} columns. The numbers are in the tables below.`,
+    'aria-label': say('heat.label', { label: map.label, rows, cols }),
   });
   map.values.forEach((row, i) => row.forEach((v, j) => {
     const { w, negative } = strength(v);

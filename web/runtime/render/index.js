@@ -13,6 +13,7 @@ import { createActDiagram } from './act-diagram.js';
 import { createHeatMaps } from './heat-maps.js';
 import { createCharBars } from './char-bars.js';
 import { FIGURE_KINDS, figureProblem } from './figure-kinds.js';
+import { say } from '../strings/index.js';
 
 // Pictures keep their element between results, so a drag or a playback in
 // progress survives the recomputation it causes. One view per declared kind (figure-kinds.js).
@@ -46,7 +47,9 @@ export function createResultView(demo) {
   // not a region: a region is a landmark, and a page has dozens of these boxes.
   printed.setAttribute('role', 'group');
   printed.setAttribute('tabindex', '0');
-  printed.setAttribute('aria-label', 'What the program prints');
+  printed.setAttribute('aria-label', say('render.printout_label'));
+  // The program's output, as it prints it: its words are English whatever the page's language (docs/languages.md).
+  printed.setAttribute('lang', 'en');
   // Not live: the demo's announcer (announce.js) says one sentence per change instead of the whole printout.
   const figures = div('figures');
   const rest = div('rest');
@@ -75,7 +78,7 @@ export function createResultView(demo) {
     for (const [key, view] of views) {
       if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
     }
-    const said = problems.length ? `A picture could not be drawn: ${problems.join('; ')}. Reload the page; if it keeps happening, the site's files are from different versions.` : '';
+    const said = problems.length ? say('render.figure_failed', { problems: problems.join('; ') }) : '';
     if (said === (figureErrors?.textContent ?? '')) return;
     if (said) console.error(said);
     figureErrors ??= figures.insertAdjacentElement('afterbegin', el('p', { className: 'problem figure-problem', role: 'alert' }));

@@ -4,13 +4,14 @@
 // the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
 import { createTableSvg } from './table-scene.js';
 import { svg } from '../dom.js';
-import { createTableDrag, KEYS_HELP } from './table-drag.js';
+import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
+import { say } from '../strings/index.js';
 
 function viewsOf(fig) {
   return fig.layers.flatMap((layer) => [
-    { label: `${layer.label}, heads averaged`, weights: layer.weights },
-    ...layer.heads.map((w, h) => ({ label: `${layer.label}, head ${h + 1}`, weights: w })),
+    { label: say('scene.heads_averaged', { layer: layer.label }), weights: layer.weights },
+    ...layer.heads.map((w, h) => ({ label: say('scene.layer_head', { layer: layer.label, h: h + 1 }), weights: w })),
   ]);
 }
 
@@ -23,11 +24,11 @@ export function createTableAttention(demo) {
   const grid = document.createElement('div');
   grid.className = 'attention-grid';
   const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: `Lines run from the request to every object, as thick as the weight the request token gives it in that layer and head. Last picture: the network's answer (dot) and the true nearest object (ring). Drag an object in any picture: it moves in all of them. ${KEYS_HELP.replace('Tab to the picture', 'Tab to the first picture')}`,
+    textContent: `${say('scene.attention_caption')} ${say('scene.keys_help_first')}`,
   });
   const details = document.createElement('details');
   details.className = 'chart-data';
-  const summary = Object.assign(document.createElement('summary'), { textContent: 'The weights as numbers' });
+  const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.weights_numbers') });
   const table = Object.assign(document.createElement('table'), { className: 'matrix' });
   details.append(summary, table);
   const element = document.createElement('figure');
@@ -39,8 +40,7 @@ export function createTableAttention(demo) {
   let pictures = [];       // [{label, layer}], one per view
 
   function picture(label, keys) {
-    const root = createTableSvg(keys ? `${label}: the table from above; drag an object, or use the arrow keys, to move it`
-      : `${label}: the table from above`);
+    const root = createTableSvg(say(keys ? 'scene.picture_movable' : 'scene.picture', { label }));
     const layer = svg('g');
     root.append(layer);
     drag.attach(root);

@@ -10,14 +10,14 @@
 import { drawScene, tableScales } from './table-scene.js';
 import { svg } from '../dom.js';
 import { noteChange } from '../announce.js';
+import { say } from '../strings/index.js';
 
 const KEY_STEP_CM = 1;
 const KEY_STEP_FAST_CM = 5;
 const DRAG_GRID_CM = 0.5;
 const HIT_R = 26;          // svg units: 48 px across where the table is 360 px wide (a phone), 44 px is the goal
-export const KEYS_HELP = 'Keyboard: Tab to the picture, arrow keys move the focused object (Shift: faster), N and P pick the next and the previous object.';
 
-const cm = (v) => `${Number(v.toFixed(1))} cm`;
+const cm = (v) => Number(v.toFixed(1));
 
 /**
  * One per demo, shared by all its pictures: they show the same objects, so a move in any of them
@@ -41,7 +41,7 @@ export function createTableDrag(demo) {
   };
   function moveObject(i, cx, cy) {
     const to = [clamp(cx), clamp(cy)];
-    noteChange(demo.state, `${kinds[i] ?? 'object'} moved to x ${cm(to[0])}, y ${cm(to[1])}.`);
+    noteChange(demo.state, say('scene.moved', { object: kinds[i] ?? say('scene.object'), x: cm(to[0]), y: cm(to[1]) }));
     demo.setParams({ positions: current().map((p, k) => (k === i ? to : p)) });
   }
 
@@ -112,8 +112,8 @@ export function createTableDrag(demo) {
       if (!keys) return;
       g.setAttribute('tabindex', i === active ? '0' : '-1');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-roledescription', 'movable object');
-      g.setAttribute('aria-label', `${o.kind} at x ${o.x.toFixed(1)} cm, y ${o.y.toFixed(1)} cm, weight ${o.weight.toFixed(3)}; object ${i + 1} of ${groups.length}`);
+      g.setAttribute('aria-roledescription', say('scene.object_role'));
+      g.setAttribute('aria-label', say('scene.object_label', { object: o.kind, x: o.x.toFixed(1), y: o.y.toFixed(1), weight: o.weight.toFixed(3), i: i + 1, n: groups.length }));
     });
   }
 

@@ -4,21 +4,22 @@
 import { createTableSvg, sceneRows } from './table-scene.js';
 import { svg } from '../dom.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
-import { createTableDrag, KEYS_HELP } from './table-drag.js';
+import { createTableDrag } from './table-drag.js';
+import { say } from '../strings/index.js';
 
 export function createTableLab(demo) {
   const drag = createTableDrag(demo);
-  const root = createTableSvg('The table from above: drag an object, or use the arrow keys, to move it');
+  const root = createTableSvg(say('scene.lab_label'));
   const layer = svg('g');
   root.append(layer);
   drag.attach(root);
   const details = document.createElement('details');
   details.className = 'chart-data';
-  const summary = Object.assign(document.createElement('summary'), { textContent: 'The scene as numbers' });
+  const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.numbers') });
   const table = Object.assign(document.createElement('table'), { className: 'matrix' });
   details.append(summary, table);
   const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: `Lines run from the request to every object, as thick as the weight the network gives it. Dot: the network's answer; ring: where the requested object really is. Drag an object to move it. ${KEYS_HELP}`,
+    textContent: `${say('scene.lab_caption')} ${say('scene.keys_help')}`,
   });
   const element = document.createElement('figure');
   element.className = 'table-lab';

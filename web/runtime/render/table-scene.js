@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { writeText } from './in-place.js';
 import { svg } from '../dom.js';
+import { say } from '../strings/index.js';
 
 export const VIEW = 400;          // svg units across the table
 const MARGIN = 36;                // room under the table for the request
@@ -82,11 +83,11 @@ export function drawScene(layer, scene, scales) {
 }
 
 /** The scene as rows of numbers (header first): the text alternative of the picture. */
-export function sceneRows(scene, weightLabel = 'weight') {
+export function sceneRows(scene, weightLabel = say('scene.weight')) {
   return [
-    ['object', 'x [cm]', 'y [cm]', weightLabel],
+    [say('scene.object'), say('scene.x'), say('scene.y'), weightLabel],
     ...scene.objects.map((o) => [o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]),
-    ...(scene.answer ? [['network\'s answer', scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
-    ...(scene.truth ? [['true position', scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
+    ...(scene.answer ? [[say('scene.answer'), scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
+    ...(scene.truth ? [[say('scene.truth'), scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
   ];
 }

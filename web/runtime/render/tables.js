@@ -1,6 +1,6 @@
 // Labelled matrices as HTML tables. A weight table is coloured like a heatmap,
 // but it stays a real table, so the numbers are the text alternative of the colours.
-import { formatValue } from './format.js';
+import { formatNumber } from './format.js';
 import { writeRows } from './in-place.js';
 import { el } from '../dom.js';
 
@@ -16,7 +16,8 @@ const wholeColumns = (spec) => {
   const whole = spec.col_labels.map((_, j) => spec.values.every((row) => row[j] === null || Number.isInteger(row[j])));
   return spec.one_format ? whole.map(() => whole.every(Boolean)) : whole;
 };
-const cellText = (value, whole) => (whole ? formatValue(value) : formatValue(value, TABLE_DIGITS));
+// In the page's language ("0,707" in French); the printout above the table keeps the program's point.
+const cellText = (value, whole) => (whole ? formatNumber(value) : formatNumber(value, TABLE_DIGITS));
 // The corner is a plain cell, the column labels and each row's label are headers.
 const isHeader = (i, j) => (i === 0 ? j > 0 : j === 0);
 

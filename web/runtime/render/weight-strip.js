@@ -3,9 +3,10 @@
 // because it is specific to the lesson; D3 provides the scales, the theme the colours.
 // The table under it holds the same numbers.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { formatValue } from './format.js';
+import { formatNumber } from './format.js';
 import { el, svg } from '../dom.js';
 import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { say } from '../strings/index.js';
 
 const CELL = 30;        // svg units per key
 const ROW = 72;         // svg units per row of weights
@@ -14,9 +15,9 @@ const LABEL = 150;      // svg units for the row labels
 
 /** The table under the strip: steps back, the values, then each row's weights. */
 const dataRows = (fig) => [
-  ['', ...fig.steps_back.map((s) => `${s} back`)],
-  [`value [${fig.value_unit}]`, ...fig.values.map((v) => formatValue(v, 0))],
-  ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatValue(w, 3))]),
+  ['', ...fig.steps_back.map((s) => say('strip.back', { n: s }))],
+  [say('strip.value', { unit: fig.value_unit }), ...fig.values.map((v) => formatNumber(v, 0))],
+  ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatNumber(w, 3))]),
 ];
 
 // What a drawn strip is made of besides its keys, weights and values: a new result with the same keeps
@@ -30,7 +31,7 @@ const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.map
  * Returns the parts a result of that shape redraws; setKeys() then gives it its keys.
  */
 function build(fig) {
-  const root = svg('svg', { role: 'img', 'aria-label': `${fig.title}. The numbers are in the table below.` });
+  const root = svg('svg', { role: 'img', 'aria-label': say('chart.label', { title: fig.title }) });
   const rows = fig.rows.map((r, i) => {
     const base = (i + 1) * ROW - 4;
     root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
@@ -41,8 +42,8 @@ function build(fig) {
   const foot = el('div', { className: 'strip-foot' });
   foot.setAttribute('aria-hidden', 'true');
   // Its cells in the grid's order: this label, each key's value, the next label, each key's steps back.
-  foot.append(el('span', { className: 'strip-foot-label', textContent: `value [${fig.value_unit}]` }));
-  const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: 'steps back' }));
+  foot.append(el('span', { className: 'strip-foot-label', textContent: say('strip.value', { unit: fig.value_unit }) }));
+  const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: say('strip.steps_back') }));
   const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
   return { canvas, root, foot, rows, values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
 }
@@ -86,7 +87,7 @@ function fill(drawn, fig) {
     bars[j].style.setProperty('--w', w);
   }));
   fig.values.forEach((v, j) => {
-    writeText(drawn.values[j], formatValue(v, 0));
+    writeText(drawn.values[j], formatNumber(v, 0));
     writeText(drawn.steps[j], String(fig.steps_back[j]));
   });
 }
@@ -138,7 +139,7 @@ export function createWeightStrip() {
       scroller.replaceChildren(drawn.canvas);
       scroller.ariaLabel = fig.title;
       caption.textContent = fig.title;
-      summary.textContent = `${fig.title}: the numbers`;
+      summary.textContent = say('chart.numbers', { title: fig.title });
     }
     setKeys(drawn, fig.values.length);
     fill(drawn, fig);

@@ -8,8 +8,13 @@
 // CPython print a point whatever the language) and words without letters other than numbers and lists
 // of numbers, which need no key: "(3, 8)" and "[0.09  0.245 0.665]" are quoted as printed.
 
-// An English number as the core writes it: 38,416 · 0.707 · −2 (a minus sign, or a hyphen).
-const NUMBER = /[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/g;
+// An English number as the core writes it: 38,416 · 0.707 · −2 (a minus sign, or a hyphen) · 1e+06.
+const NUMBER = /[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]\d+)?/g;
+// A refusal names the control as the core quotes it ("“Tokens T” is too small: …") and quotes what the
+// learner typed as JSON does ("(got \"abc\")"): a label is translated on its own (it is a key already),
+// a typed value is kept as typed, so one key serves every control and every value. {q} and {s} in a key.
+const LABEL = /“([^“”]*)”/g;
+const TYPED = /"((?:[^"\\]|\\.)*)"/g;
 // "1, 0 and 1": a list of numbers the core wrote in English.
 const LIST = /\{\}(?:, \{\})* and \{\}/g;
 // "[1, 0]": a vector the core wrote in English (a printout of NumPy has no commas, and is left alone).
@@ -23,6 +28,22 @@ export function skeleton(text) {
   return { key, numbers };
 }
 
+/**
+ * The key of a text that quotes (a refusal): its labels as “{q}” and what was typed as "{s}", then its numbers
+ * as {}. @returns {{key, labels, typed, numbers}}, or null for a text that quotes nothing
+ */
+export function quotingSkeleton(text) {
+  const labels = [];
+  const typed = [];
+  const bare = text.replace(LABEL, (_, label) => { labels.push(label); return '“{q}”'; })
+    .replace(TYPED, (_, value) => { typed.push(value); return '"{s}"'; });
+  if (!labels.length && !typed.length) return null;
+  return { ...skeleton(bare), labels, typed };
+}
+
+/** The key the table holds `text` under: its quoting skeleton's when it quotes, else its skeleton's. */
+export const keyOf = (text) => (quotingSkeleton(text) ?? skeleton(text)).key;
+
 /** Does `key` need a translation? Only words do: a key of numbers, brackets and signs is the same in every language. */
 export const needsWords = (key) => LETTER.test(key.replace(LIST, '').replace(/\{\}/g, ''));
 
@@ -34,6 +55,7 @@ const formats = new Map();
 function numberIn(lang, english) {
   const sign = /^[−-]/.test(english) ? '−' : '';
   const digits = english.replace(/^[−-]/, '').replace(/,/g, '');
+  if (digits.includes('e')) return sign + new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(Number(digits));
   const decimals = digits.includes('.') ? digits.split('.')[1].length : 0;
   const id = `${lang} ${decimals}`;
   if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
@@ -79,9 +101,17 @@ export function coreWords(lang, table) {
       });
     }
     const translated = table[key];
-    if (translated === undefined) return text;
+    if (translated === undefined) return quoting(text);
     let k = 0;
     return translated.replace(/\{\}/g, () => written[k++] ?? '{}');
+  }
+  /** A text that quotes (a refusal), its labels translated and what was typed kept; `text` itself without a key. */
+  function quoting(text) {
+    const parts = quotingSkeleton(text);
+    const translated = parts && table[parts.key];
+    if (translated === undefined || !parts) return text;
+    const next = { '{}': parts.numbers.map((n) => numberIn(lang, n)), '{q}': parts.labels.map(words), '{s}': [...parts.typed] };
+    return translated.replace(/\{q?s?\}/g, (slot) => next[slot].shift() ?? slot);
   }
   return words;
 }
