@@ -158,23 +158,40 @@ function gridControl(decl, onInput) {
   const buttons = el('div', { className: 'grid-buttons' });
   const send = () => onInput(isVector ? cells[0].slice() : cells.map((row) => row.slice()));
 
+  // Each button is made once; draw() only enables or disables it, so the clicked one keeps the focus
+  // (a button replaced under the pointer lost it, and its removal laid the page out at once).
   const button = (text, enabled, action) => {
-    const b = el('button', { type: 'button', textContent: text, disabled: !enabled });
+    const b = el('button', { type: 'button', textContent: text });
     b.addEventListener('click', () => {
       cells = cells.map((row) => row.slice());
       action();
-      // The boxes follow at once (the state's answer has this same shape), and focus stays on the button.
+      // The boxes follow at once (the state's answer has this same shape).
       draw();
       send();
     });
-    return b;
+    return { element: b, enabled };
   };
+  const [minCols, maxCols] = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
+  const fresh = freshCell(decl);
+  const colsOf = () => cells[0]?.length ?? decl.min_cols ?? 0;
+  const controls = [
+    ...(!isVector && decl.min_len !== decl.max_len ? [
+      button(`+ ${rowName}`, (rows) => rows < decl.max_len, () => cells.push(Array(colsOf()).fill(fresh))),
+      button(`− ${rowName}`, (rows) => rows > decl.min_len, () => cells.pop()),
+    ] : []),
+    ...(minCols !== maxCols ? [
+      button(`+ ${columnStem}`, (rows, cols) => cols < maxCols, () => cells.forEach((r) => r.push(fresh))),
+      button(`− ${columnStem}`, (rows, cols) => cols > minCols, () => cells.forEach((r) => r.pop())),
+    ] : []),
+  ];
+  buttons.append(...controls.map((c) => c.element));
+  buttons.hidden = !controls.length;
 
   function draw() {
     table.replaceChildren();
     drawn = shapeOf(cells);
     const rows = cells.length;
-    const cols = cells[0]?.length ?? decl.min_cols ?? 0;
+    const cols = colsOf();
     if (!isVector && rows) {
       // Column headers say what each column is, as the row headers do for rows.
       table.append(el('tr', {}, [el('td'), ...cells[0].map((_, j) => el('th', { scope: 'col', textContent: columnName(j) }))]));
@@ -194,23 +211,10 @@ function gridControl(decl, onInput) {
       });
       table.append(tr);
     });
-    const [minCols, maxCols] = isVector ? [decl.min_len, decl.max_len] : [decl.min_cols, decl.max_cols];
-    const fresh = freshCell(decl);
-    const controls = [];
-    if (!isVector && decl.min_len !== decl.max_len) {
-      controls.push(
-        button(`+ ${rowName}`, rows < decl.max_len, () => cells.push(Array(cols).fill(fresh))),
-        button(`− ${rowName}`, rows > decl.min_len, () => cells.pop()),
-      );
+    for (const { element, enabled } of controls) {
+      const off = !enabled(rows, cols);
+      if (element.disabled !== off) element.disabled = off;
     }
-    if (minCols !== maxCols) {
-      controls.push(
-        button(`+ ${columnStem}`, cols < maxCols, () => cells.forEach((r) => r.push(fresh))),
-        button(`− ${columnStem}`, cols > minCols, () => cells.forEach((r) => r.pop())),
-      );
-    }
-    buttons.replaceChildren(...controls);
-    buttons.hidden = !controls.length;
   }
   draw();
   return {

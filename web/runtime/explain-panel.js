@@ -289,11 +289,13 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   // The k-th number of the printout (in reading order) under the pointer: the printout is one text, so
   // its numbers are found by position.
   function printedRef(event) {
-    const pre = event.target.closest('pre.printed');
+    // Asked only for a click on a printout that explains itself: the caret's place lays the page out
+    // at once, which a click on a control (Reset, + token) must not pay for.
+    const pre = event.target.closest?.('pre.printed');
+    if (!pre || !explainsPrintout) return null;
     const at = document.caretPositionFromPoint?.(event.clientX, event.clientY)
       ?? (() => { const r = document.caretRangeFromPoint?.(event.clientX, event.clientY); return r && { offsetNode: r.startContainer, offset: r.startOffset }; })();
-    if (!pre || !at || !pre.contains(at.offsetNode)) return null;
-    if (!explainsPrintout) return null;
+    if (!at || !pre.contains(at.offsetNode)) return null;
     const tokens = [...pre.textContent.matchAll(NUMBER_TOKEN)];
     const index = tokens.findIndex((m) => at.offset >= m.index && at.offset <= m.index + m[0].length);
     return index < 0 ? null : { kind: 'printed', index };
