@@ -39,11 +39,15 @@ async function train(page, workers, { until = /^Done,/ } = {}) {
   return networkText(page);
 }
 
-test('lm training in the page: one worker and two give the native trainer\'s weights file, to the bit', async () => {
+test('lm training in the page: one worker and two give the native trainer\'s weights file, to the bit; the sample box says why it is empty until the first sample', async () => {
   const { page, problems } = await site.open(`lm/${query(SMALL)}`);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
   const expected = nativeFile(SMALL);
+  const sample = demo(page, 'train').locator('.lm-sample');
+  assert.match(await sample.innerText(), /^No sample yet/, 'before any training, the sample box says why it is empty');
   assert.equal(await train(page, 1), expected, 'one worker');
+  assert.doesNotMatch(await sample.innerText(), /^No sample yet|first sample/, 'after training, the box holds the network\'s writing');
+  assert.equal(await sample.evaluate((box) => box.classList.contains('waiting')), false);
   assert.match(await statusOf(page).innerText(), /in 1 worker/);
   assert.equal(await train(page, 2), expected, 'two workers');
   assert.match(await statusOf(page).innerText(), /in 2 worker/);

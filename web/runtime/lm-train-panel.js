@@ -42,7 +42,7 @@ function panelParts(view) {
     bar: el('progress', { max: 1, value: 0 }),
     status: el('p', { className: 'train-status' }),
     chart: el('div', { className: 'loss-chart' }),
-    sample: el('pre', { className: 'lm-sample' }),
+    sample: el('pre', { className: 'lm-sample waiting', textContent: say('lm.sample_none') }),
     download: button(say('lm.download')),
     load: el('input', { type: 'file', accept: '.json,application/json', id: `${id}-weights-file` }),
     back: button(say('lm.back')),
@@ -208,14 +208,18 @@ export function attachLmTrainPanel(view, networks, core) {
       p.bar.value = latest.step / latest.total_steps;
       const validation = validations.length ? say('lm.validation', { loss: validations.at(-1)[1].toFixed(3) }) : '';
       p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: workersUsed });
-      p.sample.textContent = sample;
+      if (sample) {
+        p.sample.textContent = sample;
+        p.sample.classList.remove('waiting');
+      }
       if (shownAt - chartedAt >= CHART_EVERY_MS) { drawLosses(p.chart, losses, validations); chartedAt = shownAt; }
     };
     p.pause.disabled = false;
     p.stop.disabled = false;
     p.bar.value = 0;
     p.chart.replaceChildren();
-    p.sample.textContent = '';
+    p.sample.textContent = say('lm.sample_soon');
+    p.sample.classList.add('waiting');
     worker = trainInWorker('lm', { text, settings, sample: { ...SAMPLE, prompt: firstChar(text) } }, Number(p.workers.value), {
       progress(progress, workers) {
         latest = progress;

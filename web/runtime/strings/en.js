@@ -330,6 +330,8 @@ export default {
   'lm.open_label': 'Open a text file',
   'lm.workers_label': 'Workers',
   'lm.sample_heading': 'What the network writes now (a sample every few seconds, temperature 0.8):',
+  'lm.sample_none': 'No sample yet: train the network and its writing appears here.',
+  'lm.sample_soon': 'The first sample comes after the first steps.',
   'lm.load_label': 'Load weights from a file',
   'lm.chart_title': 'Loss as the steps go by: each batch, and the validation text never trained on',
   'lm.text_own': 'Training will learn from {name}: {chars} characters.',

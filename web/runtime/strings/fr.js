@@ -328,6 +328,8 @@ export default {
   'lm.open_label': 'Ouvrir un fichier texte',
   'lm.workers_label': 'Workers',
   'lm.sample_heading': 'Ce que le réseau écrit maintenant (un échantillon toutes les quelques secondes, température 0,8) :',
+  'lm.sample_none': 'Pas encore d’échantillon : entraînez le réseau et ce qu’il écrit s’affiche ici.',
+  'lm.sample_soon': 'Le premier échantillon vient après les premiers pas.',
   'lm.load_label': 'Charger des poids depuis un fichier',
   'lm.chart_title': 'La perte au fil des pas : chaque lot, et le texte de validation jamais appris',
   'lm.text_own': 'L\'entraînement apprendra de {name} : {chars} caractères.',
