@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ROOT } from '../support/core.mjs';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
+import { slotsRead } from '../../web/runtime/core-face.js';
 
 // Doubles summed or multiplied in another order than the core's: a few thousand ulps of the error
 // scale evaluate() works out (well above the real differences, far below any mistake in a formula).
@@ -60,13 +61,17 @@ function lessonWeights() {
 const weightTexts = lessonWeights();
 const weightTensors = Object.fromEntries(Object.entries(weightTexts).map(([slot, text]) =>
   [slot, Object.fromEntries(JSON.parse(text).parameters.map((t) => [t.name, t]))]));
-// The page and the explain module hold the same networks (web/runtime/main.js, copyNetworks).
-// (Only modules with the models group take the table lessons' networks: the language model's loadModel takes its own.)
-for (const { core, page } of modules) {
-  if (typeof core.module.loadModelSummary !== 'function') continue;
-  for (const [slot, text] of Object.entries(weightTexts)) {
-    assert.ok(core.loadModel(slot, text).ok && page.loadModel(slot, text).ok, `${slot} loads`);
+// The page and the explain module hold the same networks, those the explain module's demos read
+// (web/runtime/main.js, copyNetworks, by slotsRead): the table lessons' explain module takes the lesson's
+// weights files, the others none of them.
+for (const { name, core, page } of modules) {
+  const read = slotsRead(core);
+  const handed = Object.keys(weightTexts).filter((slot) => read.has(slot));
+  if (typeof core.module.loadModel !== 'function') {
+    assert.equal(handed.length, 0, `${name} reads ${handed.join(', ')} but cannot load a network`);
+    continue;
   }
+  for (const slot of handed) assert.ok(core.loadModel(slot, weightTexts[slot]).ok && page.loadModel(slot, weightTexts[slot]).ok, `${slot} loads into ${name}`);
 }
 
 /** A trained number as the lesson's weights file holds it (a bias, one row: its col), or undefined. */
@@ -253,8 +258,8 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
     // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
     // reading of the simulator (shown in a table or a sentence).
     // A trained weight, or a value the network's earlier layers computed (the language model's
-    // normalised inputs, not worked out here).
-    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner'] }[e.given] ?? [];
+    // normalised inputs, not worked out here). A place in a list (a key's number, the top key) is picked, not computed.
+    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner'], index: ['inner', 'printed'] }[e.given] ?? [];
     assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }

@@ -86,6 +86,7 @@ const GIVEN = {
   mask: 'The mask hides this key from this token: its score is −∞, and e^−∞ = 0, so the key gets no weight.',
   get weight() { return say('explain.given_weight'); },
   get forward() { return say('explain.given_forward'); },
+  get index() { return say('explain.given_index'); },
 };
 
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);

@@ -314,6 +314,7 @@ export default {
   // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
   'explain.given_weight': 'A number the network learned in training (its weights file): it is where the arithmetic starts.',
   'explain.given_forward': 'Computed by the network\'s earlier layers, each block reading what the blocks before it wrote; its own arithmetic is not worked out here.',
+  'explain.given_index': 'A place in a list, counted from 0 (key 0 is the oldest): picked, not computed by arithmetic.',
   // The language model's training in the page (lm-train-panel.js).
   'lm.use_pasted': 'Use the pasted text',
   'lm.use_lessons': 'Back to the lessons\' text',
