@@ -178,7 +178,7 @@ json printed_as(const json& ref, const std::vector<Printed>& numbers, const std:
         out["ref"] = ref;
         return out;
     }
-    return Explanation(ref, n.label + ", as printed", step, "", "").same_as(n.ref, n.label, n.value).to_json(n.value);
+    return Explanation(ref, n.label + ", as printed", step, n.label, "the printout repeats " + n.label).same_as(n.ref, n.label, n.value).to_json(n.value);
 }
 
 json table_ref(const std::string& table, long row, long col) {

@@ -33,7 +33,8 @@ const INNER_DEPTH = 6;     // worked-out values followed down from each (a rando
 // Worked-out (inner) operands asked of the core again per explanation: an output cell of multi-head has
 // 64, each a whole recomputation (about 18 ms in WebAssembly); the others keep the explanation's value.
 const INNER_ASKED = 3;
-const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+// A printout's number, not part of a name (plain-16, W1).
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 // A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
 const SENTENCE_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
@@ -258,8 +259,9 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
     // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
     // reading of the simulator (shown in a table or a sentence).
     // A trained weight, or a value the network's earlier layers computed (the language model's
-    // normalised inputs, not worked out here). A place in a list (a key's number, the top key) is picked, not computed.
-    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner'], index: ['inner', 'printed'] }[e.given] ?? [];
+    // normalised inputs, not worked out here). A place in a list (a key's number, the top key) is picked, not computed; a network's mean
+    // miss was measured on 2,000 new scenes when its weights were made.
+    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner'], index: ['inner', 'printed'], measured: ['table', 'number', 'chart', 'printed'] }[e.given] ?? [];
     assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }

@@ -12,7 +12,8 @@ const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
 // Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
 const MOST_HIGHLIGHTED = 64;
-const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;  // as tests/wasm/explain.test.mjs counts them
+// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them.
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -87,6 +88,7 @@ const GIVEN = {
   get weight() { return say('explain.given_weight'); },
   get forward() { return say('explain.given_forward'); },
   get index() { return say('explain.given_index'); },
+  get measured() { return say('explain.given_measured'); },
 };
 
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);

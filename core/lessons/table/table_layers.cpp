@@ -2,17 +2,11 @@
 #include <cmath>
 
 #include "lessons/table/demos.hpp"
+#include "lessons/table/layers.hpp"
 #include "nn/transformer.hpp"
 #include "math/python_format.hpp"
 
 namespace attn::lesson_table {
-namespace {
-
-struct LayerLook {
-    std::vector<double> mean;               // (n) weight on each object, averaged over heads
-    std::vector<std::vector<double>> heads; // (H, n)
-    double self = 0;                        // weight the request token puts on itself, averaged
-};
 
 // [snippet:table-layers]
 // Where the request token (place 0 of the sequence) looked in each encoder layer
@@ -37,6 +31,8 @@ std::vector<LayerLook> request_looks(const nn::Transformer<float>& net, int obje
     return looks;
 }
 // [/snippet]
+
+namespace {
 
 std::size_t top_of(const std::vector<double>& v) {
     return static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
