@@ -191,6 +191,14 @@ function resolve(core, demo, params, result, ref) {
       assert.ok(answer.ok && answer.explanation.given === 'weight', `${JSON.stringify(ref)}: ${answer.error?.message}`);
       return { explained: answer.explanation.value };
     }
+    case 'figure': {
+      // A picture's value: a heat map's cell ({"figure", "map", "row", "col"}).
+      const figure = result.figures.find((f) => f.name === ref.figure);
+      assert.ok(figure, `the result has no figure "${ref.figure}"`);
+      const v = figure.maps?.[ref.map]?.values?.[ref.row]?.[ref.col];
+      assert.ok(v !== undefined, `${ref.figure} has no cell ${ref.map}/${ref.row}/${ref.col}`);
+      return { exact: v };
+    }
     case 'inner': {
       const answer = core.explain(demo.id, params, ref);
       assert.ok(answer.ok, `${JSON.stringify(ref)}: ${answer.error?.message}`);
@@ -223,6 +231,10 @@ function explainableRefs(core, demo, params, result) {
   for (const c of result.charts) {
     if (!(contents.charts ?? []).includes(c.name)) continue;
     c.series.forEach((series, j) => series.y.forEach((_, point) => refs.push({ kind: 'chart', chart: c.name, series: j, point })));
+  }
+  for (const f of result.figures ?? []) {
+    if (!(contents.figures ?? []).includes(f.name)) continue;
+    f.maps.forEach((m, map) => m.values.forEach((row, r) => row.forEach((_, c) => refs.push({ kind: 'figure', figure: f.name, map, row: r, col: c }))));
   }
   for (const name of contents.numbers) if (name in result.numbers || name in (result.texts ?? {})) refs.push({ kind: 'number', name });
   if (contents.printed) {
@@ -261,7 +273,7 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
     // A trained weight, or a value the network's earlier layers computed (the language model's
     // normalised inputs, not worked out here). A place in a list (a key's number, the top key) is picked, not computed; a network's mean
     // miss was measured on 2,000 new scenes when its weights were made.
-    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner'], index: ['inner', 'printed'], measured: ['table', 'number', 'chart', 'printed'] }[e.given] ?? [];
+    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner', 'figure'], index: ['inner', 'printed', 'table'], measured: ['table', 'number', 'chart', 'printed'] }[e.given] ?? [];
     assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }

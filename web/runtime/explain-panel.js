@@ -7,6 +7,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
 import { say } from './strings/index.js';
+import { CELL } from './render/heat-maps.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -29,6 +30,15 @@ const tableCell = (td) => {
 // A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
 // figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
 const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
+
+/** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
+function heatCellRef(rect, figures) {
+  const picture = rect?.closest('figure.heat-maps');
+  if (!picture || !figures.has(picture.dataset.name)) return null;
+  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(rect.closest('figure.heat-map'));
+  return { kind: 'figure', figure: picture.dataset.name, map,
+    row: Math.round(Number(rect.getAttribute('y')) / CELL), col: Math.round(Number(rect.getAttribute('x')) / CELL) };
+}
 
 /** The index of `element` among the elements `selector` finds in `root`. */
 const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
@@ -111,6 +121,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const numbers = new Set(contents.numbers ?? []);
   const explainsPrintout = Boolean(contents.printed);
   const charts = new Set(contents.charts ?? []);
+  const figures = new Set(contents.figures ?? []);  // heat maps whose cells explain themselves
   const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
@@ -138,6 +149,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (ref.kind === 'table') {
       const table = container.querySelector(`table.matrix[data-name="${CSS.escape(ref.table)}"]`);
       return table?.rows[ref.row + 1]?.children[ref.col + 1] ? [table.rows[ref.row + 1].children[ref.col + 1]] : [];
+    }
+    if (ref.kind === 'figure') {
+      const picture = container.querySelector(`figure.heat-maps[data-name="${CSS.escape(ref.figure)}"]`);
+      const rect = picture?.querySelectorAll('figure.heat-map')[ref.map]
+        ?.querySelector(`rect.heat-cell[x="${ref.col * CELL}"][y="${ref.row * CELL}"]`);
+      return rect ? [rect] : [];
     }
     if (ref.kind === 'chart') {
       const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);
@@ -294,6 +311,8 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (label) return labelRef(label);
     const span = target.closest?.('[data-num].explainable');
     if (span) return { kind: 'number', name: span.dataset.num.slice(instance.length + 1) };
+    const cell = target.closest?.('rect.heat-cell');
+    if (cell) return heatCellRef(cell, figures);
     return null;
   }
 
@@ -308,7 +327,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   container.addEventListener('click', (e) => {
     const ref = refOf(e.target) ?? printedRef(e) ?? chartLineRef(e, charts);
-    if (ref) open(ref, e.target.closest('td, pre') ?? e.target);
+    if (ref) open(ref, e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
   });
   // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
   container.addEventListener('keydown', (e) => {
@@ -318,6 +337,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       if (ref) { e.preventDefault(); open(ref, label); }
       return;
     }
+    if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
     const td = e.target.closest?.('td.explainable');
     if (!td) return;
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(tableCell(td), td); return; }
@@ -332,6 +352,23 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       next.focus();
     }
   });
+  /** A heat map from the keyboard: arrows move the outlined cell, Enter opens it. */
+  function heatMapKey(e) {
+    const map = e.target;
+    const rects = [...map.querySelectorAll('rect.heat-cell')];
+    const cursor = map.querySelector('rect.explain-cursor') ?? rects[0];
+    if (!cursor) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(heatCellRef(cursor, figures), map); return; }
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[e.key]) return;
+    e.preventDefault();
+    const x = Number(cursor.getAttribute('x')) + moves[e.key][1] * CELL, y = Number(cursor.getAttribute('y')) + moves[e.key][0] * CELL;
+    const next = map.querySelector(`rect.heat-cell[x="${x}"][y="${y}"]`);
+    if (!next) return;
+    cursor.classList.remove('explain-cursor');
+    next.classList.add('explain-cursor');
+  }
+
   const onSentence = (e) => {
     const span = e.target.closest?.('[data-num].explainable');
     if (!span || !span.dataset.num.startsWith(`${instance}.`)) return;
@@ -374,6 +411,15 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
     }
     for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
+    for (const picture of container.querySelectorAll('figure.heat-maps')) {
+      if (!figures.has(picture.dataset.name)) continue;
+      for (const map of picture.querySelectorAll('svg.heat-map-svg:not(.explainable)')) {
+        map.classList.add('explainable');
+        map.tabIndex = 0;
+        map.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
+        map.querySelector('rect.heat-cell')?.classList.add('explain-cursor');
+      }
+    }
     if (!panel.hidden && trail.length && core) {
       const answer = core.explain(demo.id, shown().params, trail[trail.length - 1]);
       if (answer.ok) show(answer.explanation); else showError(answer.error.message);
