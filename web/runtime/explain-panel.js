@@ -31,6 +31,12 @@ const tableCell = (td) => {
 // figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
 const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 
+// A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
+// of a table the explainer names (contents' "pictures": kind -> {table, cols, after}): the cell in child
+// `j` of row k opens that table's cell (k, cols[j]); a row past the table's rows opens the sentence
+// numbers `after[k − rows][j − 1]` (the lab's answer and true place).
+const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
+
 /** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
 function heatCellRef(rect, figures) {
   const picture = rect?.closest('figure.heat-maps');
@@ -123,6 +129,24 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const charts = new Set(contents.charts ?? []);
   const figures = new Set(contents.figures ?? []);  // heat maps whose cells explain themselves
   const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
+  const pictureTables = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_TABLES[kind]);
+
+  /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
+  function pictureCellRef(td) {
+    for (const [kind, { table, cols, after = [] }] of pictureTables) {
+      const own = td.closest(PICTURE_TABLES[kind]);
+      if (!own) continue;
+      const tr = td.parentElement;
+      const row = [...own.querySelectorAll('tr')].indexOf(tr) - 1;
+      const j = [...tr.children].indexOf(td);
+      const rows = (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
+      if (row < rows) return cols[j] === null || cols[j] === undefined ? null : { kind: 'table', table, row, col: cols[j] };
+      const name = after[row - rows]?.[j - 1];
+      return name ? { kind: 'number', name } : null;
+    }
+    return null;
+  }
+  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : tableCell(td));
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
@@ -306,7 +330,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   function refOf(target) {
     const td = target.closest?.('td.explainable');
-    if (td && container.contains(td)) return tableCell(td);
+    if (td && container.contains(td)) return cellRef(td);
     const label = target.closest?.('.explainable-label');
     if (label) return labelRef(label);
     const span = target.closest?.('[data-num].explainable');
@@ -340,7 +364,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
     const td = e.target.closest?.('td.explainable');
     if (!td) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(tableCell(td), td); return; }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const ref = cellRef(td);
+      if (ref) open(ref, td);
+      return;
+    }
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     if (!moves[e.key]) return;
     const { row, col } = tableCell(td);
@@ -411,6 +440,16 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
     }
     for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
+    for (const [kind] of pictureTables) {
+      for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
+        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td));
+        for (const td of cells) {
+          td.classList.add('explainable', 'explainable-picture');
+          if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+        }
+        if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+      }
+    }
     for (const picture of container.querySelectorAll('figure.heat-maps')) {
       if (!figures.has(picture.dataset.name)) continue;
       for (const map of picture.querySelectorAll('svg.heat-map-svg:not(.explainable)')) {

@@ -42,7 +42,7 @@ json layer_parameters(const Act& act, const json& ref, bool decoder) {
                       (decoder ? "three" : "two") + " norms");
     const Expr E = set(e, act, "width", "the width E"), F = set(e, act, "feedforward", "the feed-forward width F");
     const Expr attention = sum({mul(constant(3), square(E)), mul(constant(3), E), square(E), E});
-    e.expression(sum({mul(constant(decoder ? 2 : 1), attention), add(mul(F, E), F), add(mul(E, F), E),
+    e.expression(sum({decoder ? mul(constant(2), attention) : attention, add(mul(F, E), F), add(mul(E, F), E),
                       mul(constant(decoder ? 3 : 2), mul(constant(2), E))}));
     return e.to_json(d(value));
 }
