@@ -10,6 +10,8 @@ import { injectAxe } from '../support/axe.mjs';
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+// Both the panel and the picture's table print 3 decimals: the same value reads the same to a unit of the last.
+const SHOWN_DIGITS = 1e-3;
 
 const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
 // The panel once its explanation is on screen: the first one waits for the explain module to load.
@@ -309,6 +311,17 @@ test('table lesson: a network\'s measured miss, ACT\'s parameters per layer from
   await cell(page, 'order', 'answers', 1, 0).click();
   await answered(page, 'order');
   assert.match(await panelOf(page, 'order').locator('.explain-formula').innerText(), /answer = W_out p \+ b_out/);
+  await page.keyboard.press('Escape');
+  // The lab's picture holds its own table of numbers: its weight of object 0, by keyboard.
+  await demo(page, 'lab').locator('figure.table-lab details summary').click();
+  const weight = demo(page, 'lab').locator('figure.table-lab details tr').nth(1).locator('td').nth(3);
+  await weight.waitFor();
+  await weight.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'lab');
+  assert.match(await panelOf(page, 'lab').locator('.explain-title').innerText(), /weight on object 0/i);
+  const shown = Number((await panelOf(page, 'lab').locator('.explain-result').innerText()).replace('= ', ''));
+  assert.ok(Math.abs(shown - Number(await weight.innerText())) <= SHOWN_DIGITS, 'the cell opens the number it shows');
   assert.deepEqual(problems, []);
 });
 

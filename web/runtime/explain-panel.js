@@ -33,7 +33,7 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 
 // A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
 // of a table the explainer names (contents' "pictures": kind -> {table, cols, after}): the cell in child
-// `j` of row k opens that table's cell (k, cols[j]); a row past the table's rows opens the sentence
+// `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
 // numbers `after[k − rows][j − 1]` (the lab's answer and true place).
 const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
 
@@ -140,7 +140,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       const row = [...own.querySelectorAll('tr')].indexOf(tr) - 1;
       const j = [...tr.children].indexOf(td);
       const rows = (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
-      if (row < rows) return cols[j] === null || cols[j] === undefined ? null : { kind: 'table', table, row, col: cols[j] };
+      if (row < rows) return cols[j] === undefined || cols[j] < 0 ? null : { kind: 'table', table, row, col: cols[j] };
       const name = after[row - rows]?.[j - 1];
       return name ? { kind: 'number', name } : null;
     }

@@ -63,7 +63,6 @@ json tokens(const Act& act, const json& ref) {
     return e.to_json(d(act.s.tokens));
 }
 
-Expr tokens_operand(Explanation& e, const Act& act) { return operand(e.add(number_ref("tokens"), "the encoder's tokens", d(act.s.tokens))); }
 
 // Row 0: encoder self-attention (T × T), 1: decoder self-attention (chunk × chunk), 2: cross (chunk × T).
 json table_cell(const Act& act, const json& ref, long row, long col) {
