@@ -362,3 +362,13 @@ test('explain panel: a sum whose printed terms add up to another printed total c
   const { explanation } = core.explain('worked_example', {}, { kind: 'number', name: 'token0_exp_sum' });
   assert.equal(roundingNote(explanation), '', 'the lesson\'s e^0.707 + e^0 + e^0.707 print as they add up: 2.028 + 1 + 2.028 = 5.056');
 });
+
+test('explain modules: each is handed only the networks its own demos read (copyNetworks), the same its page module\'s demos read', () => {
+  for (const { name, core, page } of modules) {
+    const read = slotsRead(core);
+    assert.deepEqual([...read].sort(), [...slotsRead(page)].sort(), `${name} and its page module read the same networks`);
+    const tableSlots = Object.keys(weightTexts).filter((slot) => read.has(slot));
+    if (core.demos.has('table_hand')) assert.ok(tableSlots.includes('find/lookup') && tableSlots.includes('nearest/transformer-2'), `${name} takes the table lesson's networks`);
+    else assert.deepEqual(tableSlots, [], `${name} takes none of the table lesson's networks`);
+  }
+});
