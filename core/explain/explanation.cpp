@@ -171,6 +171,16 @@ json Explanation::to_json_masked() const {
     return out;
 }
 
+json printed_as(const json& ref, const std::vector<Printed>& numbers, const std::string& step) {
+    const Printed& n = numbers.at(static_cast<std::size_t>(ref_index(ref, "index", static_cast<long>(numbers.size()))));
+    if (!n.own.is_null()) {
+        json out = n.own;
+        out["ref"] = ref;
+        return out;
+    }
+    return Explanation(ref, n.label + ", as printed", step, n.label, "the printout repeats " + n.label).same_as(n.ref, n.label, n.value).to_json(n.value);
+}
+
 json table_ref(const std::string& table, long row, long col) {
     return {{"kind", "table"}, {"table", table}, {"row", row}, {"col", col}};
 }

@@ -84,6 +84,18 @@ private:
     std::vector<double> values_;
 };
 
+// One number of a printout, in reading order: the value it repeats (a table cell, a sentence's number,
+// a parameter, a worked-out value), or, when it is a value of its own (a count, a key's number), its own
+// explanation (`own`, whose "ref" is replaced by the printed reference).
+struct Printed {
+    json ref;
+    std::string label;
+    double value = 0;
+    json own = nullptr;
+};
+// The explanation of {"kind": "printed", "index": k}: the k-th of `numbers`, as the value it repeats.
+json printed_as(const json& ref, const std::vector<Printed>& numbers, const std::string& step);
+
 // References, spelled once.
 json table_ref(const std::string& table, long row, long col);
 json number_ref(const std::string& name);

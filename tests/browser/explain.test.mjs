@@ -10,6 +10,8 @@ import { injectAxe } from '../support/axe.mjs';
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+// Both the panel and the picture's table print 3 decimals: the same value reads the same to a unit of the last.
+const SHOWN_DIGITS = 1e-3;
 
 const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
 // The panel once its explanation is on screen: the first one waits for the explain module to load.
@@ -258,5 +260,87 @@ test('a chart\'s line opens the point nearest the click', async () => {
   await page.mouse.click(box.x, box.y);
   await answered(page, instance);
   assert.match(await panelOf(page, instance).locator('.explain-title').innerText(), /\w/);
+  assert.deepEqual(problems, []);
+});
+
+/** The middle of the printout's text `needle` (its `offset`-th character on) in `instance`, for a click. */
+const printedAt = (page, instance, needle, offset = 0) => page.evaluate(({ instance, needle, offset }) => {
+  const pre = document.querySelector(`.demo[data-instance="${instance}"] pre.printed`);
+  pre.scrollIntoView({ block: 'center' });
+  const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const at = text.data.indexOf(needle);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(text, at + offset);
+    range.setEnd(text, at + offset + 1);
+    const r = range.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }
+  return null;
+}, { instance, needle, offset });
+
+test('robot lesson: the order demo\'s guess with a position number, and a key\'s number in the printout is a place, not arithmetic', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  await cell(page, 'order', 'positions', 1, 0).click();
+  await answered(page, 'order');
+  const panel = panelOf(page, 'order');
+  assert.match(await panel.locator('.explain-formula').innerText(), /guess = Σⱼ wⱼ · vⱼ/);
+  await panel.getByRole('button', { name: 'the weight of key 0' }).click();
+  await panel.getByRole('button', { name: 'the score of key 0' }).click();
+  await panel.getByRole('button', { name: 'the dot product of key 0' }).click();
+  assert.match(await panel.locator('.explain-formula').innerText(), /λ × j\/\(K − 1\) × λ/, 'the dot product gains the position numbers');
+  await page.keyboard.press('Escape');
+  const key = await printedAt(page, 'scores', 'key ', 4);
+  await page.mouse.click(key.x, key.y);
+  await answered(page, 'scores');
+  assert.match(await panelOf(page, 'scores').innerText(), /A place in a list/);
+  assert.deepEqual(problems, []);
+});
+
+test('table lesson: a network\'s measured miss, ACT\'s parameters per layer from the shape you set, the shuffled answer', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  await cell(page, 'compare', 'misses', 0, 1).click();
+  await answered(page, 'compare');
+  assert.match(await panelOf(page, 'compare').innerText(), /Measured on 2,000 new scenes/);
+  await page.keyboard.press('Escape');
+  await cell(page, 'act', 'parameters', 0, 1).click();
+  await answered(page, 'act');
+  assert.match(await panelOf(page, 'act').locator('.explain-plugged').innerText(), /^= 3 × 512² \+ 3 × 512 \+ 512² \+ 512/);
+  await page.keyboard.press('Escape');
+  await cell(page, 'order', 'answers', 1, 0).click();
+  await answered(page, 'order');
+  assert.match(await panelOf(page, 'order').locator('.explain-formula').innerText(), /answer = W_out p \+ b_out/);
+  await page.keyboard.press('Escape');
+  // The lab's picture holds its own table of numbers: its weight of object 0, by keyboard.
+  await demo(page, 'lab').locator('figure.table-lab details summary').click();
+  const weight = demo(page, 'lab').locator('figure.table-lab details tr').nth(1).locator('td').nth(3);
+  await weight.waitFor();
+  await weight.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'lab');
+  assert.match(await panelOf(page, 'lab').locator('.explain-title').innerText(), /weight on object 0/i);
+  const shown = Number((await panelOf(page, 'lab').locator('.explain-result').innerText()).replace('= ', ''));
+  assert.ok(Math.abs(shown - Number(await weight.innerText())) <= SHOWN_DIGITS, 'the cell opens the number it shows');
+  assert.deepEqual(problems, []);
+});
+
+test('language model lesson: a heat map\'s cell opens its weight by click, and by arrows and Enter', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const map = demo(page, 'heads').locator('svg.heat-map-svg.explainable').nth(1);
+  await map.locator('rect.heat-cell[x="0"][y="10"]').click();
+  await answered(page, 'heads');
+  const panel = panelOf(page, 'heads');
+  assert.match(await panel.locator('.explain-title').innerText(), /place 1 gives place 0 in block 0, head 1/);
+  await page.keyboard.press('Escape');
+  await map.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await answered(page, 'heads');
+  assert.match(await panel.locator('.explain-title').innerText(), /place 2 gives place 1 in block 0, head 1/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('heat-map-svg')), true, 'focus is back on the map');
   assert.deepEqual(problems, []);
 });

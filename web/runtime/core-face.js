@@ -41,6 +41,9 @@ export function wrapCore(module) {
   };
 }
 
+/** The network slots a module's demos read ("find/lookup"), as each demo's declaration names them. */
+export const slotsRead = (face) => new Set([...face.demos.values()].flatMap((demo) => demo.networks ?? []));
+
 /**
  * One face over several modules, for a page whose demos no one module holds all of (a lesson mixing demos
  * of two lessons, docs/lesson-format.md): each demo runs and explains itself in the module that has it (the

@@ -8,12 +8,14 @@
 import { el } from './dom.js';
 import { say } from './strings/index.js';
 import { pageLanguage } from './render/format.js';
+import { CELL } from './render/heat-maps.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
 // Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
 const MOST_HIGHLIGHTED = 64;
-const NUMBER_TOKEN = /-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;  // as tests/wasm/explain.test.mjs counts them
+// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them.
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -29,6 +31,21 @@ const tableCell = (td) => {
 // A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
 // figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
 const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
+
+// A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
+// of a table the explainer names (contents' "pictures": kind -> {table, cols, after}): the cell in child
+// `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
+// numbers `after[k − rows][j − 1]` (the lab's answer and true place).
+const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
+
+/** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
+function heatCellRef(rect, figures) {
+  const picture = rect?.closest('figure.heat-maps');
+  if (!picture || !figures.has(picture.dataset.name)) return null;
+  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(rect.closest('figure.heat-map'));
+  return { kind: 'figure', figure: picture.dataset.name, map,
+    row: Math.round(Number(rect.getAttribute('y')) / CELL), col: Math.round(Number(rect.getAttribute('x')) / CELL) };
+}
 
 /** The index of `element` among the elements `selector` finds in `root`. */
 const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
@@ -86,6 +103,8 @@ const GIVEN = {
   get mask() { return say('explain.given_mask'); },
   get weight() { return say('explain.given_weight'); },
   get forward() { return say('explain.given_forward'); },
+  get index() { return say('explain.given_index'); },
+  get measured() { return say('explain.given_measured'); },
 };
 
 // The explain core's words (an explanation's name, step, words and operands) have no translation table yet:
@@ -120,7 +139,26 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const numbers = new Set(contents.numbers ?? []);
   const explainsPrintout = Boolean(contents.printed);
   const charts = new Set(contents.charts ?? []);
+  const figures = new Set(contents.figures ?? []);  // heat maps whose cells explain themselves
   const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
+  const pictureTables = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_TABLES[kind]);
+
+  /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
+  function pictureCellRef(td) {
+    for (const [kind, { table, cols, after = [] }] of pictureTables) {
+      const own = td.closest(PICTURE_TABLES[kind]);
+      if (!own) continue;
+      const tr = td.parentElement;
+      const row = [...own.querySelectorAll('tr')].indexOf(tr) - 1;
+      const j = [...tr.children].indexOf(td);
+      const rows = (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
+      if (row < rows) return cols[j] === undefined || cols[j] < 0 ? null : { kind: 'table', table, row, col: cols[j] };
+      const name = after[row - rows]?.[j - 1];
+      return name ? { kind: 'number', name } : null;
+    }
+    return null;
+  }
+  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : tableCell(td));
 
   const heading = el('h3', { tabIndex: -1, className: 'explain-title' });
   const body = el('div', { className: 'explain-body' });
@@ -147,6 +185,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (ref.kind === 'table') {
       const table = container.querySelector(`table.matrix[data-name="${CSS.escape(ref.table)}"]`);
       return table?.rows[ref.row + 1]?.children[ref.col + 1] ? [table.rows[ref.row + 1].children[ref.col + 1]] : [];
+    }
+    if (ref.kind === 'figure') {
+      const picture = container.querySelector(`figure.heat-maps[data-name="${CSS.escape(ref.figure)}"]`);
+      const rect = picture?.querySelectorAll('figure.heat-map')[ref.map]
+        ?.querySelector(`rect.heat-cell[x="${ref.col * CELL}"][y="${ref.row * CELL}"]`);
+      return rect ? [rect] : [];
     }
     if (ref.kind === 'chart') {
       const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);
@@ -303,11 +347,13 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   function refOf(target) {
     const td = target.closest?.('td.explainable');
-    if (td && container.contains(td)) return tableCell(td);
+    if (td && container.contains(td)) return cellRef(td);
     const label = target.closest?.('.explainable-label');
     if (label) return labelRef(label);
     const span = target.closest?.('[data-num].explainable');
     if (span) return { kind: 'number', name: span.dataset.num.slice(instance.length + 1) };
+    const cell = target.closest?.('rect.heat-cell');
+    if (cell) return heatCellRef(cell, figures);
     return null;
   }
 
@@ -322,7 +368,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   container.addEventListener('click', (e) => {
     const ref = refOf(e.target) ?? printedRef(e) ?? chartLineRef(e, charts);
-    if (ref) open(ref, e.target.closest('td, pre') ?? e.target);
+    if (ref) open(ref, e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
   });
   // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
   container.addEventListener('keydown', (e) => {
@@ -332,9 +378,15 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       if (ref) { e.preventDefault(); open(ref, label); }
       return;
     }
+    if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
     const td = e.target.closest?.('td.explainable');
     if (!td) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(tableCell(td), td); return; }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const ref = cellRef(td);
+      if (ref) open(ref, td);
+      return;
+    }
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     if (!moves[e.key]) return;
     const { row, col } = tableCell(td);
@@ -346,6 +398,23 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       next.focus();
     }
   });
+  /** A heat map from the keyboard: arrows move the outlined cell, Enter opens it. */
+  function heatMapKey(e) {
+    const map = e.target;
+    const rects = [...map.querySelectorAll('rect.heat-cell')];
+    const cursor = map.querySelector('rect.explain-cursor') ?? rects[0];
+    if (!cursor) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(heatCellRef(cursor, figures), map); return; }
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[e.key]) return;
+    e.preventDefault();
+    const x = Number(cursor.getAttribute('x')) + moves[e.key][1] * CELL, y = Number(cursor.getAttribute('y')) + moves[e.key][0] * CELL;
+    const next = map.querySelector(`rect.heat-cell[x="${x}"][y="${y}"]`);
+    if (!next) return;
+    cursor.classList.remove('explain-cursor');
+    next.classList.add('explain-cursor');
+  }
+
   const onSentence = (e) => {
     const span = e.target.closest?.('[data-num].explainable');
     if (!span || !span.dataset.num.startsWith(`${instance}.`)) return;
@@ -388,6 +457,25 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
     }
     for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
+    for (const [kind] of pictureTables) {
+      for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
+        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td));
+        for (const td of cells) {
+          td.classList.add('explainable', 'explainable-picture');
+          if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+        }
+        if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+      }
+    }
+    for (const picture of container.querySelectorAll('figure.heat-maps')) {
+      if (!figures.has(picture.dataset.name)) continue;
+      for (const map of picture.querySelectorAll('svg.heat-map-svg:not(.explainable)')) {
+        map.classList.add('explainable');
+        map.tabIndex = 0;
+        map.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
+        map.querySelector('rect.heat-cell')?.classList.add('explain-cursor');
+      }
+    }
     if (!panel.hidden && trail.length && core) {
       const answer = core.explain(demo.id, shown().params, trail[trail.length - 1]);
       if (answer.ok) show(answer.explanation); else showError(answer.error.message);

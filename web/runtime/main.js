@@ -2,6 +2,7 @@
 // ships, if any, or the summaries of those that load on request), then bring
 // every demo on the page to life.
 import { loadCore, prepareExplainCore } from './core.js';
+import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
 import { attachTrainPanel } from './train-panel.js';
 import { attachLmTrainPanel } from './lm-train-panel.js';
@@ -48,13 +49,17 @@ async function loadLessonModels(networks, fetching) {
 }
 
 /**
- * The explain module computes the table lesson's numbers again, so it holds the same networks as the
- * page's module: those loaded now, and each one loaded later (a training, a file, the lesson's back).
+ * The explain module computes the numbers of the demos that read a network again, so it holds the same
+ * networks as the page's module, those its demos read: loaded now, and each one loaded later (a training,
+ * a file, the lesson's back).
  */
 function copyNetworks(networks, explainCore) {
   if (typeof explainCore.module.loadModel !== 'function') return;
-  for (const slot of networks.slots()) explainCore.loadModel(slot, networks.text(slot));
-  networks.onChange((slot) => explainCore.loadModel(slot, networks.text(slot)));
+  // Only the slots its own demos read: the language model's module takes no table network, and the reverse.
+  const read = slotsRead(explainCore);
+  const copy = (slot) => { if (read.has(slot)) explainCore.loadModel(slot, networks.text(slot)); };
+  for (const slot of networks.slots()) copy(slot);
+  networks.onChange(copy);
 }
 
 /** Under the page's heading: the demos a link sets that the page does not have (a mistyped instance name). */

@@ -13,6 +13,7 @@ namespace attn::lesson_lm {
 json explain_lm_embed(const Params& p, const json& ref);
 json explain_lm_head(const Params& p, const json& ref);
 json explain_lm_next(const Params& p, const json& ref);
+json explain_lm_heads(const Params& p, const json& ref);
 
 constexpr const char* kShippedSlot = "lm/shipped";
 // An operand that is one trained number of `w` (a bias, one row: `row` 0).

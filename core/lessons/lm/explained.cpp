@@ -4,6 +4,6 @@
 
 namespace attn::lesson_lm {
 
-const explain::Explainers explained({{"lm_embed", explain_lm_embed}, {"lm_head", explain_lm_head}, {"lm_next", explain_lm_next}});
+const explain::Explainers explained({{"lm_embed", explain_lm_embed}, {"lm_head", explain_lm_head}, {"lm_next", explain_lm_next}, {"lm_heads", explain_lm_heads}});
 
 }  // namespace attn::lesson_lm

@@ -29,18 +29,77 @@ json explain_weight(const json& ref) {
 namespace {
 
 const std::string kEmbedStep = "Characters to vectors: x = token row + position row";
+const std::string kIdStep = "Characters to ids: each character's place in the sorted list of the network's characters";
+
+// Character id: a place in the network's sorted list of characters, not arithmetic (given "index").
+json id_of(ShippedNetwork& net, const std::vector<int>& ids, const json& ref, long i) {
+    const int id = ids[static_cast<std::size_t>(i)];
+    return Explanation(ref, "the id of " + quoted(net.vocabulary.decode({id})) + " at place " + std::to_string(i), kIdStep,
+                       "its place in the sorted characters", "the character's place, counted from 0, in the sorted list of every character the network knows")
+        .given("index", id)
+        .to_json(id);
+}
+
+// A sentence's first four numbers of row 0 of a table ("tokens", "positions", "sum").
+json first_row(const json& ref, const std::string& table, const Matrix& values) {
+    if (!ref.contains("index")) {
+        std::vector<json> items;
+        std::vector<double> v;
+        for (long j = 0; j < std::min<long>(4, values.cols()); ++j) items.push_back(item_ref(ref_text(ref, "name"), j)), v.push_back(values(0, j));
+        return Explanation(ref, "the first numbers of row 0 of " + table, kEmbedStep, "", "").list(items, v).to_json(v.front());
+    }
+    const long j = ref_index(ref, "index", std::min<long>(4, values.cols()));
+    return Explanation(ref, "feature " + std::to_string(j) + " of row 0 of " + table, kEmbedStep, table + "[0][" + std::to_string(j) + "]", "the number in the table")
+        .same_as(table_ref(table, 0, j), "the number in the table", values(0, j))
+        .to_json(values(0, j));
+}
 
 }  // namespace
 
 json explain_lm_embed(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
-    if (kind == "contents") return {{"tables", {"sum", "tokens", "positions"}}, {"numbers", json::array()}, {"printed", false}};
+    if (kind == "contents")
+        return {{"tables", {"ids", "sum", "tokens", "positions"}},
+                {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row"}},
+                {"printed", false}};
     if (kind == "weight") return explain_weight(ref);
     ShippedNetwork& net = shipped_network();
     const std::vector<int> ids = prompt_window(net, p.text("prompt"));
     const long n = static_cast<long>(ids.size()), width = net.model.shape().width;
+    if (kind == "number") {
+        const std::string name = ref_text(ref, "name");
+        if (name == "first_id") return Explanation(ref, "the first character's id", kIdStep, "id₀", "the id in the table").same_as(table_ref("ids", 0, 0), "the id in the table", ids[0]).to_json(ids[0]);
+        if (name == "ids_text") {
+            if (!ref.contains("index")) {
+                std::vector<json> items;
+                std::vector<double> v;
+                for (long i = 0; i < n; ++i) items.push_back(item_ref(name, i)), v.push_back(ids[static_cast<std::size_t>(i)]);
+                return Explanation(ref, "the prompt's ids", kIdStep, "", "").list(items, v).to_json(v.front());
+            }
+            const long i = ref_index(ref, "index", n);
+            return Explanation(ref, "the id at place " + std::to_string(i), kIdStep, "id" + sub(i), "the id in the table")
+                .same_as(table_ref("ids", i, 0), "the id in the table", ids[static_cast<std::size_t>(i)])
+                .to_json(ids[static_cast<std::size_t>(i)]);
+        }
+        const char* const tables[] = {"tokens", "positions", "sum"};
+        const char* const names[] = {"first_token_row", "first_position_row", "first_sum_row"};
+        for (int t = 0; t < 3; ++t)
+            if (name == names[t]) {
+                Matrix row(1, width);
+                for (long j = 0; j < width; ++j) {
+                    const double tok = net.model.tok_emb.weight.value(ids[0], j), pos = net.model.pos_emb.weight.value(0, j);
+                    row(0, j) = t == 0 ? tok : t == 1 ? pos : static_cast<double>(static_cast<float>(tok) + static_cast<float>(pos));
+                }
+                return first_row(ref, tables[t], row);
+            }
+        throw ParamError("ref", "this demo does not explain a number called \"" + name + "\"");
+    }
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
+    if (table == "ids") {
+        ref_index(ref, "col", 1);
+        return id_of(net, ids, ref, ref_index(ref, "row", n));
+    }
     const long i = ref_index(ref, "row", n), j = ref_index(ref, "col", width);
     const int id = ids[static_cast<std::size_t>(i)];
     const double tok = net.model.tok_emb.weight.value(id, j), pos = net.model.pos_emb.weight.value(i, j);

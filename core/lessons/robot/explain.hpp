@@ -2,11 +2,22 @@
 // How the robot lesson's demos computed each value they show (explain/explanation.hpp),
 // registered in explained.cpp.
 #include "explain/explainers.hpp"
+#include "explain/explanation.hpp"
 
 namespace attn::lesson_robot {
 
 json explain_robot_scores(const Params& p, const json& ref);
 json explain_robot_run(const Params& p, const json& ref);
 json explain_robot_sharpness(const Params& p, const json& ref);
+json explain_robot_order(const Params& p, const json& ref);
+
+// Shared by them (explain_shared.cpp).
+extern const std::string kPrintoutStep;
+// A setting the arithmetic uses, {"kind": "param", ...}: keys, patch, divisor, an entry of strengths or divisors.
+json explain_setting(const Params& p, const json& ref);
+// Key j's number, which the printout quotes: a position (given "index"), not arithmetic.
+json key_number(long j);
+// The printout's "N steps back" after "key j" (the printout's number `key_index_printed`): K − j.
+explain::Printed steps_back_of(const Params& p, long key_index_printed, long j);
 
 }  // namespace attn::lesson_robot

@@ -5,6 +5,6 @@
 
 namespace attn::lesson_robot {
 
-const explain::Explainers explained({{"robot_scores", explain_robot_scores}, {"robot_run", explain_robot_run}, {"robot_sharpness", explain_robot_sharpness}});
+const explain::Explainers explained({{"robot_scores", explain_robot_scores}, {"robot_run", explain_robot_run}, {"robot_sharpness", explain_robot_sharpness}, {"robot_order", explain_robot_order}});
 
 }  // namespace attn::lesson_robot

@@ -73,14 +73,30 @@ json mean_error(const Run& r, const json& ref, long row) {
     return e.to_json(values[row]);
 }
 
+// The printout's numbers (robot_run.cpp, add_errors): each line's number of keys, then its mean error.
+std::vector<Printed> printout(const Run& r) {
+    const double keys = r.keys;
+    Explanation recent({{"kind", "printed"}}, "the number of recent keys", kPrintoutStep, "min(3, K)",
+                       "three, or every key when there are fewer");
+    recent.expression(min_of({constant(robot::kRecentKeys, "3"), operand(recent.add(param_ref("keys"), "the number of keys, which you set", keys))}));
+    return {{param_ref("keys"), "the number of keys", keys},
+            {table_ref("errors", 0, 0), "the mean error of " + std::string(kRowNames[0]), r.pr.error_wide},
+            {nullptr, "", 0, recent.to_json(std::min(robot::kRecentKeys, r.keys))},
+            {table_ref("errors", 1, 0), "the mean error of " + std::string(kRowNames[1]), r.pr.error_recent},
+            {table_ref("errors", 2, 0), "the mean error of " + std::string(kRowNames[2]), r.pr.error_no_change},
+            {table_ref("errors", 3, 0), "the mean error of " + std::string(kRowNames[3]), r.pr.error_average}};
+}
+
 }  // namespace
 
 json explain_robot_run(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
         return {{"tables", {"errors"}}, {"numbers", {"error_wide", "error_recent", "error_no_change", "error_average", "ratio_wide_to_no_change"}},
-                {"printed", false}};
+                {"printed", true}};
+    if (kind == "param") return explain_setting(p, ref);
     const Run r = run_of(p);
+    if (kind == "printed") return printed_as(ref, printout(r), kPrintoutStep);
     if (kind == "table") {
         if (ref_text(ref, "table") != "errors") throw ParamError("ref", "the run demo has one table, \"errors\"");
         ref_index(ref, "col", 1);

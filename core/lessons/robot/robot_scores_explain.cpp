@@ -157,6 +157,34 @@ json readings_list(const Scores& s, const json& ref, const std::string& name) {
         .to_json(reading(s, j, i));
 }
 
+// The printout's numbers in reading order (robot_scores.cpp, print_lines): the history, the query, the
+// weights' total, then for each of the top keys its number, how far back it is, its readings, score,
+// weight and value; the guess; what came next.
+std::vector<Printed> printout(const Params& p, const Scores& s) {
+    std::vector<Printed> out;
+    for (long t = 0; t < s.keys + s.patch; ++t) {
+        const std::string label = "reading " + std::to_string(t) + " of the history";
+        if (t < s.keys) out.push_back({table_ref("keys", t, 0), label, static_cast<double>(s.g.history[t])});
+        else out.push_back({item_ref("query_text", t - s.keys), label, static_cast<double>(s.g.history[t])});
+    }
+    for (long i = 0; i < s.patch; ++i) out.push_back({item_ref("query_text", i), "reading " + std::to_string(i + 1) + " of the query", static_cast<double>(query(s, i))});
+    out.push_back({number_ref("weights_sum"), "the weights' total", s.look.weights.sum()});
+    for (long rank = 0; rank < std::min(3, s.keys); ++rank) {
+        const long j = s.order[rank];
+        const std::string key = "key " + std::to_string(j);
+        out.push_back({nullptr, "", static_cast<double>(j), key_number(j)});
+        out.push_back(steps_back_of(p, static_cast<long>(out.size()) - 1, j));
+        for (long i = 0; i < s.patch; ++i)
+            out.push_back({table_ref("keys", j, i), "reading " + std::to_string(i + 1) + " of " + key, static_cast<double>(reading(s, j, i))});
+        out.push_back({table_ref("keys", j, s.patch + 2), "the score of " + key, s.look.scores(j)});
+        out.push_back({table_ref("keys", j, s.patch + 3), "the weight of " + key, s.look.weights(j)});
+        out.push_back({table_ref("keys", j, s.patch), "the reading after " + key, s.g.patches.values(j)});
+    }
+    out.push_back({number_ref("guess"), "the guess", s.look.guess});
+    out.push_back({number_ref("truth"), "what came next", static_cast<double>(s.g.truth)});
+    return out;
+}
+
 }  // namespace
 
 json explain_robot_scores(const Params& p, const json& ref) {
@@ -166,13 +194,11 @@ json explain_robot_scores(const Params& p, const json& ref) {
                 {"numbers", {"query_text", "best_readings_text", "best_dot", "best_score", "second_score", "third_score",
                              "best_weight", "second_weight", "third_weight", "weights_sum", "best_value", "second_value",
                              "third_value", "guess", "truth", "error", "previous", "no_change_error"}},
-                {"printed", false}};
-    if (kind == "param") {
-        if (ref_text(ref, "name") != "divisor") throw ParamError("ref", "the divisor is the one number you set that the arithmetic uses");
-        return Explanation(ref, "the divisor", "Your setting", "divisor", "a value you set").given("param", p.number("divisor")).to_json(p.number("divisor"));
-    }
+                {"printed", true}};
+    if (kind == "param") return explain_setting(p, ref);
     const Scores s = scores_of(p);
     if (kind == "table") return table(s, ref);
+    if (kind == "printed") return printed_as(ref, printout(p, s), kPrintoutStep);
     if (kind != "number") throw ParamError("ref", "the scores demo has no value of kind \"" + kind + "\"");
     const std::string name = ref_text(ref, "name");
     if (name == "query_text" || name == "best_readings_text") return readings_list(s, ref, name);

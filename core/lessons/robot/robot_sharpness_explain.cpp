@@ -20,6 +20,7 @@ const std::string kReadingStep = "The robot's readings: one every quarter second
 const std::string kDotStep = "How sharp is the looking: the dot product of each key with the query (readings scaled: (r − 50) / 25)";
 const std::string kWeightStep = "How sharp is the looking: each divisor's weights, softmax of the dot products over it";
 const std::string kGuessStep = "How sharp is the looking: each divisor's guess, the weighted sum of the values";
+constexpr long kKeysInWords = 50;  // robot_sharpness.cpp's number_word spells counts below this in words
 
 struct Sharpness {
     LastGuess g;
@@ -97,6 +98,24 @@ json value_item(const Sharpness& s, const json& ref, long d, bool guess) {
     return e.to_json(look.guess);
 }
 
+// The printout's numbers (robot_sharpness.cpp): the dot products, the average of the values (after the
+// count of keys when it is written in digits), then each divisor's line: the divisor, the largest weight,
+// the guess, the truth.
+std::vector<Printed> printout(const Sharpness& s) {
+    std::vector<Printed> out;
+    for (long j = 0; j < s.keys; ++j) out.push_back({table_ref("dots", 0, j), "k" + sub(j) + " · q", s.raw.dots(j)});
+    if (s.keys >= kKeysInWords) out.push_back({param_ref("keys"), "the number of keys", static_cast<double>(s.keys)});
+    out.push_back({number_ref("average_of_values"), "the average of the values", s.g.patches.values.mean()});
+    for (long d = 0; d < static_cast<long>(s.divisors.size()); ++d) {
+        const robot::Looking& look = s.looks[static_cast<std::size_t>(d)];
+        out.push_back({divisor_ref(d), "divisor " + std::to_string(d + 1), s.divisors[static_cast<std::size_t>(d)]});
+        out.push_back({item_ref("largest_weights", d), "the largest weight under divisor " + std::to_string(d + 1), look.weights.maxCoeff()});
+        out.push_back({item_ref("guesses", d), "the guess under divisor " + std::to_string(d + 1), look.guess});
+        out.push_back({number_ref("truth"), "what came next", static_cast<double>(s.g.truth)});
+    }
+    return out;
+}
+
 }  // namespace
 
 json explain_robot_sharpness(const Params& p, const json& ref) {
@@ -104,14 +123,11 @@ json explain_robot_sharpness(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"weights", "dots"}},
                 {"numbers", {"dots", "average_of_values", "largest_weights", "guesses", "transformer_divisor", "truth"}},
-                {"printed", false}};
+                {"printed", true}};
+    if (kind == "param") return explain_setting(p, ref);
     const Sharpness s = sharpness_of(p);
     const long D = static_cast<long>(s.divisors.size());
-    if (kind == "param") {
-        if (ref_text(ref, "name") != "divisors") throw ParamError("ref", "this demo has no such value you set");
-        const long d = ref_index(ref, "index", D);
-        return Explanation(ref, "divisor " + std::to_string(d + 1), kWeightStep, "", "").given("param", s.divisors[d]).to_json(s.divisors[d]);
-    }
+    if (kind == "printed") return printed_as(ref, printout(s), kPrintoutStep);
     if (kind == "inner") {
         if (ref_text(ref, "name") != "reading") throw ParamError("ref", "this demo works out no value called that");
         const long tick = ref_index(ref, "row", static_cast<long>(s.g.history.size()));

@@ -2,6 +2,7 @@
 // What the table lesson's demos share (docs/architecture.md, "A lesson's folder"): the
 // lesson's scene, declared once as parameters, drawn as the training scenes are, and the
 // trained networks' answers, attention by hand and the words the text weighs them with.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,13 @@ inline std::vector<std::string> miss_word_values() { return {"under_mm", "mm", "
 
 // A network's answer for one scene [m], (1, 2).
 Mat<float> answer_of(nn::Network<float>& net, const TableScene& s);
+
+// The same scene with its objects listed in `order` (object order[i] goes to place i), and a random
+// order of 0 .. n − 1 from `seed` (table_order.cpp).
+TableScene reordered(const TableScene& s, const std::vector<int>& order);
+std::vector<int> shuffled(int n, std::uint64_t seed);
+// Below this the order demo reports a difference as rounding (a micrometre) [m].
+constexpr double kRoundingOnly_m = 1e-6;
 
 // {"kind", "x", "y"} for each object [cm], plus "weight" when weights are given.
 json objects_json(const TableScene& s, const std::vector<double>& weights = {});

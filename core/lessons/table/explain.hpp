@@ -14,6 +14,17 @@ namespace attn::lesson_table {
 json explain_table_tokens(const Params& p, const json& ref);
 json explain_table_hand(const Params& p, const json& ref);
 json explain_table_lab(const Params& p, const json& ref);
+json explain_table_order(const Params& p, const json& ref);
+json explain_table_compare(const Params& p, const json& ref);
+json explain_table_layers(const Params& p, const json& ref);
+json explain_act_sizes(const Params& p, const json& ref);
+
+// A trained network's parameters (its tensors' sizes added up) and its misses measured on 2,000 new
+// scenes with 4 or 6 objects (given "measured"), for the network in `slot` (network_explain.cpp).
+json explain_parameters(const json& ref, const std::string& slot, const std::string& step);
+json explain_measured_miss(const json& ref, const std::string& slot, int objects, const std::string& step);
+// The printed count of objects a miss was measured with (4 or 6): a number the measurement fixed.
+explain::Explanation objects_count(const json& ref, int objects, const std::string& step);
 
 // The Lookup's attention worked by hand (lookup_by_hand), one value at a time. A step is named
 // ("token", "object", "asked", "query", "key", "value", "score", "weight", "mixed", "projected",

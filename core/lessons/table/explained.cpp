@@ -5,6 +5,8 @@
 namespace attn::lesson_table {
 
 const explain::Explainers explained(
-    {{"table_tokens", explain_table_tokens}, {"table_hand", explain_table_hand}, {"table_lab", explain_table_lab}});
+    {{"table_tokens", explain_table_tokens}, {"table_hand", explain_table_hand}, {"table_lab", explain_table_lab},
+     {"table_order", explain_table_order}, {"table_compare", explain_table_compare}, {"table_layers", explain_table_layers},
+     {"act_sizes", explain_act_sizes}});
 
 }  // namespace attn::lesson_table

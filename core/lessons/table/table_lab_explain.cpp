@@ -70,7 +70,11 @@ json explain_table_lab(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"objects"}},
                 {"numbers", {"miss_cm", "top_weight", "answer_x", "answer_y", "truth_x", "truth_y", "scores", "weights"}},
-                {"printed", false}};
+                {"printed", false},
+                // The picture's own table of numbers (x, y, weight per object; then the answer and the true
+                // place) repeats these (web/runtime/explain-panel.js, PICTURE_TABLES); column −1: the name, no number.
+                {"pictures", {{"table_lab", {{"table", "objects"}, {"cols", {-1, 0, 1, 3}},
+                                             {"after", {{"answer_x", "answer_y"}, {"truth_x", "truth_y"}}}}}}}};
     const Lab lab = lab_of(p);
     const long n = lab.l.scene.objects();
     if (kind == "weight") return explain_lookup_weight(lab.l, ref);

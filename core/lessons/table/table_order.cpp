@@ -6,9 +6,6 @@
 #include "math/rng.hpp"
 
 namespace attn::lesson_table {
-namespace {
-
-constexpr double kRoundingOnly_m = 1e-6;  // a micrometre: far below anything a network's answer means
 
 // [snippet:table-order]
 // The same scene with its objects listed in `order` (object order[i] goes to place i).
@@ -32,6 +29,8 @@ std::vector<int> shuffled(int n, std::uint64_t seed) {
     for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(static_cast<std::uint64_t>(i) + 1)]);
     return order;
 }
+
+namespace {
 
 json compute(const Params& p, const Models& models) {
     const TableScene s = scene_of(p);

@@ -6,7 +6,7 @@ import { svg } from '../dom.js';
 import { writeText, unlessSame } from './in-place.js';
 import { say } from '../strings/index.js';
 
-const CELL = 10; // svg units per cell
+export const CELL = 10; // svg units per cell (explain-panel.js finds a cell's row and column by it)
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
 function strengths(values, scale) {
@@ -45,6 +45,7 @@ export function createHeatMaps() {
   const caption = document.createElement('figcaption');
   figure.append(grid, caption);
   const update = unlessSame(figure, (_, fig) => {
+    figure.dataset.name = fig.name;  // which picture of the demo it is (explain-panel.js opens its cells)
     writeText(caption, fig.title);
     grid.replaceChildren(...fig.maps.map((m) => drawMap(m, fig)));
   });

@@ -314,6 +314,8 @@ export default {
   // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
   'explain.given_weight': 'A number the network learned in training (its weights file): it is where the arithmetic starts.',
   'explain.given_forward': 'Computed by the network\'s earlier layers, each block reading what the blocks before it wrote; its own arithmetic is not worked out here.',
+  'explain.given_index': 'A place in a list (which key, which layer): picked, not computed by arithmetic.',
+  'explain.given_measured': 'Measured on 2,000 new scenes when the network\'s weights were made (or loaded): it is where the arithmetic starts here.',
   // The language model's training in the page (lm-train-panel.js).
   'lm.use_pasted': 'Use the pasted text',
   'lm.use_lessons': 'Back to the lessons\' text',

@@ -312,6 +312,8 @@ export default {
   // The explain panel: where a value with no arithmetic comes from, by its explanation's `given` (explain-panel.js).
   'explain.given_weight': 'Un nombre que le réseau a appris à l\'entraînement (son fichier de poids) : c\'est là que le calcul commence.',
   'explain.given_forward': 'Calculé par les couches précédentes du réseau, chaque bloc lisant ce que les blocs d\'avant ont écrit ; son propre calcul n\'est pas détaillé ici.',
+  'explain.given_index': 'Une place dans une liste (quelle clé, quelle couche) : choisie, pas calculée.',
+  'explain.given_measured': 'Mesuré sur 2 000 nouvelles scènes quand les poids du réseau ont été faits (ou chargés) : c\'est là que le calcul commence ici.',
   // The language model's training in the page (lm-train-panel.js).
   'lm.use_pasted': 'Utiliser le texte collé',
   'lm.use_lessons': 'Revenir au texte des leçons',
