@@ -1,9 +1,11 @@
 // Writing text with the shipped language model (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench_lm_next.mjs [--counts 80,200] [--runs 20] [--site site/]
+//   node scripts/bench_lm_next.mjs [--counts 80,200] [--runs 20] [--site site/] [--native build/native/attn]
 // For each count of characters: the lm_next demo (the next character's probabilities, then `count`
 // characters written from a seed) at its preset otherwise, timed natively (`attn bench`), in
 // WebAssembly under Node, and in the lm page in headless Chromium, where each change of the seed is
-// timed by the page itself (User Timing: the core's call, and the call with the redraw). Medians.
+// timed by the page itself (User Timing: the core's call, and the call with the redraw). Each figure
+// is the fastest of --runs calls and, after the slash, their median: on a machine shared with other
+// work the fastest is the least disturbed.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadWasmModule, ROOT } from '../tests/support/core.mjs';
@@ -15,11 +17,17 @@ const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.index
 const COUNTS = option('counts', '80,200').split(',').map(Number);
 const RUNS = Number(option('runs', 20));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
+const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // ATTN_WASM=folder for another module
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const both = (xs) => `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)} ms`;
 
 function native(count) {
-  const out = execFileSync(path.join(ROOT, 'build/native/attn'), ['bench', 'lm_next', JSON.stringify({ count }), String(RUNS)], { encoding: 'utf8' });
-  return JSON.parse(out).us_per_call / 1000;
+  const times = [];
+  for (let i = 0; i < RUNS; ++i) {
+    const out = execFileSync(NATIVE, ['bench', 'lm_next', JSON.stringify({ count }), '3'], { encoding: 'utf8' });
+    times.push(JSON.parse(out).us_per_call / 1000);
+  }
+  return times;
 }
 
 async function inNode(count) {
@@ -31,7 +39,7 @@ async function inNode(count) {
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     if (i >= 3) times.push(performance.now() - started);  // the first calls warm V8 up
   }
-  return median(times);
+  return times;
 }
 
 async function inPage(browser, url, count) {
@@ -51,7 +59,7 @@ async function inPage(browser, url, count) {
     return { compute: of('demo-compute'), update: of('demo-update') };
   }, RUNS);
   await page.close();
-  return { compute: median(t.compute), update: median(t.update) };
+  return t;
 }
 
 const server = await serveFolder(SITE);
@@ -60,8 +68,8 @@ try {
   console.log(`load average: ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
   for (const count of COUNTS) {
     const page = await inPage(browser, server.url, count);
-    console.log(`lm_next, ${count} characters: native ${native(count).toFixed(2)} ms, WebAssembly (Node) ${(await inNode(count)).toFixed(2)} ms, ` +
-      `page ${page.compute.toFixed(2)} ms in the core (${page.update.toFixed(2)} ms with the redraw)`);
+    console.log(`lm_next, ${count} characters: native ${both(native(count))}, WebAssembly (Node) ${both(await inNode(count))}, ` +
+      `page ${both(page.compute)} in the core (${both(page.update)} with the redraw)`);
   }
 } finally {
   await browser.close();
