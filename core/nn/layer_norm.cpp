@@ -20,23 +20,8 @@ const Mat<T>& LayerNorm<T>::forward(const Mat<T>& x) {
     if (rstd_.size() != n) rstd_.resize(n);
     const T* gamma = weight.value.data();
     const T* beta = bias.value.data();
-    for (Eigen::Index r = 0; r < n; ++r) {
-        const T* xr = x.data() + r * d;
-        T* hr = xhat_.data() + r * d;
-        T* yr = y_.data() + r * d;
-        T mean = 0;
-        for (int i = 0; i < d; ++i) mean += xr[i];
-        mean /= d;
-        T var = 0;
-        for (int i = 0; i < d; ++i) var += (xr[i] - mean) * (xr[i] - mean);
-        var /= d;  // biased, as PyTorch
-        const T rstd = T(1) / std::sqrt(var + T(kEps));
-        rstd_(r) = rstd;
-        for (int i = 0; i < d; ++i) {
-            hr[i] = (xr[i] - mean) * rstd;
-            yr[i] = hr[i] * gamma[i] + beta[i];
-        }
-    }
+    for (Eigen::Index r = 0; r < n; ++r)
+        rstd_(r) = layer_norm_row(x.data() + r * d, d, gamma, beta, xhat_.data() + r * d, y_.data() + r * d);
     return y_;
 }
 

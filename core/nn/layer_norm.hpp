@@ -1,6 +1,7 @@
 #pragma once
 // Layer normalisation over each row, as torch.nn.LayerNorm(D) (eps 1e-5):
 //   y = (x - mean) / sqrt(var + eps) * gamma + beta,  var the biased variance.
+#include <cmath>
 #include <string>
 
 #include "nn/tensor.hpp"
@@ -33,5 +34,23 @@ private:
     Eigen::Matrix<T, Eigen::Dynamic, 1> rstd_;          // (N) 1 / sqrt(var + eps)
     Mat<T> y_, dx_;                                     // (N, D)
 };
+
+// One row of the forward: xhat = (x - mean) * rstd, y = xhat * gamma + beta (d wide); returns rstd.
+// Apart so that the language model's decoder (nn/lm/decoder.hpp) adds in the forward's order.
+template <typename T>
+inline T layer_norm_row(const T* x, int d, const T* gamma, const T* beta, T* xhat, T* y) {
+    T mean = 0;
+    for (int i = 0; i < d; ++i) mean += x[i];
+    mean /= d;
+    T var = 0;
+    for (int i = 0; i < d; ++i) var += (x[i] - mean) * (x[i] - mean);
+    var /= d;  // biased, as PyTorch
+    const T rstd = T(1) / std::sqrt(var + T(LayerNorm<T>::kEps));
+    for (int i = 0; i < d; ++i) {
+        xhat[i] = (x[i] - mean) * rstd;
+        y[i] = xhat[i] * gamma[i] + beta[i];
+    }
+    return rstd;
+}
 
 }  // namespace attn::nn

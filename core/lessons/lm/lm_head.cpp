@@ -107,7 +107,7 @@ Demo lm_head() {
                      .labelled("Identity Q, K, V (as in the robot lesson)")
                      .helped("On: no learned matrices; each place's normalised vector is its query, key and value.")},
                 compute,
-                {"lm-attention"},
+                {"lm-attention", "lm-attend"},
                 "float32"}
         .claiming("best", {"itself", "earlier"})
         .claiming("qkv", {"learned", "identity"});

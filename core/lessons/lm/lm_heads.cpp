@@ -72,7 +72,7 @@ json compute(const Params& p) {
 
 Demo lm_heads() {
     return Demo{"lm_heads", "Every head of every block", {prompt_param("the queries and the keys")}, compute,
-                {"lm-attention"}, "float32"}
+                {"lm-attention", "lm-attend"}, "float32"}
         .claiming("previous", {"none", "some", "all"});
 }
 

@@ -41,26 +41,10 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
     for (int b = 0; b < batch; ++b)
         for (int h = 0; h < heads_; ++h)
             for (int i = 0; i < L; ++i) {
-                const Eigen::Index qrow = static_cast<Eigen::Index>(b) * L + i;
-                const T* __restrict q = qkv_out.data() + qrow * 3 * E + h * dh;
-                T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * L + i) * L;
-                T top = -std::numeric_limits<T>::infinity();
-                for (int j = 0; j <= i; ++j) {  // s_j = q_i . k_j / sqrt(dh)
-                    const T* k = qkv_out.data() + (static_cast<Eigen::Index>(b) * L + j) * 3 * E + E + h * dh;
-                    T s = 0;
-                    for (int c = 0; c < dh; ++c) s += q[c] * k[c];
-                    p[j] = s * scale;
-                    top = std::max(top, p[j]);
-                }
-                T total = 0;  // p = softmax(s) over j <= i, shifted by the largest score
-                for (int j = 0; j <= i; ++j) total += (p[j] = std::exp(p[j] - top));
-                for (int j = 0; j <= i; ++j) p[j] /= total;
-                T* __restrict o = o_.data() + qrow * E + h * dh;
-                for (int j = 0; j <= i; ++j) {  // o_i = sum_j p_j v_j
-                    const T* __restrict v =
-                        qkv_out.data() + (static_cast<Eigen::Index>(b) * L + j) * 3 * E + 2 * E + h * dh;
-                    for (int c = 0; c < dh; ++c) o[c] += p[j] * v[c];
-                }
+                const Eigen::Index seq = static_cast<Eigen::Index>(b) * L;  // sequence b's first row
+                attend(qkv_out.data() + seq * 3 * E, E, dh, h, i, scale,
+                       p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * L + i) * L,
+                       o_.data() + (seq + i) * E + h * dh);
             }
 
     // 3. Mix the heads: out = O Wproj^T + bproj.

@@ -8,6 +8,9 @@
 //   out = O Wproj^T + bproj                   (B*L, E), the heads mixed
 // It equals torch's F.softmax(q k^T / sqrt(dh) + causal mask of -inf) v,
 // which scripts/lm_torch_reference.py writes out the same way.
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -53,5 +56,33 @@ private:
     Mat<T> dqkv_;        // (B*L, 3E)
     std::vector<T> dp_;  // (L) scratch: dLoss/dp for one query
 };
+
+// One query's attention in one head, the forward's inner part (apart so that the decoder's
+// key/value cache, nn/lm/decoder.hpp, adds in the same order). `rows` holds the [q k v] rows of
+// places 0..i (3E wide each); head h reads columns h*dh .. h*dh+dh-1 of each third:
+//   p (i+1) = softmax over j <= i of (q_i . k_j) * scale
+//   o (dh) += sum over j <= i of p_j v_j            (o starts at 0)
+// [snippet:lm-attend]
+template <typename T>
+inline void attend(const T* rows, int E, int dh, int h, int i, T scale, T* __restrict p, T* __restrict o) {
+    const Eigen::Index stride = 3 * static_cast<Eigen::Index>(E);
+    const T* __restrict q = rows + i * stride + h * dh;
+    T top = -std::numeric_limits<T>::infinity();
+    for (int j = 0; j <= i; ++j) {  // s_j = q_i . k_j / sqrt(dh)
+        const T* k = rows + j * stride + E + h * dh;
+        T s = 0;
+        for (int c = 0; c < dh; ++c) s += q[c] * k[c];
+        p[j] = s * scale;
+        top = std::max(top, p[j]);
+    }
+    T total = 0;  // p = softmax(s) over j <= i, shifted by the largest score
+    for (int j = 0; j <= i; ++j) total += (p[j] = std::exp(p[j] - top));
+    for (int j = 0; j <= i; ++j) p[j] /= total;
+    for (int j = 0; j <= i; ++j) {  // o_i = sum_j p_j v_j
+        const T* __restrict v = rows + j * stride + 2 * E + h * dh;
+        for (int c = 0; c < dh; ++c) o[c] += p[j] * v[c];
+    }
+}
+// [/snippet]
 
 }  // namespace attn::nn::lm

@@ -18,13 +18,14 @@ using json = nlohmann::json;
     throw ParamError("weights", "This is not a language model's weights file: " + why + ". Nothing was loaded.");
 }
 
+// Read as 64 bits: `long` is 32 bits in WebAssembly, and a larger number must be refused, not wrapped.
 long whole_field(const json& file, const char* key, long lo, long hi) {
     if (!file.contains(key) || !file[key].is_number_integer()) refuse(std::string("it has no whole number \"") + key + "\"");
-    const long v = file[key].get<long>();
+    const long long v = file[key].get<long long>();
     if (v < lo || v > hi)
         refuse(std::string("its ") + key + " is " + std::to_string(v) + ", and the model takes " + std::to_string(lo) +
                " to " + std::to_string(hi));
-    return v;
+    return static_cast<long>(v);
 }
 
 }  // namespace
@@ -76,7 +77,7 @@ LoadedLm read_weights_file(const std::string& text) {
     if (out.vocabulary->size() != out.vocabulary->vocab_size()) refuse("its characters are not each listed once");
     shape.vocab = out.vocabulary->vocab_size();
     out.record.steps = whole_field(file, "steps", 0, kMaxSteps);
-    out.record.text_chars = whole_field(file, "text_chars", 0, 1L << 40);
+    out.record.text_chars = whole_field(file, "text_chars", 0, 1L << 30);  // within a 32-bit long
     if (!file.contains("validation_loss") || !file["validation_loss"].is_number()) refuse("it has no \"validation_loss\"");
     out.record.validation_loss = file["validation_loss"].get<double>();
     if (!file.contains("weights") || !file["weights"].is_string()) refuse("it has no \"weights\"");

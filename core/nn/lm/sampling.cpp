@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "base/error.hpp"
+#include "nn/lm/decoder.hpp"
 #include "nn/lm/text.hpp"
 
 namespace attn::nn::lm {
@@ -20,14 +21,17 @@ void check_sampling(double temperature, int top_k, int vocab) {
 
 std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vector<int>& ids, double temperature,
                                             int top_k) {
-    const int V = model.shape().vocab;
-    check_sampling(temperature, top_k, V);
+    check_sampling(temperature, top_k, model.shape().vocab);
     const int length = static_cast<int>(std::min<std::size_t>(ids.size(), static_cast<std::size_t>(model.shape().context)));
     if (length < 1) throw ParamError("prompt", "Type at least one character to start from.");
     const std::vector<int> window(ids.end() - length, ids.end());
     const Mat<float>& logits = model.forward(window, 1, length);
-    const float* last = logits.data() + static_cast<Eigen::Index>(length - 1) * V;  // the last place's scores
+    // the last place's scores
+    return probabilities(logits.data() + static_cast<Eigen::Index>(length - 1) * model.shape().vocab,
+                         model.shape().vocab, temperature, top_k);
+}
 
+std::vector<double> probabilities(const float* last, int V, double temperature, int top_k) {
     // [snippet:lm-sampling]
     // Which characters stay: the k likeliest (ties to the lower id), or all.
     std::vector<int> order(static_cast<std::size_t>(V));
@@ -75,10 +79,13 @@ std::string generate(CharLm<float>& model, const Corpus& corpus, const std::stri
     Rng rng(seed);
     std::vector<int> written;
     written.reserve(static_cast<std::size_t>(count));
+    // The decoder's logits are next_char_probabilities' to the bit, with each block's keys and values kept.
+    Decoder<float> decoder(model);
+    const float* logits = decoder.start(ids);
     for (int i = 0; i < count; ++i) {
-        const int next = pick_char(next_char_probabilities(model, ids, temperature, top_k), rng);
-        ids.push_back(next);
+        const int next = pick_char(probabilities(logits, model.shape().vocab, temperature, top_k), rng);
         written.push_back(next);
+        if (i + 1 < count) logits = decoder.push(next);
     }
     return corpus.decode(written);
 }

@@ -31,6 +31,9 @@ void check_sampling(double temperature, int top_k, int vocab);
 std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vector<int>& ids, double temperature,
                                             int top_k);
 
+// The probabilities from the V logits of one place (`last`), shaped by the temperature and top-k.
+std::vector<double> probabilities(const float* last, int V, double temperature, int top_k);
+
 // The id drawn from `probs` with one rng.uniform().
 int pick_char(const std::vector<double>& probs, Rng& rng);
 

@@ -1,0 +1,117 @@
+#include "nn/lm/decoder.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace attn::nn::lm {
+namespace {
+
+// y = x W^T + b on a block of rows, as Linear::forward computes each row: x (n, in), w_t (in, out).
+template <typename X, typename Y, typename T>
+void linear(const X& x, const Mat<T>& w_t, const Mat<T>& bias, Y&& y) {
+    product(y, x, w_t);
+    y.rowwise() += bias.row(0);
+}
+
+// Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes each row.
+template <typename T>
+void norm_rows(const LayerNorm<T>& norm, const Mat<T>& x, Mat<T>& xhat, Mat<T>& y, int lo, int n) {
+    const int d = static_cast<int>(x.cols());
+    for (int r = lo; r < n; ++r)
+        layer_norm_row(x.data() + r * d, d, norm.weight.value.data(), norm.bias.value.data(), xhat.data() + r * d,
+                       y.data() + r * d);
+}
+
+}  // namespace
+
+template <typename T>
+Decoder<T>::Decoder(const CharLm<T>& model)
+    : model_(model),
+      E_(model.shape().width),
+      C_(model.shape().context),
+      F_(model.shape().feedforward()),
+      V_(model.shape().vocab),
+      dh_(model.shape().width / model.shape().heads) {
+    kept_.resize(model.blocks.size());
+    for (std::size_t l = 0; l < kept_.size(); ++l) {
+        const Block<T>& b = model.blocks[l];
+        kept_[l].qkv_t = b.attn.qkv.weight.value.transpose();
+        kept_[l].proj_t = b.attn.proj.weight.value.transpose();
+        kept_[l].fc_t = b.fc.weight.value.transpose();
+        kept_[l].fc_proj_t = b.fc_proj.weight.value.transpose();
+        kept_[l].rows.setZero(C_, 3 * E_);
+    }
+    head_t_ = model.head.weight.value.transpose();
+    for (Mat<T>* m : {&x_, &h_, &xhat_, &o_, &r_, &g_}) m->setZero(C_, E_);
+    f_.setZero(C_, F_);
+    logits_.setZero(1, V_);
+    p_.resize(static_cast<std::size_t>(C_));
+    window_.reserve(static_cast<std::size_t>(C_));
+}
+
+template <typename T>
+const T* Decoder<T>::start(const std::vector<int>& ids) {
+    if (ids.empty()) throw std::invalid_argument("the decoder starts from at least one id");
+    const std::size_t n = std::min(ids.size(), static_cast<std::size_t>(C_));
+    window_.assign(ids.end() - static_cast<long>(n), ids.end());
+    return run(0);
+}
+
+template <typename T>
+const T* Decoder<T>::push(int id) {
+    if (window_.empty()) throw std::invalid_argument("the decoder pushes after start()");
+    if (length() < C_) {  // the text still fits: only the new place is new
+        window_.push_back(id);
+        return run(length() - 1);
+    }
+    window_.erase(window_.begin());  // the window slides: every place has moved
+    window_.push_back(id);
+    return run(0);
+}
+
+template <typename T>
+const T* Decoder<T>::run(int from) {
+    const int n = length();
+    // x = tok_emb[id] + pos_emb[place], for the new places
+    for (int t = from; t < n; ++t) {
+        const int id = window_[static_cast<std::size_t>(t)];
+        if (id < 0 || id >= V_) throw std::invalid_argument("an embedding id is out of range");
+        x_.row(t) = model_.tok_emb.weight.value.row(id) + model_.pos_emb.weight.value.row(t);
+    }
+    for (int l = 0; l < static_cast<int>(kept_.size()); ++l) block(l, from, n);
+    // logits = head(ln_f(x)) at the last place only
+    norm_rows(model_.ln_f, x_, xhat_, h_, n - 1, n);
+    linear(h_.middleRows(n - 1, 1), head_t_, model_.head.bias.value, logits_);
+    return logits_.data();
+}
+
+template <typename T>
+void Decoder<T>::block(int layer, int from, int n) {
+    const Block<T>& b = model_.blocks[static_cast<std::size_t>(layer)];
+    Kept& k = kept_[static_cast<std::size_t>(layer)];
+    // [q k v] = ln1(x) Wqkv^T + bqkv: every new place's, which the later places' queries read
+    norm_rows(b.ln1, x_, xhat_, h_, from, n);
+    linear(h_.middleRows(from, n - from), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(from, n - from));
+
+    // The rest of the block only where a later block or the head reads it: in the last block,
+    // the last place alone.
+    const int lo = layer + 1 == static_cast<int>(kept_.size()) ? n - 1 : from, count = n - lo;
+    const T scale = T(1) / std::sqrt(static_cast<T>(dh_));
+    o_.middleRows(lo, count).setZero();
+    for (int h = 0; h < b.attn.heads(); ++h)
+        for (int i = lo; i < n; ++i) attend(k.rows.data(), E_, dh_, h, i, scale, p_.data(), o_.data() + i * E_ + h * dh_);
+    // r = x + o Wproj^T + bproj
+    linear(o_.middleRows(lo, count), k.proj_t, b.attn.proj.bias.value, g_.middleRows(lo, count));
+    r_.middleRows(lo, count) = x_.middleRows(lo, count) + g_.middleRows(lo, count);
+    // x = r + fc_proj(relu(fc(ln2(r))))
+    norm_rows(b.ln2, r_, xhat_, h_, lo, n);
+    linear(h_.middleRows(lo, count), k.fc_t, b.fc.bias.value, f_.middleRows(lo, count));
+    f_.middleRows(lo, count) = f_.middleRows(lo, count).cwiseMax(T(0));
+    linear(f_.middleRows(lo, count), k.fc_proj_t, b.fc_proj.bias.value, g_.middleRows(lo, count));
+    x_.middleRows(lo, count) = r_.middleRows(lo, count) + g_.middleRows(lo, count);
+}
+
+template class Decoder<float>;
+template class Decoder<double>;
+
+}  // namespace attn::nn::lm

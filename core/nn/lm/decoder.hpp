@@ -1,0 +1,68 @@
+#pragma once
+// Writing one character at a time with a key/value cache: the logits after a growing text, the
+// same bits as CharLm::forward over the same window (the last `context` ids), for less work.
+//
+// Every part of the forward reads each place's row on its own except attention, whose query at
+// place i reads the keys and values of places 0..i. So while the text fits the context, a new
+// character at place t needs only its own row, once each block keeps the [q k v] rows of places
+// 0..t-1 (a (C, 3E) table per block, the cache):
+//   x       = tok_emb[id] + pos_emb[t]                          (1, E)
+//   per block:
+//     [q k v] = ln1(x) Wqkv^T + bqkv                            (1, 3E)  kept as row t
+//     o       = attend(q, rows 0..t) per head                    (1, E)   nn/lm/causal_self_attention.hpp
+//     r       = x + o Wproj^T + bproj                            (1, E)
+//     x       = r + relu(ln2(r) Wfc^T + bfc) Wfc_proj^T + bfc_proj  (1, E)
+//   logits  = ln_f(x) Whead^T + bhead                           (1, V)
+// Once the text is longer than the context, the window slides by one and every character moves
+// to the place before. The position vectors are learned, so every key and value of every block
+// changes, and the whole window is run again (no smaller exact update exists). Even then the last
+// block needs every place's keys and values but only the last place's output, and the head only
+// the last place's logits.
+//
+// Same bits, no tolerance: each part is the forward's own code (products summing each entry in
+// the order of its terms whatever the number of rows, nn/matmul.hpp; layer_norm_row; attend).
+#include <algorithm>
+#include <vector>
+
+#include "nn/lm/char_lm.hpp"
+
+namespace attn::nn::lm {
+
+template <typename T>
+class Decoder {
+public:
+    // Reads `model`'s embeddings, norms and biases, and copies each weight matrix transposed:
+    // build one per text (a later change of the model's weights is not seen by the copies).
+    explicit Decoder(const CharLm<T>& model);
+
+    // ids (at least one) -> the logits (V) of the character after them.
+    const T* start(const std::vector<int>& ids);
+    // One more id -> the logits (V) of the character after it. start() first.
+    const T* push(int id);
+
+    // The places read now: min(characters so far, context).
+    int length() const { return static_cast<int>(window_.size()); }
+
+private:
+    struct Kept {                 // one block's transposed weights and its cache
+        Mat<T> qkv_t, proj_t;     // (E, 3E), (E, E)
+        Mat<T> fc_t, fc_proj_t;   // (E, F), (F, E)
+        Mat<T> rows;              // (C, 3E) [q k v] of each place of the window
+    };
+
+    // Places from..n-1 of the window (n its length) through every block, places 0..from-1
+    // being in the cache already; the logits of place n-1.
+    const T* run(int from);
+    void block(int layer, int from, int n);
+
+    const CharLm<T>& model_;
+    int E_, C_, F_, V_, dh_;
+    std::vector<Kept> kept_;
+    Mat<T> head_t_;               // (E, V)
+    std::vector<int> window_;     // the ids read, at most C
+    Mat<T> x_, h_, xhat_, o_, r_, f_, g_;  // (C, E) each but f_ (C, F): one row per place
+    Mat<T> logits_;               // (1, V)
+    std::vector<T> p_;            // (C) scratch: one query's weights
+};
+
+}  // namespace attn::nn::lm

@@ -1,0 +1,77 @@
+// Writing text with the shipped language model (figures, not pass/fail), after scripts/build.sh:
+//   node scripts/bench_lm_next.mjs [--counts 80,200] [--runs 20] [--site site/] [--native build/native/attn]
+// For each count of characters: the lm_next demo (the next character's probabilities, then `count`
+// characters written from a seed) at its preset otherwise, timed natively (`attn bench`), in
+// WebAssembly under Node, and in the lm page in headless Chromium, where each change of the seed is
+// timed by the page itself (User Timing: the core's call, and the call with the redraw). Each figure
+// is the fastest of --runs calls and, after the slash, their median: on a machine shared with other
+// work the fastest is the least disturbed.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { loadWasmModule, ROOT } from '../tests/support/core.mjs';
+import { launchChromium } from '../tests/support/browser.mjs';
+import { serveFolder } from '../tests/support/server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+const COUNTS = option('counts', '80,200').split(',').map(Number);
+const RUNS = Number(option('runs', 20));
+const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
+const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // ATTN_WASM=folder for another module
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const both = (xs) => `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)} ms`;
+
+function native(count) {
+  const times = [];
+  for (let i = 0; i < RUNS; ++i) {
+    const out = execFileSync(NATIVE, ['bench', 'lm_next', JSON.stringify({ count }), '3'], { encoding: 'utf8' });
+    times.push(JSON.parse(out).us_per_call / 1000);
+  }
+  return times;
+}
+
+async function inNode(count) {
+  const core = await loadWasmModule('lm');
+  const times = [];
+  for (let i = 0; i < RUNS + 3; ++i) {
+    const started = performance.now();
+    const answer = core.run('lm_next', { count, seed: i });
+    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+    if (i >= 3) times.push(performance.now() - started);  // the first calls warm V8 up
+  }
+  return times;
+}
+
+async function inPage(browser, url, count) {
+  const page = await browser.context.newPage();
+  await page.goto(`${url}lm/?next.count=${count}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+  const t = await page.evaluate(async (runs) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const box = document.querySelector('.demo[data-instance="next"] input.num[id^="seed-"]');
+    performance.clearMeasures();
+    for (let i = 0; i < runs + 3; ++i) {
+      box.value = String(100 + i);
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      await frame();
+    }
+    const of = (kind) => performance.getEntriesByType('measure').filter((m) => m.name === `${kind}:next`).slice(3).map((m) => m.duration);
+    return { compute: of('demo-compute'), update: of('demo-update') };
+  }, RUNS);
+  await page.close();
+  return t;
+}
+
+const server = await serveFolder(SITE);
+const browser = await launchChromium();
+try {
+  console.log(`load average: ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  for (const count of COUNTS) {
+    const page = await inPage(browser, server.url, count);
+    console.log(`lm_next, ${count} characters: native ${both(native(count))}, WebAssembly (Node) ${both(await inNode(count))}, ` +
+      `page ${both(page.compute)} in the core (${both(page.update)} with the redraw)`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
