@@ -24,7 +24,7 @@ import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
-import { edgeParams, language, sayAll, sayEnglish } from './languages.mjs';
+import { edgeParams, language, runtimeLanguages, sayAll, sayEnglish } from './languages.mjs';
 import { scratchDir } from './scratch-dir.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -309,7 +309,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY };
+  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(read('web/embed.html'), words), page, embedCore);
@@ -361,7 +361,26 @@ function withColourFallback(css) {
 `;
 }
 
+const STRINGS_DIR = path.join(ROOT, 'web/runtime/strings');
+
+/**
+ * assets/strings-<lang>.js for each language but English, made here rather than written once per
+ * language: it gives the runtime that language's table (strings/index.js's addStrings). Its pages load
+ * it before runtime.js; it shares strings/index.js with the runtime through a chunk (splitting below).
+ */
+const stringTables = {
+  name: 'string-tables',
+  setup(build) {
+    build.onResolve({ filter: /^strings:/ }, (args) => ({ path: args.path.slice('strings:'.length), namespace: 'strings' }));
+    build.onLoad({ filter: /.*/, namespace: 'strings' }, (args) => ({
+      resolveDir: STRINGS_DIR, loader: 'js',
+      contents: `import { addStrings } from './index.js';\nimport table from './${args.path}.js';\naddStrings(${JSON.stringify(args.path)}, table);\n`,
+    }));
+  },
+};
+
 async function bundleRuntime(modules) {
+  const otherLanguages = runtimeLanguages().filter((lang) => lang !== 'en');
   await esbuild.build({
     // The page's runtime, and the training worker it starts (a separate file, as workers must be).
     // theme.js is also inside the runtime; the list of lessons, which has no demos, loads it alone.
@@ -374,9 +393,13 @@ async function bundleRuntime(modules) {
       class: path.join(ROOT, 'web/runtime/class-page.js'), // the class page: learners' progress files read in the browser
       // The robot lesson's program panels (with CodeMirror): loaded on first use.
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
+      ...Object.fromEntries(otherLanguages.map((lang) => [`strings-${lang}`, `strings:${lang}`])),
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
-    outdir: ASSETS,
+    outdir: ASSETS, plugins: [stringTables],
+    // What several of the scripts above use (the strings, the page's helpers) is one shared file
+    // (assets/chunk-<hash>.js) rather than a copy in each: a page loads runtime.js, reader.js and offline.js.
+    splitting: true,
     // (The cores' loaders sit beside the bundles, loaded as they are: core.js imports them by a computed address.)
   });
   // The kept theme applied before the first paint: theme.js again, as a classic script the <head> waits for

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../web/runtime/strings/en.js';
 import { coreWords, formatNumberIn, keyOf, needsWords, saidWords, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
+import { addStrings } from '../web/runtime/strings/index.js';
 import { quoteResult } from '../web/runtime/render/format.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,7 +15,7 @@ const STRINGS = 'web/runtime/strings';
 const lineOf = (text, index) => (index < 0 ? 1 : text.slice(0, index).split('\n').length);
 
 /** The languages the runtime has a table for: en, and each web/runtime/strings/<lang>.js. */
-const runtimeLanguages = () => fs.readdirSync(path.join(ROOT, STRINGS)).map((f) => f.match(/^([a-z]{2,3})\.js$/)?.[1]).filter(Boolean);
+export const runtimeLanguages = () => fs.readdirSync(path.join(ROOT, STRINGS)).map((f) => f.match(/^([a-z]{2,3})\.js$/)?.[1]).filter(Boolean);
 
 /**
  * The keys of a translation against the keys it must have: a message for each missing key (at line 1 of the
@@ -92,6 +93,7 @@ export async function language(lang, where = 'lesson.json:1') {
     throw new Error(`${where}: "lang" is "${lang}", for which web/runtime/strings/ has no table: write one of ${runtimeLanguages().join(', ')}, or add ${STRINGS}/${lang}.js`);
   }
   const runtime = (await import(path.join(ROOT, STRINGS, `${lang}.js`))).default;
+  addStrings(lang, runtime);  // the prerendering runs the runtime's renderers, whose say() then speaks it
   const files = lang === 'en' ? [] : coreTableFiles(lang);
   const table = Object.assign({}, ...files.map((f) => f.table));
   const words = coreWords(lang, table);
@@ -103,6 +105,8 @@ export async function language(lang, where = 'lesson.json:1') {
       if (!(key in en)) throw new Error(`web/page.html: {{say ${key}}} names no key of ${STRINGS}/en.js`);
       return runtime[key] ?? en[key];
     },
+    /** The script that gives the runtime this language's strings (assets/strings-<lang>.js), before runtime.js; '' in English. */
+    stringsScript: (root) => (lang === 'en' ? '' : `<script type="module" src="${root}assets/strings-${lang}.js"></script>`),
     /** The table the page's runtime reads (strings/language.js), or '' in English. */
     coreWordsScript: () => (lang === 'en' ? '' : `<script type="application/json" id="core-words">${JSON.stringify(table).replace(/</g, '\\u003c')}</script>`),
     demo: (demo) => (lang === 'en' ? demo : translateDemo(demo, words)),

@@ -12,7 +12,8 @@
 //
 //   install   fetch every file whose revision is not cached yet (unchanged files are kept as they are),
 //             then take over at once: the next page load reads the new version
-//   activate  delete what the manifest no longer lists; control the open pages
+//   activate  tell the pages an older version served that this one serves them now; delete what the
+//             manifest no longer lists; control the open pages
 //   fetch     a listed file from the cache (a lazy one from the network the first time); anything else
 //             goes to the network untouched
 //
@@ -52,6 +53,11 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
+    // The pages an older version served are this version's now (skipWaiting moved them here; a first
+    // install has none). Each hears it from 'controllerchange' if its script listens already, and from
+    // this message in any case: the browser keeps it until the page's script reads its messages
+    // (web/runtime/offline.js), so a page still loading its scripts is told too.
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage('updated');
     const cache = await caches.open(CACHE);
     const keep = new Set([...entries.values()].map((e) => e.key));
     for (const request of await cache.keys()) if (!keep.has(request.url)) await cache.delete(request);

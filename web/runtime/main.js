@@ -4,10 +4,6 @@
 import { loadCore, prepareExplainCore } from './core.js';
 import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
-import { attachTrainPanel } from './train-panel.js';
-import { attachLmTrainPanel } from './lm-train-panel.js';
-import { mountRateSweeps } from './rate-sweep.js';
-import { mountScaleSweeps } from './lm-scale-sweep.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
@@ -16,7 +12,6 @@ import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, has, linkedInstances } from './address.js';
-import { attachTaskBuilder, showTeacherMode } from './teach-panel.js';
 import { MAX_UNKNOWN_NAMED } from './link-values.js';
 import { reportHeight } from './embed-height.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
@@ -74,11 +69,21 @@ function noteUnknownInstances(containers) {
   (document.querySelector('.lesson-head') ?? document.querySelector('main'))?.append(note);
 }
 
+// What only some pages use (the trainings' panels and charts, the teacher's builder) is a file of its own
+// (a chunk of the site build's splitting), fetched by the pages that use it: the others' first load goes without.
+const later = {
+  rateSweeps: () => import('./rate-sweep.js'),
+  scaleSweeps: () => import('./lm-scale-sweep.js'),
+  trainPanel: () => import('./train-panel.js'),
+  lmTrainPanel: () => import('./lm-train-panel.js'),
+  teachPanel: () => import('./teach-panel.js'),
+};
+
 async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
   if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
-  mountRateSweeps();
-  mountScaleSweeps();
+  if (document.querySelector('.rate-sweep[data-src]')) later.rateSweeps().then((m) => m.mountRateSweeps());
+  if (document.querySelector('.scale-sweep[data-src]')) later.scaleSweeps().then((m) => m.mountScaleSweeps());
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
   if (!containers.length) return;
   const views = [];
@@ -119,10 +124,10 @@ async function start() {
   }
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
-  const trainer = trainerView ? attachTrainPanel(trainerView, networks, onRequest) : null;
+  const trainer = trainerView ? (await later.trainPanel()).attachTrainPanel(trainerView, networks, onRequest) : null;
   // The language model's training (lm-train-panel.js); it also names the lesson's compiled-in network.
   const lmView = views.find((v) => 'lmTrainer' in v.container.dataset);
-  const lmTrainer = lmView ? attachLmTrainPanel(lmView, networks, core) : null;
+  const lmTrainer = lmView ? (await later.lmTrainPanel()).attachLmTrainPanel(lmView, networks, core) : null;
   const plan = core.demos.get('train_plan');
   const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
@@ -136,6 +141,7 @@ async function start() {
   // A lesson page offers each demo on its own page; that page (data-embed) does not offer itself again.
   if (!lesson.embed) for (const view of views) attachEmbedLinks(view, core.demos.get(view.container.dataset.demo).title);
   if (teaching) {
+    const { attachTaskBuilder, showTeacherMode } = await later.teachPanel();
     showTeacherMode();
     for (const view of views) attachTaskBuilder(view, core);
   }

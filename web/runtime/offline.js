@@ -53,9 +53,11 @@ async function start() {
   let leaving = false; // reloading into a new version: this page's notes no longer matter
   for (const type of ['pointerdown', 'keydown', 'input']) document.addEventListener(type, () => { touched = true; }, { capture: true, once: true });
   const servedByWorker = Boolean(navigator.serviceWorker.controller);
+  let updated = false; // a newer version serves this page's requests from now on
 
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!servedByWorker) return; // the first install taking over this page: it already shows the newest files
+  const takeOver = () => {
+    if (updated) return;
+    updated = true;
     document.documentElement.dataset.siteUpdated = 'true';  // what this page fetches now is another version (site-version.js)
     const reload = () => {
       leaving = true;
@@ -69,7 +71,18 @@ async function start() {
     button.textContent = say('offline.reload');
     button.addEventListener('click', reload);
     p.append(button);
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (servedByWorker) takeOver(); // else the first install taking over this page: it already shows the newest files
   });
+  // A newer version can take over while this page is still loading its scripts, before the listener
+  // above exists: 'controllerchange' is then lost, and the page would show the old version's text
+  // under the new one's "Updated". The new worker also says so in a message (web/sw.js, activate),
+  // which the browser keeps for the page until it starts reading them here.
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if (event.data === 'updated') takeOver();
+  });
+  navigator.serviceWorker.startMessages();
 
   try {
     await navigator.serviceWorker.register(SW_URL);
@@ -82,10 +95,12 @@ async function start() {
   }
   const version = await controllerVersion();
   if (leaving) return;
-  const before = version ? remember(version) : null;
+  // A page taken over by a newer version shows the older one: its note offers the reload, and the
+  // version is remembered by the page that shows it.
+  const before = version && !updated ? remember(version) : null;
   let reloaded = false;
   try { reloaded = sessionStorage.getItem(RELOADED_KEY) === '1'; sessionStorage.removeItem(RELOADED_KEY); } catch { /* none */ }
-  if (reloaded || (before && before !== version)) note('update-note', say('offline.updated'), atTop);
+  if (!updated && (reloaded || (before && before !== version))) note('update-note', say('offline.updated'), atTop);
   note('offline-note', say('offline.saved'), atFoot);
 }
 

@@ -1,8 +1,16 @@
 // The words a person reads, from the page's table of strings (one per language; English, strings/en.js).
+// Only English is bundled with the runtime: another language's table is a script of its own
+// (assets/strings-<lang>.js, made by scripts/build-site.mjs), loaded before the runtime by that
+// language's pages only, which hands its table to addStrings(). An English page so never downloads
+// the French words (about 40 KB raw in each of three scripts before, 2026-12-02).
 import en from './en.js';
-import fr from './fr.js';
 
-const TABLES = { en, fr };
+const TABLES = { en };
+
+/** Makes `table` the strings of `lang` (its pages' strings-<lang>.js; the site build, for its prerendering). */
+export function addStrings(lang, table) {
+  TABLES[lang] = table;
+}
 
 /** The page's language, as its <html lang> says; English when there is no table for it. */
 const language = () => {

@@ -1,0 +1,65 @@
+// What each built lesson page's scripts carry (site/, made by scripts/build.sh): the runtime's strings of
+// another language come in that language's pages only (assets/strings-<lang>.js, web/runtime/strings/index.js),
+// so an English page's first load does not pay for the French words (issue 19's first-load budget).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/core.mjs';
+import { builtLessons, pageLanguage } from '../support/site.mjs';
+import en from '../../web/runtime/strings/en.js';
+import fr from '../../web/runtime/strings/fr.js';
+
+const SITE = path.join(ROOT, 'site');
+
+/**
+ * Every script file a page runs before the learner does anything: its <script src> and, in each, the
+ * files it imports statically (`import … from "./x.js"`, `import "./x.js"`), as paths under site/.
+ */
+function pageScripts(slug) {
+  const html = fs.readFileSync(path.join(SITE, slug, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => path.join(SITE, slug, m[1]));
+  const seen = new Set();
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.[^"']+)["']/g)) queue.push(path.join(path.dirname(file), m[1]));
+  }
+  return [...seen];
+}
+
+// French strings as a bundle writes them: the ones in plain ASCII (esbuild escapes other characters),
+// long enough to be the table's and no English string's.
+const FRENCH = Object.values(fr).filter((text) => /^[ -~]{24,}$/.test(text) && !/["'\\`]/.test(text) && !Object.values(en).includes(text));
+
+const carries = (files, texts) => {
+  const code = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  return texts.filter((text) => code.includes(text));
+};
+
+test('page scripts: the French table has strings a bundle would show as they are', () => {
+  assert.ok(FRENCH.length >= 10, `only ${FRENCH.length} French strings to look for`);
+});
+
+test('page scripts: an English lesson page loads none of the French table', () => {
+  const english = builtLessons().filter((slug) => pageLanguage(slug) === 'en');
+  assert.ok(english.length > 0);
+  for (const slug of english) {
+    const files = pageScripts(slug);
+    assert.ok(files.some((f) => f.endsWith(`${path.sep}runtime.js`)), `${slug}: the page loads runtime.js`);
+    assert.deepEqual(carries(files, FRENCH), [], `${slug}: its scripts (${files.map((f) => path.relative(SITE, f)).join(', ')}) carry French strings`);
+  }
+});
+
+test('page scripts: a French lesson page loads the whole French table, before its runtime', () => {
+  const french = builtLessons().filter((slug) => pageLanguage(slug) === 'fr');
+  assert.ok(french.length > 0, 'the site has a French lesson');
+  for (const slug of french) {
+    assert.deepEqual(FRENCH.filter((text) => !carries(pageScripts(slug), [text]).length), [], `${slug}: French strings its scripts lack`);
+    const html = fs.readFileSync(path.join(SITE, slug, 'index.html'), 'utf8');
+    assert.ok(html.indexOf('assets/strings-fr.js') >= 0 && html.indexOf('assets/strings-fr.js') < html.indexOf('assets/runtime.js'),
+      `${slug}: strings-fr.js comes before runtime.js`);
+  }
+});
