@@ -364,13 +364,18 @@ function withColourFallback(css) {
 const STRINGS_DIR = path.join(ROOT, 'web/runtime/strings');
 
 /**
- * assets/strings-<lang>.js for each language but English, made here rather than written once per
- * language: it gives the runtime that language's table (strings/index.js's addStrings). Its pages load
- * it before runtime.js; it shares strings/index.js with the runtime through a chunk (splitting below).
+ * assets/strings-<lang>.js for each language, made here rather than written once per language: it gives
+ * the runtime that language's table (strings/index.js's addStrings). A page loads its language's before
+ * runtime.js; it shares strings/index.js with the runtime through a chunk (splitting below). So the
+ * bundles carry no table themselves: strings/index.js's own English (for Node: the build, the tests) is
+ * an empty table here, and a French page loads the French words only (the build has checked they are
+ * complete, so it never falls back to English).
  */
 const stringTables = {
   name: 'string-tables',
   setup(build) {
+    build.onResolve({ filter: /^\.\/en\.js$/ }, (args) => (args.importer === path.join(STRINGS_DIR, 'index.js') ? { path: 'none', namespace: 'no-table' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'no-table' }, () => ({ contents: 'export default {};', loader: 'js' }));
     build.onResolve({ filter: /^strings:/ }, (args) => ({ path: args.path.slice('strings:'.length), namespace: 'strings' }));
     build.onLoad({ filter: /.*/, namespace: 'strings' }, (args) => ({
       resolveDir: STRINGS_DIR, loader: 'js',
@@ -380,7 +385,6 @@ const stringTables = {
 };
 
 async function bundleRuntime(modules) {
-  const otherLanguages = runtimeLanguages().filter((lang) => lang !== 'en');
   await esbuild.build({
     // The page's runtime, and the training worker it starts (a separate file, as workers must be).
     // theme.js is also inside the runtime; the list of lessons, which has no demos, loads it alone.
@@ -393,7 +397,7 @@ async function bundleRuntime(modules) {
       class: path.join(ROOT, 'web/runtime/class-page.js'), // the class page: learners' progress files read in the browser
       // The robot lesson's program panels (with CodeMirror): loaded on first use.
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
-      ...Object.fromEntries(otherLanguages.map((lang) => [`strings-${lang}`, `strings:${lang}`])),
+      ...Object.fromEntries(runtimeLanguages().map((lang) => [`strings-${lang}`, `strings:${lang}`])),
     },
     bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
     outdir: ASSETS, plugins: [stringTables],

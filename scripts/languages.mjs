@@ -105,8 +105,8 @@ export async function language(lang, where = 'lesson.json:1') {
       if (!(key in en)) throw new Error(`web/page.html: {{say ${key}}} names no key of ${STRINGS}/en.js`);
       return runtime[key] ?? en[key];
     },
-    /** The script that gives the runtime this language's strings (assets/strings-<lang>.js), before runtime.js; '' in English. */
-    stringsScript: (root) => (lang === 'en' ? '' : `<script type="module" src="${root}assets/strings-${lang}.js"></script>`),
+    /** The script that gives the runtime this language's strings (assets/strings-<lang>.js), before runtime.js. */
+    stringsScript: (root) => `<script type="module" src="${root}assets/strings-${lang}.js"></script>`,
     /** The table the page's runtime reads (strings/language.js), or '' in English. */
     coreWordsScript: () => (lang === 'en' ? '' : `<script type="application/json" id="core-words">${JSON.stringify(table).replace(/</g, '\\u003c')}</script>`),
     demo: (demo) => (lang === 'en' ? demo : translateDemo(demo, words)),

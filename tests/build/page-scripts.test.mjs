@@ -1,6 +1,7 @@
 // What each built lesson page's scripts carry (site/, made by scripts/build.sh): the runtime's strings of
-// another language come in that language's pages only (assets/strings-<lang>.js, web/runtime/strings/index.js),
-// so an English page's first load does not pay for the French words (issue 19's first-load budget).
+// a language come in that language's pages only (assets/strings-<lang>.js, web/runtime/strings/index.js),
+// so an English page's first load does not pay for the French words, nor a French page's for the English
+// ones (issue 19's first-load budget).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -30,17 +31,20 @@ function pageScripts(slug) {
   return [...seen];
 }
 
-// French strings as a bundle writes them: the ones in plain ASCII (esbuild escapes other characters),
-// long enough to be the table's and no English string's.
-const FRENCH = Object.values(fr).filter((text) => /^[ -~]{24,}$/.test(text) && !/["'\\`]/.test(text) && !Object.values(en).includes(text));
+// A table's strings as a bundle writes them: the ones in plain ASCII (esbuild escapes other characters),
+// long enough to be that table's and no other's.
+const own = (table, other) => Object.values(table).filter((text) => /^[ -~]{24,}$/.test(text) && !/["'\\`]/.test(text) && !Object.values(other).includes(text));
+const FRENCH = own(fr, en);
+const ENGLISH = own(en, fr);
 
 const carries = (files, texts) => {
   const code = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
   return texts.filter((text) => code.includes(text));
 };
 
-test('page scripts: the French table has strings a bundle would show as they are', () => {
+test('page scripts: each table has strings a bundle would show as they are', () => {
   assert.ok(FRENCH.length >= 10, `only ${FRENCH.length} French strings to look for`);
+  assert.ok(ENGLISH.length >= 10, `only ${ENGLISH.length} English strings to look for`);
 });
 
 test('page scripts: an English lesson page loads none of the French table', () => {
@@ -50,6 +54,21 @@ test('page scripts: an English lesson page loads none of the French table', () =
     const files = pageScripts(slug);
     assert.ok(files.some((f) => f.endsWith(`${path.sep}runtime.js`)), `${slug}: the page loads runtime.js`);
     assert.deepEqual(carries(files, FRENCH), [], `${slug}: its scripts (${files.map((f) => path.relative(SITE, f)).join(', ')}) carry French strings`);
+  }
+});
+
+test('page scripts: an English lesson page loads the whole English table, before its runtime', () => {
+  for (const slug of builtLessons().filter((s) => pageLanguage(s) === 'en')) {
+    assert.deepEqual(ENGLISH.filter((text) => !carries(pageScripts(slug), [text]).length), [], `${slug}: English strings its scripts lack`);
+    const html = fs.readFileSync(path.join(SITE, slug, 'index.html'), 'utf8');
+    assert.ok(html.indexOf('assets/strings-en.js') >= 0 && html.indexOf('assets/strings-en.js') < html.indexOf('assets/runtime.js'),
+      `${slug}: strings-en.js comes before runtime.js`);
+  }
+});
+
+test('page scripts: a French lesson page loads none of the English table, which the French one replaces whole', () => {
+  for (const slug of builtLessons().filter((s) => pageLanguage(s) === 'fr')) {
+    assert.deepEqual(carries(pageScripts(slug), ENGLISH), [], `${slug}: its scripts carry English strings`);
   }
 });
 

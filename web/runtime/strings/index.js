@@ -1,8 +1,8 @@
 // The words a person reads, from the page's table of strings (one per language; English, strings/en.js).
-// Only English is bundled with the runtime: another language's table is a script of its own
-// (assets/strings-<lang>.js, made by scripts/build-site.mjs), loaded before the runtime by that
-// language's pages only, which hands its table to addStrings(). An English page so never downloads
-// the French words (about 40 KB raw in each of three scripts before, 2026-12-02).
+// In the site, each table is a script of its own (assets/strings-<lang>.js, made by scripts/build-site.mjs,
+// where the import of en.js below is an empty table), loaded before the runtime by that language's pages
+// only, which hands its table to addStrings(): a page downloads its own language's words and no other
+// (both tables were in each of three scripts before, 80 KB raw; docs/benchmarks.md, 2026-12-02).
 import en from './en.js';
 
 const TABLES = { en };
