@@ -230,21 +230,22 @@ export function reachableExplanations(core, id, params) {
   }
   const answers = [];
   const seen = new Set();
-  const explain = (ref) => {
+  // A probe's refusal (past the printout's last number) is no explanation a learner can open; any other is shown.
+  const explain = (ref, probe = false) => {
     const key = JSON.stringify(ref);
     if (seen.has(key)) return null;
     seen.add(key);
     const answer = core.explain(id, params, ref);
-    answers.push(answer);
+    if (answer.ok || !probe) answers.push(answer);
     return answer;
   };
   // The printout's numbers and the heat maps' cells, in order until the explainer says there is no such value.
   const MOST = 100000;  // a bound on a probe, far past any page's numbers [values]
-  if (c.printed) for (let index = 0; index < MOST && explain({ kind: 'printed', index }).ok; ++index);
+  if (c.printed) for (let index = 0; index < MOST && explain({ kind: 'printed', index }, true).ok; ++index);
   for (const figure of c.figures ?? []) {
-    for (let map = 0; map < MOST && explain({ kind: 'figure', figure, map, row: 0, col: 0 }).ok; ++map) {
-      for (let row = 0; row < MOST && (row === 0 || explain({ kind: 'figure', figure, map, row, col: 0 }).ok); ++row) {
-        for (let col = 1; col < MOST && explain({ kind: 'figure', figure, map, row, col }).ok; ++col);
+    for (let map = 0; map < MOST && explain({ kind: 'figure', figure, map, row: 0, col: 0 }, true).ok; ++map) {
+      for (let row = 0; row < MOST && (row === 0 || explain({ kind: 'figure', figure, map, row, col: 0 }, true).ok); ++row) {
+        for (let col = 1; col < MOST && explain({ kind: 'figure', figure, map, row, col }, true).ok; ++col);
       }
     }
   }

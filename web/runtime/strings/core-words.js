@@ -178,10 +178,10 @@ export function translateExplanation(answer, words) {
   };
 }
 
-/** Every string of explanations that translateExplanation would translate (for the build's check; refusals are the runs'). */
+/** Every string of explanations (and of an explanation's refusal, which the panel shows) that translateExplanation would translate (for the build's check). */
 export function explanationWords(answers) {
   const said = [];
-  for (const answer of answers.filter((a) => a?.ok)) translateExplanation(answer, (w) => { said.push(w); return w; });
+  for (const answer of answers) translateExplanation(answer, (w) => { said.push(w); return w; });
   return said.filter((w) => typeof w === 'string' && w !== '' && !PRINTOUT.test(w));
 }
 
