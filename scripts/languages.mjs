@@ -181,12 +181,10 @@ export function edgeParams(demo) {
 
 /**
  * The settings a translated page's explanations are collected at, besides the preset and the defaults: each
- * parameter at its least and its most, one at a time, every parameter at its most at once (a softmax's
- * "each less the largest" needs large scores and a large factor together), each choice and each switch
- * flipped. A setting the demo refuses is left out by the caller.
+ * parameter at its least and its most, one at a time (a softmax's "each less the largest" at the largest
+ * scores), each choice and each switch flipped. A setting the demo refuses explains nothing.
  */
 export function explainSettings(demo, preset) {
-  const most = {};
   const sets = [preset, {}];
   const filled = (p, v) => {
     if (p.type === 'vector') return Array(Math.max(p.min_len, (p.default ?? []).length)).fill(v);
@@ -196,19 +194,22 @@ export function explainSettings(demo, preset) {
   for (const p of demo.params) {
     if (['integer', 'number', 'vector', 'matrix'].includes(p.type) && Number.isFinite(p.min) && Number.isFinite(p.max)) {
       sets.push({ ...preset, [p.name]: filled(p, p.min) }, { ...preset, [p.name]: filled(p, p.max) });
-      most[p.name] = filled(p, p.max);
     }
     if (p.type === 'boolean') sets.push({ ...preset, [p.name]: !(preset[p.name] ?? p.default) });
     if (p.type === 'choice') for (const choice of p.choices) sets.push({ ...preset, [p.name]: choice });
   }
-  sets.push({ ...preset, ...most });
   return sets;
 }
 
+// A few places of n (the first ones and the last): a table's cells, a chart's points and a value's operands
+// say the same words whatever their indices (the indices are numbers of the key), and a demo at its largest
+// settings has millions of them (multi-head attention at its widest), so the words are found from a sample.
+const sample = (n) => [...new Set([0, 1, 2, 3, n - 2, n - 1])].filter((k) => k >= 0 && k < n);
+
 /**
- * Every explanation a learner can reach on a demo at one setting: each value the explainer says it explains
- * (its contents: tables' cells, sentences' numbers, the printout's numbers, charts' points, heat maps' cells)
- * and, from each, the operands and list items it links to, down to what the learner set.
+ * The explanations a learner can reach on a demo at one setting, sampled: values the explainer says it
+ * explains (its contents: tables' cells, sentences' numbers, the printout's numbers, charts' points, heat
+ * maps' cells) and, from each, the operands and list items it links to, down to what the learner set.
  * @param core  a module's face with run and explain (core-face.js)
  * @returns {object[]} the explain module's answers (a refused setting: none)
  */
@@ -221,12 +222,12 @@ export function reachableExplanations(core, id, params) {
   const seeds = [];
   for (const name of c.tables ?? []) {
     const values = r.tables?.find((t) => t.name === name)?.values ?? [];
-    values.forEach((row, i) => row.forEach((_, j) => seeds.push({ kind: 'table', table: name, row: i, col: j })));
+    for (const row of sample(values.length)) for (const col of sample(values[row].length)) seeds.push({ kind: 'table', table: name, row, col });
   }
   for (const name of c.numbers ?? []) seeds.push({ kind: 'number', name });
   for (const name of c.charts ?? []) {
     const chart = r.charts?.find((t) => t.name === name);
-    chart?.series.forEach((s, k) => s.x.forEach((_, point) => seeds.push({ kind: 'chart', chart: name, series: k, point })));
+    chart?.series.forEach((s, k) => { for (const point of sample(s.x.length)) seeds.push({ kind: 'chart', chart: name, series: k, point }); });
   }
   const answers = [];
   const seen = new Set();
@@ -240,7 +241,7 @@ export function reachableExplanations(core, id, params) {
     return answer;
   };
   // The printout's numbers and the heat maps' cells, in order until the explainer says there is no such value.
-  const MOST = 100000;  // a bound on a probe, far past any page's numbers [values]
+  const MOST = 64;  // the first numbers of the printout and of a heat map's rows and columns [values]
   if (c.printed) for (let index = 0; index < MOST && explain({ kind: 'printed', index }, true).ok; ++index);
   for (const figure of c.figures ?? []) {
     for (let map = 0; map < MOST && explain({ kind: 'figure', figure, map, row: 0, col: 0 }, true).ok; ++map) {
@@ -249,7 +250,11 @@ export function reachableExplanations(core, id, params) {
       }
     }
   }
-  const links = (answer) => (answer?.ok ? [...(answer.explanation.operands ?? []), ...(answer.explanation.items ?? [])].map((o) => o.ref) : []);
+  const links = (answer) => {
+    if (!answer?.ok) return [];
+    const operands = answer.explanation.operands ?? [];
+    return [...sample(operands.length).map((k) => operands[k]), ...(answer.explanation.items ?? [])].map((o) => o.ref);
+  };
   const queue = [...seeds, ...answers.flatMap(links)];
   while (queue.length) queue.push(...links(explain(queue.pop())));
   return answers;
