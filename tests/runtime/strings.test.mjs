@@ -94,3 +94,10 @@ test('strings: the style sheet shows no words of its own: its ::before and ::aft
   const shell = read(path.join(ROOT, 'web/page.html'));
   for (const [, name] of css.matchAll(/content:\s*var\((--say-[\w-]+)\)/g)) assert.match(shell, new RegExp(`${name}: "\\{\\{say [\\w.]+\\}\\}"`), `page.html sets ${name}`);
 });
+
+test('strings: the words the page hands the programs\' runner, which has no table of its own, are keys of English and of French', async () => {
+  const { RUNNER_WORDS } = await import('../../web/runtime/programs/run-program.js');
+  const fr = (await import('../../web/runtime/strings/fr.js')).default;
+  assert.ok(RUNNER_WORDS.length >= 4);
+  assert.deepEqual(RUNNER_WORDS.filter((key) => !(key in en) || !(key in fr)), []);
+});
