@@ -24,7 +24,7 @@ import { writeEmbedPages } from './embed-pages.mjs';
 import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
-import { edgeParams, language, runtimeLanguages, sayAll, sayEnglish } from './languages.mjs';
+import { edgeParams, explainSettings, language, reachableExplanations, runtimeLanguages, sayAll, sayEnglish } from './languages.mjs';
 import { scratchDir } from './scratch-dir.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -243,11 +243,18 @@ async function edgeRunner(modules) {
 async function explainedContents(modules) {
   const cores = new Map();
   for (const [name, { api }] of modules) if (api.includes('explain')) cores.set(name, await loadModule(name));
-  return (names, id, params) => {
-    const core = names.split(' ').map((name) => cores.get(name)).find((c) => c?.demos.has(id));
+  const coreOf = (names, id) => names.split(' ').map((name) => cores.get(name)).find((c) => c?.demos.has(id));
+  const contents = (names, id, params) => {
+    const core = coreOf(names, id);
     const answer = core ? core.explain(id, params, { kind: 'contents' }) : { ok: false };
     return answer.ok ? JSON.stringify(answer.explanation) : '';
   };
+  /** Every explanation a learner can open on the demo, at its preset and a few settings (languages.mjs), for a translated page's check. */
+  contents.reachable = (names, demo, preset) => {
+    const core = coreOf(names, demo.id);
+    return core ? explainSettings(demo, preset).flatMap((params) => reachableExplanations(core, demo.id, params)) : [];
+  };
+  return contents;
 }
 
 /** group -> module, for the workers the page has (web/runtime/core.js, workerCoreName). */
@@ -300,6 +307,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
     const code = demo.sources.map((name) => sourceBlock(snippets, name, words.say)).join('');
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
     words.noteSaid(demo, [run(id, instance.params), run(id, {}), ...(refuse ? edgeParams(demo).map((params) => refuse(id, params)) : [])]);
+    if (refuse) words.noteExplained(demo, contents.reachable(explainCore, demo, instance.params));
     const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(run(id, instance.params))));
     const explains = contents(explainCore, id, instance.params);
     const tag = open.replace('class="demo"', 'class="demo prerendered"')

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../web/runtime/strings/en.js';
-import { coreWords, formatNumberIn, keyOf, needsWords, saidWords, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
+import { coreWords, explanationWords, formatNumberIn, keyOf, needsWords, saidWords, translateAnswer, translateDemo } from '../web/runtime/strings/core-words.js';
 import { addStrings } from '../web/runtime/strings/index.js';
 import { quoteResult } from '../web/runtime/render/format.js';
 
@@ -97,7 +97,13 @@ export async function language(lang, where = 'lesson.json:1') {
   const files = lang === 'en' ? [] : coreTableFiles(lang);
   const table = Object.assign({}, ...files.map((f) => f.table));
   const words = coreWords(lang, table);
-  const said = new Map();  // key -> "demo id" that said it
+  const said = new Map();  // key -> who said it: 'demo "id"' or 'an explanation of demo "id"'
+  const note = (texts, by) => {
+    for (const w of texts) {
+      const key = keyOf(w);
+      if (needsWords(key) && !said.has(key)) said.set(key, by);
+    }
+  };
   return {
     lang,
     /** The page's own words (web/page.html's "say" keys), escaped for HTML by the caller. */
@@ -117,17 +123,14 @@ export async function language(lang, where = 'lesson.json:1') {
       return name in (result.texts ?? {}) ? words(result.texts[name]) : null;
     },
     /** Notes the words a demo's declaration and answers say, for check(). */
-    noteSaid: (demo, answers) => {
-      for (const w of saidWords(demo, answers)) {
-        const key = keyOf(w);
-        if (needsWords(key) && !said.has(key)) said.set(key, demo.id);
-      }
-    },
+    noteSaid: (demo, answers) => note(saidWords(demo, answers), `demo "${demo.id}"`),
+    /** Notes the words of a demo's explanations (the explain panel's, reachableExplanations), for check(). */
+    noteExplained: (demo, explanations) => note(explanationWords(explanations), `an explanation of demo "${demo.id}"`),
     /** Every problem of this language's translations: [] when complete. */
     check: async () => {
       if (lang === 'en') return [];
       const problems = await runtimeProblems(lang);
-      const expected = new Map([...said].map(([key, id]) => [key, `said by demo "${id}"${declaredAt(key) ? `, declared at ${declaredAt(key)}` : ''}`]));
+      const expected = new Map([...said].map(([key, id]) => [key, `said by ${id}${declaredAt(key) ? `, declared at ${declaredAt(key)}` : ''}`]));
       const owner = new Map(files.flatMap((f) => Object.keys(f.table).map((key) => [key, f])));
       // A missing key is reported in the table of the folder that declares it, when it has one.
       const folderOf = (f) => path.join('core', path.relative(CORE_WORDS, path.dirname(f.file))) + '/';
@@ -143,10 +146,15 @@ export async function language(lang, where = 'lesson.json:1') {
   };
 }
 
+// What a learner may type in a number's box that is no number JSON holds, passed on as typed (controls.js):
+// a number too large for a double either way, one too small to be anything but 0, and the names of the non-finite.
+const TYPED_NUMBERS = ['1e999', '-1e999', '1e-999', '1e+99999', 'nan', 'NaN', 'inf', '-Infinity'];
+
 /**
  * Values at and past the edges of each of a demo's parameters, one parameter at a time (the others at
  * their defaults): the core's refusals a learner can meet by typing or by a link ("“Tokens T” is too large:
- * …", a cell of a table out of range, a word where a number goes), so a translation has their words too.
+ * …", a cell of a table out of range, a word where a number goes, a number typed past what a double holds),
+ * so a translation has their words too.
  * An integer also takes its first few values, where a demo refuses a combination ("d_model must be
  * divisible by the heads").
  * @returns {object[]} parameter sets for run(id, params)
@@ -156,12 +164,16 @@ export function edgeParams(demo) {
   for (const p of demo.params) {
     const values = ['x', null];
     const [low, high] = [p.min - 1, p.max + 1];
-    if (p.type === 'integer') values.push(low, high, p.min + 0.5, ...[0, 1, 2, 3].map((k) => p.min + k).filter((v) => v <= p.max));
-    if (p.type === 'number') values.push(low, high);
-    if (p.type === 'vector') values.push([], Array(p.min_len).fill(high), Array(p.min_len).fill(low), Array(p.min_len).fill('x'));
+    if (p.type === 'integer') values.push(p.min + 0.5, ...[0, 1, 2, 3].map((k) => p.min + k).filter((v) => v <= p.max));
+    if (p.type === 'integer' || p.type === 'number') values.push(low, high, ...TYPED_NUMBERS);
+    if (p.type === 'vector') {
+      values.push([], Array(p.min_len).fill(high), Array(p.min_len).fill(low), Array(p.min_len).fill('x'));
+      for (const typed of TYPED_NUMBERS) values.push(Array(p.min_len).fill(typed));
+    }
     if (p.type === 'matrix') {
       const row = (v) => Array(p.min_cols).fill(v);
       values.push([], [row(high)], [row(low)], [row('x')], [row(null)], Array(p.max_len + 1).fill(row(0)), [Array(p.max_cols + 1).fill(0)]);
+      for (const typed of TYPED_NUMBERS) values.push([row(typed)]);
       if (p.max_len > 1 && p.max_cols > 1) values.push([[0, 0], [0]]);
     }
     if (p.type === 'choice') values.push('no such choice');
@@ -169,6 +181,87 @@ export function edgeParams(demo) {
     for (const value of values) sets.push({ [p.name]: value });
   }
   return sets;
+}
+
+/**
+ * The settings a translated page's explanations are collected at, besides the preset and the defaults: each
+ * parameter at its least and its most, one at a time (a softmax's "each less the largest" at the largest
+ * scores), each choice and each switch flipped. A setting the demo refuses explains nothing.
+ */
+export function explainSettings(demo, preset) {
+  const sets = [preset, {}];
+  const filled = (p, v) => {
+    if (p.type === 'vector') return Array(Math.max(p.min_len, (p.default ?? []).length)).fill(v);
+    if (p.type === 'matrix') return (p.default?.length ? p.default : [[0]]).map((row) => row.map(() => v));
+    return v;
+  };
+  for (const p of demo.params) {
+    if (['integer', 'number', 'vector', 'matrix'].includes(p.type) && Number.isFinite(p.min) && Number.isFinite(p.max)) {
+      sets.push({ ...preset, [p.name]: filled(p, p.min) }, { ...preset, [p.name]: filled(p, p.max) });
+    }
+    if (p.type === 'boolean') sets.push({ ...preset, [p.name]: !(preset[p.name] ?? p.default) });
+    if (p.type === 'choice') for (const choice of p.choices) sets.push({ ...preset, [p.name]: choice });
+  }
+  return sets;
+}
+
+// A few places of n (the first ones and the last): a table's cells, a chart's points and a value's operands
+// say the same words whatever their indices (the indices are numbers of the key), and a demo at its largest
+// settings has millions of them (multi-head attention at its widest), so the words are found from a sample.
+const sample = (n) => [...new Set([0, 1, 2, 3, n - 2, n - 1])].filter((k) => k >= 0 && k < n);
+
+/**
+ * The explanations a learner can reach on a demo at one setting, sampled: values the explainer says it
+ * explains (its contents: tables' cells, sentences' numbers, the printout's numbers, charts' points, heat
+ * maps' cells) and, from each, the operands and list items it links to, down to what the learner set.
+ * @param core  a module's face with run and explain (core-face.js)
+ * @returns {object[]} the explain module's answers (a refused setting: none)
+ */
+export function reachableExplanations(core, id, params) {
+  const run = core.run(id, params);
+  const contents = core.explain(id, params, { kind: 'contents' });
+  if (!run.ok || !contents.ok) return [];
+  const r = run.result;
+  const c = contents.explanation;
+  const seeds = [];
+  for (const name of c.tables ?? []) {
+    const values = r.tables?.find((t) => t.name === name)?.values ?? [];
+    for (const row of sample(values.length)) for (const col of sample(values[row].length)) seeds.push({ kind: 'table', table: name, row, col });
+  }
+  for (const name of c.numbers ?? []) seeds.push({ kind: 'number', name });
+  for (const name of c.charts ?? []) {
+    const chart = r.charts?.find((t) => t.name === name);
+    chart?.series.forEach((s, k) => { for (const point of sample(s.x.length)) seeds.push({ kind: 'chart', chart: name, series: k, point }); });
+  }
+  const answers = [];
+  const seen = new Set();
+  // A probe's refusal (past the printout's last number) is no explanation a learner can open; any other is shown.
+  const explain = (ref, probe = false) => {
+    const key = JSON.stringify(ref);
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const answer = core.explain(id, params, ref);
+    if (answer.ok || !probe) answers.push(answer);
+    return answer;
+  };
+  // The printout's numbers and the heat maps' cells, in order until the explainer says there is no such value.
+  const MOST = 64;  // the first numbers of the printout and of a heat map's rows and columns [values]
+  if (c.printed) for (let index = 0; index < MOST && explain({ kind: 'printed', index }, true).ok; ++index);
+  for (const figure of c.figures ?? []) {
+    for (let map = 0; map < MOST && explain({ kind: 'figure', figure, map, row: 0, col: 0 }, true).ok; ++map) {
+      for (let row = 0; row < MOST && (row === 0 || explain({ kind: 'figure', figure, map, row, col: 0 }, true).ok); ++row) {
+        for (let col = 1; col < MOST && explain({ kind: 'figure', figure, map, row, col }, true).ok; ++col);
+      }
+    }
+  }
+  const links = (answer) => {
+    if (!answer?.ok) return [];
+    const operands = answer.explanation.operands ?? [];
+    return [...sample(operands.length).map((k) => operands[k]), ...(answer.explanation.items ?? [])].map((o) => o.ref);
+  };
+  const queue = [...seeds, ...answers.flatMap(links)];
+  while (queue.length) queue.push(...links(explain(queue.pop())));
+  return answers;
 }
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

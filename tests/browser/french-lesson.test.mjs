@@ -93,6 +93,31 @@ test('French lesson: with its controls used, its panels open, a number explained
   await page.close();
 });
 
+test('French lesson: an explanation, and each explanation its operands link to, reads in French: its name, step, words and operands, none marked as English', async () => {
+  const { page, problems } = await site.open('attention-fr/');
+  const panel = demo(page, 'scaling').locator('.explain-panel');
+  const shown = () => demo(page, 'scaling').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  // A weight of the scaling demo's table (the softmax at the learner's factor), then each of its operands in turn.
+  await demo(page, 'scaling').locator('table.matrix td.explainable').last().click();
+  await shown();
+  const seen = [];
+  const links = await panel.locator('button.explain-link').count();
+  assert.ok(links >= 2, `the weight is made from its operands (${links})`);
+  for (let k = 0; k <= links; ++k) {
+    seen.push(await panel.innerText(), await panel.locator('.visually-hidden').allTextContents().then((t) => t.join(' ')));
+    assert.equal(await panel.locator('[lang]').count(), 0, 'nothing of the panel is marked as another language');
+    if (k === links) break;
+    await panel.locator('button.explain-link').nth(k).click();
+    await shown();
+    await panel.getByRole('button', { name: fr['explain.back'] }).click();
+    await shown();
+  }
+  // The formula is the lesson's notation (w₀, e^, Σ): the words around it are French.
+  assert.deepEqual(seen.filter((t) => ENGLISH.test(t) || /\b(?:which|you|set|at|scale|factor|power|divided|sum|every)\b/.test(t)), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('French lesson: a value past a control\'s edge, typed or in a link, is refused in French, with the French numbers', async () => {
   const nbsp = '\u202f';  // Intl.NumberFormat('fr') groups thousands with a narrow no-break space
   // A link's value the demo cannot use: the link's note quotes the core's refusal, translated.
@@ -107,6 +132,9 @@ test('French lesson: a value past a control\'s edge, typed or in a link, is refu
   assert.equal(await cost.locator('.control.invalid .error').innerText(),
     `« Jetons T » : la valeur est trop grande ; elle doit être comprise entre 1 et 100${nbsp}000 (reçu : 100${nbsp}001)`);
   assert.doesNotMatch(await cost.locator('.controls').innerText(), /too large|must be|got/);
+  // A number past what a double holds, typed: the core's refusal quotes it as typed, in French.
+  await cost.getByLabel('Jetons T', { exact: true }).fill('1e999');
+  assert.match(await cost.locator('.control.invalid .error').innerText(), /^« Jetons T » : la valeur est trop grande ; elle doit être un nombre entier compris entre 1 et 100\u202f000 \(reçu : « 1e999 »\)$/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, nativeCore } from '../support/core.mjs';
 import { buildLessons } from '../support/site-build.mjs';
-import { edgeParams, language, runtimeProblems } from '../../scripts/languages.mjs';
+import { edgeParams, explainSettings, language, reachableExplanations, runtimeProblems } from '../../scripts/languages.mjs';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { lessonInstances } from '../../scripts/lesson-prose.mjs';
-import { coreWords } from '../../web/runtime/strings/core-words.js';
+import { coreWords, translateExplanation } from '../../web/runtime/strings/core-words.js';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
-test('translations: every word the French attention lesson\'s demos say has a translation, and the tables hold no other', async () => {
+test('translations: every word the French attention lesson\'s demos and their explanations say has a translation, and the tables hold no other', async () => {
   const fr = await language('fr');
   const demos = new Map(nativeCore.list().map((d) => [d.id, d]));
   const file = 'lessons/attention-fr/lesson.html';
@@ -22,13 +22,20 @@ test('translations: every word the French attention lesson\'s demos say has a tr
   // The refusals at the parameters' edges too, run in the WebAssembly modules as the build runs them.
   const cores = await Promise.all([...declaredModules().keys()].map((name) => loadModule(name)));
   const refuse = (id, params) => cores.find((c) => c.demos.has(id)).run(id, params);
+  // And every explanation a learner can open, at the preset and a few settings, as the build collects them.
+  const explainer = await loadModule('attention-explain');
   let refusals = 0;
+  let explanations = 0;
   for (const { demo, params } of instances.values()) {
     const edges = edgeParams(demo).map((p) => refuse(demo.id, p));
     refusals += edges.filter((a) => !a.ok).length;
     fr.noteSaid(demo, [nativeCore.run(demo.id, params), nativeCore.run(demo.id, {}), ...edges]);
+    const explained = explainSettings(demo, params).flatMap((p) => reachableExplanations(explainer, demo.id, p));
+    explanations += explained.filter((a) => a.ok).length;
+    fr.noteExplained(demo, explained);
   }
   assert.ok(refusals > 50, `the edges are refused (${refusals} refusals)`);
+  assert.ok(explanations > 500, `the explanations are collected (${explanations})`);
   assert.deepEqual(await fr.check(), []);
 });
 
@@ -37,6 +44,9 @@ const MISTAKES = [
   ['translation-missing-key', 'a missing key', 'words/lessons/attention/strings.fr.json:1',
     /the translation has no key "Multiply the scores by" \(said by demo "softmax_scaling", declared at core\/lessons\/attention\/softmax_scaling.cpp:\d+\)/],
   ['translation-unknown-key', 'an unknown key', 'words/lessons/attention/strings.fr.json:7', /"Multiply the scores with" is not a key of English/],
+  ['translation-missing-explanation-key', 'a missing key of an explanation', 'words/lessons/attention/strings.fr.json:1',
+    /the translation has no key "the factor c, which you set" \(said by an explanation of demo "softmax_scaling", declared at core\/lessons\/attention\/softmax_scaling_explain.cpp:\d+\)/],
+  ['translation-unknown-explanation-key', 'an unknown key of an explanation', 'words/lessons/attention/strings.fr.json:5', /"the factor c, which you sett" is not a key of English/],
 ];
 for (const [mistake, what, at, message] of MISTAKES) {
   test(`translations: the build stops on a table of the core's words with ${what}, naming the file and line`, () => {
@@ -82,4 +92,25 @@ test('translations: a refusal is put into French whole: its template, the contro
     '« Jetons T » doit être un nombre entier compris entre 1 et 12 (reçu : 2,5)');
   // A refusal the table lacks stays English, whole (not half translated).
   assert.equal(words('“Tokens T” must be one of "a", "b" (got "c")'), '“Tokens T” must be one of "a", "b" (got "c")');
+});
+
+test('translations: an explanation is put into French: its name, step, words and operands\' labels, with the indices and numbers put back', () => {
+  const words = coreWords('fr', {
+    'the weight of score {} at the factor {} on the chart': 'le poids du score {} au facteur {} sur le graphique',
+    'w{} is e to the power of score {}, divided by the sum of the same for every score': 'w{} vaut e puissance le score {}, divisé par la somme de la même chose pour chaque score',
+    'Why divide by √d: softmax of the same scores, multiplied by a factor': 'Pourquoi diviser par √d : la softmax des mêmes scores, multipliés par un facteur',
+    'score {}, which you set': 'le score {}, que vous avez choisi',
+  });
+  const answer = { ok: true, explanation: {
+    ref: { kind: 'chart', chart: 'sweep', series: 2, point: 30 }, name: 'the weight of score 2 at the factor 3.16 on the chart',
+    step: 'Why divide by √d: softmax of the same scores, multiplied by a factor', formula: 'w₂ = e^s₂ / Σₖ e^sₖ',
+    words: 'w₂ is e to the power of score 2, divided by the sum of the same for every score',
+    operands: [{ ref: { kind: 'param', name: 'scores', index: 0 }, label: 'score 0, which you set', value: 1 }] } };
+  const { explanation } = translateExplanation(answer, words);
+  assert.equal(explanation.name, 'le poids du score 2 au facteur 3,16 sur le graphique');
+  assert.equal(explanation.words, 'w₂ vaut e puissance le score 2, divisé par la somme de la même chose pour chaque score');
+  assert.equal(explanation.step, 'Pourquoi diviser par √d : la softmax des mêmes scores, multipliés par un facteur');
+  assert.equal(explanation.operands[0].label, 'le score 0, que vous avez choisi');
+  assert.deepEqual(explanation.operands[0].ref, answer.explanation.operands[0].ref, 'the references stay the core\'s');
+  assert.equal(explanation.formula, answer.explanation.formula, 'the formula is the lesson\'s notation');
 });

@@ -55,21 +55,12 @@ const NOT_READ = {
   'announce.js': ['announce visually-hidden'],
   // CPython's own SyntaxError messages: the program's printout, as the interpreter prints it.
   'programs/brackets.js': ['SyntaxError: closing ${} \'${}\' does not match opening ${} \'${}\' on line ${}', 'SyntaxError: \'${}\' was never closed'],
-  // Python for the interpreter, and the messages raised inside Python as the program's RuntimeError (the
-  // sandbox's worker has no page and no table).
-  'programs/run-program.js': ['for _ in range(2): pass', 'import sys\\nif "robot" in sys.modules: del sys.modules["robot"]',
-    'the program took more than ${} steps', 'the program printed more than ${} characters',
-    'plot() can draw at most ${} lines, and "${}" would be one more', 'the mat can show at most ${} drawn points at once, and this draw() would make ${}'],
-  // The sandboxed frame's classic script: it runs apart from the site's modules, and its tables.
-  'programs/program-frame.js': ['The program sent the page more than it can show, so it was stopped.', 'the worker failed', 'Python could not start (${}).'],
-  // A training worker's message (a worker has no page language); the core's own training messages are English too.
-  'train-worker.js': ['a training worker stopped: ${}'],
+  // Python for the interpreter.
+  'programs/run-program.js': ['for _ in range(2): pass', 'import sys\\nif "robot" in sys.modules: del sys.modules["robot"]'],
   // A developer's errors, thrown when the site's files disagree, and a reading error caught where it is thrown.
   'render/index.js': ['the page has no picture for the figure kinds ${} (core/demo/figure_kinds.json)'],
   'core-face.js': ['no answer', 'the core could not list its demos: ${}'],
   'kept.js': ['not a record'],
-  // A file format's header row: the same in every language, so a class's spreadsheets line up.
-  'class-summary.js': ['lesson title', 'question number', 'question or demo'],
 };
 const READS = /\b[A-Za-z][a-z]+(?:[ '’][a-z]+)+\b|^[A-Z][a-z]+[.…:!?]?$/;
 const css = read(path.join(ROOT, 'web/style.css'));
@@ -102,4 +93,11 @@ test('strings: the style sheet shows no words of its own: its ::before and ::aft
   assert.deepEqual(worded, []);
   const shell = read(path.join(ROOT, 'web/page.html'));
   for (const [, name] of css.matchAll(/content:\s*var\((--say-[\w-]+)\)/g)) assert.match(shell, new RegExp(`${name}: "\\{\\{say [\\w.]+\\}\\}"`), `page.html sets ${name}`);
+});
+
+test('strings: the words the page hands the programs\' runner, which has no table of its own, are keys of English and of French', async () => {
+  const { RUNNER_WORDS } = await import('../../web/runtime/programs/run-program.js');
+  const fr = (await import('../../web/runtime/strings/fr.js')).default;
+  assert.ok(RUNNER_WORDS.length >= 4);
+  assert.deepEqual(RUNNER_WORDS.filter((key) => !(key in en) || !(key in fr)), []);
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadMicroPython } from '@micropython/micropython-webassembly-pyscript/micropython.mjs';
 import { ROOT, loadWasmCore } from './core.mjs';
 import { createRunner } from '../../web/runtime/programs/run-program.js';
+import en from '../../web/runtime/strings/en.js';
 import { withSettings } from '../../web/runtime/programs/constants.js';
 
 // Each demo instance of the lesson and the program under it (lessons/robot/lesson.html data-program).
@@ -16,7 +17,7 @@ export const programText = (name) => fs.readFileSync(path.join(ROOT, 'lessons/ro
 export async function loadPrograms() {
   const core = await loadWasmCore();
   const robot = fs.readFileSync(path.join(ROOT, 'web/runtime/programs/robot.py'), 'utf8');
-  const runner = await createRunner(loadMicroPython, core, robot);
+  const runner = await createRunner(loadMicroPython, core, robot, { table: en, lang: 'en' });
   /** The demo's values (declared defaults + params), its answer, and its program set to those values. */
   const setUp = (demo, params) => {
     const values = Object.fromEntries(core.demos.get(demo).params.map((d) => [d.name, d.default]));

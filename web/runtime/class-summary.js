@@ -1,6 +1,7 @@
 // The class's progress put together from the files the class page read (class-files.js): per lesson,
 // each question with who answered it and what, and each demo with who tried it; and the same as
 // spreadsheet rows (CSV), one per answer and per demo tried.
+import { say } from './strings/index.js';
 
 /** Each learner's name for the page: the name in their file, else the file's name; made unique. */
 export function learnerLabels(files) {
@@ -56,7 +57,9 @@ export function summarise(files) {
   };
 }
 
-export const CSV_COLUMNS = ['learner', 'file', 'lesson', 'lesson title', 'kind', 'question number', 'question or demo', 'answer'];
+// The header row, from the runtime's table (the class page is in English, so a class's spreadsheets line up).
+const CSV_COLUMNS = ['class.csv_learner', 'class.csv_file', 'class.csv_lesson', 'class.csv_lesson_title', 'class.csv_kind',
+  'class.csv_question_number', 'class.csv_question_or_demo', 'class.csv_answer'];
 
 /** One row per answer and per demo tried, in the columns above. */
 export function csvRows(summary) {
@@ -84,5 +87,5 @@ export function csvCell(value) {
 
 /** The whole sheet: a byte-order mark (so spreadsheets read UTF-8), a header row, lines ending in CRLF. */
 export function toCsv(summary) {
-  return `\uFEFF${[CSV_COLUMNS, ...csvRows(summary)].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${[CSV_COLUMNS.map((key) => say(key)), ...csvRows(summary)].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

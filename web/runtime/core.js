@@ -3,7 +3,7 @@
 // them all (a lesson mixing two lessons' demos), the modules that hold them between them:
 // scripts/build-site.mjs names them on <main data-core="…"> and preloads their files in the page's <head>.
 import { combineCores, wrapCore } from './core-face.js';
-import { translateAnswer, translateDemo } from './strings/core-words.js';
+import { translateAnswer, translateDemo, translateExplanation } from './strings/core-words.js';
 import { pageLanguage, pageWords } from './strings/language.js';
 
 /** The modules this page uses ("attention", or "attention block"). */
@@ -44,6 +44,13 @@ function inPageLanguage(face) {
   };
 }
 
+/** The explain module's face with its explanations' words in the page's language (docs/languages.md). */
+function explainingInPageLanguage(face) {
+  if (pageLanguage() === 'en') return face;
+  const words = pageWords();
+  return { ...face, explain: (id, params, ref) => translateExplanation(face.explain(id, params, ref), words) };
+}
+
 let explainPromise = null;
 let explainSetup = null;
 
@@ -58,7 +65,7 @@ const explainCoreNames = () => (document.querySelector('main')?.dataset.explainC
  * module leaves the explanations out (docs/explain.md). A failed load is tried again on the next click.
  */
 export function loadExplainCore() {
-  explainPromise ??= Promise.all(explainCoreNames().map(createCore)).then(combineCores)
+  explainPromise ??= Promise.all(explainCoreNames().map(createCore)).then(combineCores).then(explainingInPageLanguage)
     .then((core) => { explainSetup?.(core); return core; })
     .catch((error) => { explainPromise = null; throw error; });
   return explainPromise;

@@ -7,7 +7,6 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
 import { say } from './strings/index.js';
-import { pageLanguage } from './render/format.js';
 import { CELL } from './render/heat-maps.js';
 
 const OPERAND = 'explain-operand';
@@ -107,16 +106,10 @@ const GIVEN = {
   get measured() { return say('explain.given_measured'); },
 };
 
-// The explain core's words (an explanation's name, step, words and operands) have no translation table yet:
-// on a page in another language they are marked as the English they are, for a screen reader's voice.
-const inEnglish = (node) => {
-  if (pageLanguage() !== 'en') node.lang = 'en';
-  return node;
-};
-/** ", that is: <the core's words>.", the core's words marked as English. */
+/** ", that is: <the core's words>." (the words in the page's language, core.js). */
 function thatIs(words) {
   const [before, after] = say('explain.that_is', { words: '\u0000' }).split('\u0000');
-  return [before, inEnglish(el('span', { textContent: words })), after];
+  return [before, el('span', { textContent: words }), after];
 }
 
 const sameRef = (a, b) => ['kind', 'table', 'name', 'row', 'col', 'index', 'line', 'block', 'tensor', 'chart', 'series', 'point'].every((k) => a[k] === b[k]);
@@ -224,7 +217,6 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   const operandItem = (operand, k) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label ?? say('explain.number', { n: k + 1 }) });
-    if (operand.label !== undefined) inEnglish(link);
     link.addEventListener('click', () => open(operand.ref, null));
     const inner = operand.source === 'inner' ? say('explain.inner') : operand.source === 'weight' ? say('explain.learned') : '';
     return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
@@ -235,8 +227,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   function show(explanation) {
     clearMarks();
     heading.textContent = explanation.name.charAt(0).toUpperCase() + explanation.name.slice(1);
-    inEnglish(heading);
-    const parts = [inEnglish(el('p', { className: 'explain-step', textContent: explanation.step }))];
+    const parts = [el('p', { className: 'explain-step', textContent: explanation.step })];
     if (explanation.items) {
       parts.push(el('p', { textContent: say('explain.pick_one') }),
         el('ul', { className: 'explain-operands' }, explanation.items.map((item, k) => operandItem({
@@ -271,7 +262,6 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   function showError(message, title = say('explain.no_explanation')) {
     clearMarks();
     heading.textContent = title;
-    heading.removeAttribute('lang');
     body.replaceChildren(el('p', { textContent: message }));
     panel.dataset.state = 'error';
     back.hidden = trail.length < 2;
@@ -280,7 +270,6 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   function showLoading() {
     clearMarks();
     heading.textContent = say('explain.loading');
-    heading.removeAttribute('lang');
     body.replaceChildren(el('p', { className: 'explain-loading', role: 'status', textContent: say('explain.fetching') }));
     back.hidden = true;
     panel.dataset.state = 'loading';  // 'shown' or 'error' once answered: what the browser tests wait for

@@ -1,6 +1,7 @@
 // A lesson's data files (weights, summaries, charts' data), fetched from the
 // site with errors that name the file, and handed to the core with its
 // refusals turned into errors that name the file too.
+import { pageWords } from './strings/language.js';
 
 /** The file's text; throws "<file>: HTTP <status>" when the server refuses it. */
 export async function fetchText(file) {
@@ -9,7 +10,7 @@ export async function fetchText(file) {
   return response.text();
 }
 
-/** Throws "<file>: <the core's message>" when the core refused what `file` held. */
+/** Throws "<file>: <the core's message>" (in the page's language) when the core refused what `file` held. */
 export function requireLoaded(answer, file) {
-  if (!answer.ok) throw new Error(`${file}: ${answer.error.message}`);
+  if (!answer.ok) throw new Error(`${file}: ${pageWords()(answer.error.message)}`);
 }

@@ -12,6 +12,7 @@ import { saveFile } from './save-file.js';
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 import { trainInWorker, tooLargeText } from './train-panel.js';
 import { say } from './strings/index.js';
+import { pageWords } from './strings/language.js';
 
 export const LM_SLOT = 'next-character/char-lm';  // core/lessons/lm/shipped_network.hpp, kSlot
 const LESSONS_TEXT = '../assets/lessons.txt';      // scripts/lm-corpus.mjs, written by the site build
@@ -178,7 +179,7 @@ export function attachLmTrainPanel(view, networks, core) {
       kind: 'trained', config: null,
       summary: say('lm.trained_summary', { steps: count(step), seed: settings.seed, loss }),
     });
-    if (!answer.ok) return say('lm.not_used', { message: answer.error.message });
+    if (!answer.ok) return say('lm.not_used', { message: pageWords()(answer.error.message) });
     p.link.hidden = own;  // a text of the learner's is not in any link
     if (!own) p.link.href = `${location.pathname}${location.search}#training`;
     return say('lm.in_use', { loss });
@@ -282,7 +283,7 @@ export function attachLmTrainPanel(view, networks, core) {
     p.load.value = '';
     if (file.size > networks.maxTextBytes) { p.fileStatus.textContent = tooLargeText(file, networks.maxTextBytes); return; }
     const answer = networks.use(LM_SLOT, await file.text(), { kind: 'file', name: file.name });
-    p.fileStatus.textContent = answer.ok ? say('lm.loaded', { name: file.name }) : answer.error.message;
+    p.fileStatus.textContent = answer.ok ? say('lm.loaded', { name: file.name }) : pageWords()(answer.error.message);
   });
   p.back.addEventListener('click', () => {
     networks.backToLesson(LM_SLOT);

@@ -7,6 +7,7 @@
 
 import { readNetworks, write } from './address.js';
 import { say } from './strings/index.js';
+import { pageWords } from './strings/language.js';
 
 /** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
 export function networkName(slot) {
@@ -38,7 +39,7 @@ function checkSettings(value, what, network, plan) {
   const defaults = Object.fromEntries((plan?.params ?? []).filter((d) => SETTINGS.includes(d.name)).map((d) => [d.name, d.default]));
   const settings = { ...defaults, ...Object.fromEntries(SETTINGS.filter((name) => name in value).map((name) => [name, value[name]])) };
   const answer = plan?.run({ ...network, ...settings });
-  if (answer && !answer.ok) return { problem: say('networks.refused', { what, message: answer.error.message }) };
+  if (answer && !answer.ok) return { problem: say('networks.refused', { what, message: pageWords()(answer.error.message) }) };
   return settings;
 }
 

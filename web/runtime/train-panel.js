@@ -12,6 +12,7 @@ import { workerCoreName } from './core.js';
 import { sizeText } from './on-request.js';
 import { saveFile } from './save-file.js';
 import { say } from './strings/index.js';
+import { pageWords } from './strings/language.js';
 import { formatIn } from './render/format.js';
 
 // The bar and the status at most 5 times a second, the loss chart every 2 s: each redraw takes
@@ -82,6 +83,8 @@ function progressView({ bar, status, chart }) {
   };
 }
 
+const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /**
  * Trains in a worker (train-worker.js). @param kind  'table' or 'lm'; @param workers  how many may share
  * the steps (1, 2 or 4); @param on  {progress(p, workers), paused?(step), done(result), failed(message)}
@@ -93,8 +96,8 @@ export function trainInWorker(kind, config, workers, on) {
     if (data.type === 'progress') on.progress(data.progress, data.workers);
     else if (data.type === 'paused') on.paused?.(data.step);
     else if (data.type === 'done' || data.type === 'checked') on.done(data.type === 'done' ? data.result : data.plan);
-    // The core's message says where and why ("training stopped at epoch 13, …").
-    else on.failed(`${data.message.charAt(0).toUpperCase()}${data.message.slice(1)}`);
+    // The core's message says where and why ("training stopped at epoch 13, …"), in the page's language.
+    else on.failed(data.teammate ? say('train.teammate_stopped', { message: data.message }) : capitalised(pageWords()(data.message)));
   };
   worker.onerror = (event) => on.failed(say('train.stopped', { message: event.message }));
   worker.postMessage({ type: on.checkOnly ? 'check' : 'start', kind, config, workers });
@@ -159,7 +162,7 @@ export function attachTrainPanel(view, networks, onRequest) {
 
   function load(slot, text, source, origin) {
     const answer = networks.use(slot, text, origin);
-    if (!answer.ok) return answer.error.message;
+    if (!answer.ok) return pageWords()(answer.error.message);
     return say('train.in_use', { source, slot });
   }
 

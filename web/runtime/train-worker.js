@@ -9,7 +9,8 @@
 //   out: {type: 'progress', progress, workers}  every few steps (workers: how many share the steps;
 //        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
 //        every SAMPLE_EVERY_MS)
-//        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param}
+//        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param, teammate?}
+//        (teammate: another worker of the team stopped, with the browser's message)
 // Cancelling is terminating the worker: the workers it started end with it.
 //
 // A transformer's batches come in parts (core/nn/batch_parts.hpp). With more
@@ -168,7 +169,8 @@ function startTeam(kind, config, count) {
   failed.catch(() => {});  // handled by whichever step is waiting
   workers.forEach((worker, k) => {
     worker.onmessage = ({ data }) => { if (data.type === 'error') stop(data); };
-    worker.onerror = (event) => stop({ message: `a training worker stopped: ${event.message}` });
+    // The page says it in its language (train-panel.js): a worker has no page, so no table of words.
+    worker.onerror = (event) => stop({ message: event.message, teammate: true });
     const mine = ports[k + 1];
     worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i) },
       mine.map(([, port]) => port));
@@ -222,7 +224,7 @@ self.onmessage = async ({ data, ports }) => {
     else if (data.type === 'start') self.postMessage({ type: 'done', result: await train(data.kind ?? 'table', data.config, data.workers ?? 1) });
     else if (data.type === 'team-start') await trainInTeam(data, ports);
   } catch (error) {
-    const { message, param } = error instanceof Error ? { message: error.message } : error;
-    self.postMessage({ type: 'error', message, param });
+    const { message, param, teammate } = error instanceof Error ? { message: error.message } : error;
+    self.postMessage({ type: 'error', message, param, teammate });
   }
 };

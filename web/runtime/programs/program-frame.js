@@ -17,6 +17,7 @@
   let second = 0;
   let sent = 0;
   const tell = (message) => window.parent.postMessage(message, '*');
+  let words = {};  // the page's words for what goes wrong here (worker-client.js): the frame has no table of its own
   const fail = (message) => {
     worker?.terminate();
     tell(JSON.stringify({ type: 'done', ok: false, error: { kind: 'internal', message, line: null } }));
@@ -26,19 +27,20 @@
     const now = Math.floor(performance.now() / 1000);
     if (now !== second) [second, sent] = [now, 0];
     if (typeof data !== 'string' || data.length > MAX_MESSAGE_CHARS || ++sent > MAX_MESSAGES_PER_SECOND) {
-      return fail('The program sent the page more than it can show, so it was stopped.');
+      return fail(words.flood);
     }
     tell(data);
   }
 
-  function start({ worker: text, files }) {
+  function start({ worker: text, files, words: given }) {
+    words = given;
     worker = new Worker(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
     worker.onmessage = relay;
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(`Python could not start (${event.message || 'the worker failed'}).`);
+      fail(words.noStart.replace('{error}', event.message || words.workerFailed));
     };
-    worker.postMessage({ type: 'load', files }, [files.micropython, files.core]);
+    worker.postMessage({ type: 'load', files, words: words.runner }, [files.micropython, files.core]);
   }
 
   window.addEventListener('message', (event) => {

@@ -6,7 +6,8 @@
 // request out: whatever a program does with MicroPython's `js` module, it reaches
 // only this worker's own globals. Every message it posts is a JSON string, which
 // the page checks as untrusted data (worker-client.js).
-//   in:  {type: 'load', files: {micropython, core: ArrayBuffer (.wasm), robot: text}}   once
+//   in:  {type: 'load', files: {micropython, core: ArrayBuffer (.wasm), robot: text}, words: {table, lang}}   once
+//        (words: the runner's messages in the page's language, run-program.js's RUNNER_WORDS)
 //        {type: 'run', code, budget}
 //   out: {type: 'ready', ms}           once, when both are loaded
 //        {type: 'events', events}      what the program did, in batches while it runs
@@ -22,12 +23,12 @@ const FLUSH_MS = 50;  // at most one batch of events per this long, so a fast pr
 const post = (message) => self.postMessage(JSON.stringify(message));
 let runnerPromise = null;
 
-async function load(files) {
+async function load(files, words) {
   const started = performance.now();
   // MicroPython's loader fetches its .wasm by address, and the frame lets no request out: it is handed the bytes.
   self.fetch = async () => new Response(files.micropython, { headers: { 'Content-Type': 'application/wasm' } });
   const core = wrapCore(await createProgramsCore({ wasmBinary: files.core }));
-  const runner = await createRunner(loadMicroPython, core, files.robot, { url: 'micropython.wasm' });
+  const runner = await createRunner(loadMicroPython, core, files.robot, words, { url: 'micropython.wasm' });
   post({ type: 'ready', ms: performance.now() - started });
   return runner;
 }
@@ -51,7 +52,7 @@ async function run({ code, budget }) {
 
 self.onmessage = ({ data }) => {
   if (data?.type === 'load' && !runnerPromise) {
-    runnerPromise = load(data.files);
+    runnerPromise = load(data.files, data.words);
     runnerPromise.catch((error) => post({ type: 'done', ok: false, error: { kind: 'internal', message: String(error?.message ?? error), line: null } }));
   } else if (data?.type === 'run' && runnerPromise) {
     run(data);

@@ -8,6 +8,11 @@
 
 import { bracketProblem } from './brackets.js';
 
+// The runner's own messages (the program's RuntimeError, the run's budget): keys of the runtime's table of
+// strings. The worker has no page and so no table: the page hands it these strings in its language
+// (worker-client.js), with the language for their numbers; the Node tests hand it English's.
+export const RUNNER_WORDS = ['program.too_many_steps', 'program.printed_too_much', 'program.too_many_plot_lines', 'program.too_many_mat_points'];
+
 export const DEFAULT_BUDGET = 20000;  // prints and robot calls per run before asking [-]
 const HEAP_BYTES = 8 * 1024 * 1024;   // the programs' lists are small; 1 MB (the default) is tight for edits
 
@@ -71,9 +76,12 @@ del _name
  * @param loadMicroPython  from micropython.mjs
  * @param core             wrapCore(module) of the core (core-face.js)
  * @param robotSource      the text of web/runtime/programs/robot.py
+ * @param words            {table, lang}: RUNNER_WORDS' strings (key -> text with {name}s) and their language
  * @param mpOptions        extra options for loadMicroPython (url of the .wasm in a worker)
  */
-export async function createRunner(loadMicroPython, core, robotSource, mpOptions = {}) {
+export async function createRunner(loadMicroPython, core, robotSource, words, mpOptions = {}) {
+  const say = (key, values) => String(words.table[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const tooManySteps = () => say('program.too_many_steps', { steps: budget.toLocaleString(words.lang) });
   let sink = () => {};
   let steps = 0;
   let budget = DEFAULT_BUDGET;
@@ -82,7 +90,7 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
   const step = () => {
     if (++steps <= budget) return '';
     spent = true;
-    return `the program took more than ${budget} steps`;
+    return tooManySteps();
   };
   const emit = (event) => step() || (sink(event), '');
   let printed = 0;      // characters written by any path (print, sys.stdout.write, ...) this run
@@ -101,7 +109,7 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
   const write = ([byte]) => {
     if (overflow) return interrupt();
     if ((byte & 0xc0) !== 0x80 && ++printed > LIMITS.printedPerStep * budget) {  // a character starts
-      overflow = `the program printed more than ${(LIMITS.printedPerStep * budget).toLocaleString('en')} characters`;
+      overflow = say('program.printed_too_much', { characters: (LIMITS.printedPerStep * budget).toLocaleString(words.lang) });
       spent = true;
       if (line.length) endLine();
       return interrupt();
@@ -115,13 +123,13 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
     stderr: () => {},  // tracebacks arrive as the exception's text instead
   });
   const shown = { plots: new Set(), drawn: new Map() };  // plot names and drawing -> its points, this run
-  mp.registerJsModule('_core', coreBridge(core, emit, step, shown));
+  mp.registerJsModule('_core', coreBridge(core, emit, step, shown, say));
   mp.FS.writeFile('/robot.py', robotSource);
   mp.FS.writeFile('/_prelude.py', PRELUDE);
   mp.runPython('import _prelude');
 
   const overBudget = () => ({
-    ok: false, error: { kind: 'budget', message: `${capitalised(overflow || `the program took more than ${budget} steps`)}.`, line: null, budget },
+    ok: false, error: { kind: 'budget', message: `${capitalised(overflow || tooManySteps())}.`, line: null, budget },
   });
 
   /** Runs `code`; calls onEvent for each event; resolves to {ok} or {ok: false, error: {message, line, kind}}. */
@@ -155,7 +163,7 @@ export async function createRunner(loadMicroPython, core, robotSource, mpOptions
 // here may throw: a JavaScript exception unwinding through MicroPython leaves it
 // running in the wrong module's globals. So each call answers with a value, or
 // with its error as text, which robot.py raises as a Python exception.
-function coreBridge(core, emit, step, shown) {
+function coreBridge(core, emit, step, shown, say) {
   const guarded = (f) => (...args) => {
     try {
       return f(...args);
@@ -190,7 +198,7 @@ function coreBridge(core, emit, step, shown) {
     repr: (x) => core.pythonRepr(x),
     plot: guarded((name, value) => {
       if (!shown.plots.has(name) && shown.plots.size >= LIMITS.plotLines) {
-        return `plot() can draw at most ${LIMITS.plotLines} lines, and "${String(name).slice(0, 40)}" would be one more`;
+        return say('program.too_many_plot_lines', { lines: LIMITS.plotLines, name: String(name).slice(0, 40) });
       }
       shown.plots.add(name);
       return emit({ type: 'plot', name, value });
@@ -201,7 +209,7 @@ function coreBridge(core, emit, step, shown) {
       for (let i = 0; i + 1 < xs.length; i += 2) points.push([xs[i], xs[i + 1]]);
       const onMat = [...shown.drawn].reduce((n, [other, count]) => n + (other === name ? 0 : count), 0) + points.length;
       if (onMat > LIMITS.matPoints) {
-        return `the mat can show at most ${LIMITS.matPoints} drawn points at once, and this draw() would make ${onMat}`;
+        return say('program.too_many_mat_points', { points: LIMITS.matPoints, made: onMat });
       }
       shown.drawn.set(name, points.length);
       return emit({ type: 'draw', name, points, colour, shape, size });

@@ -12,6 +12,8 @@ import { workerCoreName } from '../core.js';
 import { readWorkerMessage, runAllowance } from './worker-messages.js';
 import { siteUpdated, UPDATED_MESSAGE } from '../site-version.js';
 import { say } from '../strings/index.js';
+import { pageLanguage } from '../strings/language.js';
+import { RUNNER_WORDS } from './run-program.js';
 
 const assets = (file) => new URL(file, import.meta.url).href;  // this bundle sits in assets/, beside the files
 let files = null;        // Promise of {frame, worker, micropython, core, robot}, fetched once
@@ -34,6 +36,12 @@ function fetchFiles() {
   return files;
 }
 
+/** What the frame and the runner say, in the page's language: they run apart from the page and its tables. */
+const sandboxWords = () => ({
+  flood: say('program.flood'), noStart: say('program.no_start'), workerFailed: say('program.worker_failed'),
+  runner: { table: Object.fromEntries(RUNNER_WORDS.map((key) => [key, say(key)])), lang: pageLanguage() },
+});
+
 async function openSandbox() {
   const { frame: html, worker, micropython, core, robot } = await fetchFiles();
   const frame = document.createElement('iframe');
@@ -45,7 +53,7 @@ async function openSandbox() {
   const own = { frame, ready, opened };
   frame.addEventListener('load', () => {
     // Copies: the frame takes its buffers, and a later frame needs them again.
-    frame.contentWindow?.postMessage({ type: 'start', worker, files: { micropython: micropython.slice(0), core: core.slice(0), robot } }, '*');
+    frame.contentWindow?.postMessage({ type: 'start', worker, files: { micropython: micropython.slice(0), core: core.slice(0), robot }, words: sandboxWords() }, '*');
   });
   frames.add(own);
   document.body.append(frame);

@@ -8,8 +8,10 @@
 // CPython print a point whatever the language) and words without letters other than numbers and lists
 // of numbers, which need no key: "(3, 8)" and "[0.09  0.245 0.665]" are quoted as printed.
 
-// An English number as the core writes it: 38,416 · 0.707 · −2 (a minus sign, or a hyphen) · 1e+06.
-const NUMBER = /[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]\d+)?/g;
+// An English number as the core writes it: 38,416 · 0.707 · −2 (a minus sign, or a hyphen) · 1e+06; or
+// the indices of a name, as the explanations subscript them (w₀₂, s₀), put back as they are.
+const NUMBER = /[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[+-]\d+)?|[₀-₉]+/g;
+const SUBSCRIPT = /^[₀-₉]+$/;
 // A refusal names the control as the core quotes it ("“Tokens T” is too small: …") and quotes what the
 // learner typed as JSON does ("(got \"abc\")"): a label is translated on its own (it is a key already),
 // a typed value is kept as typed, so one key serves every control and every value. {q} and {s} in a key.
@@ -53,6 +55,7 @@ const PRINTOUT = /^(?:\[[^,\p{L}]*\]|\(\d+(?:, \d+)*,?\))$/u;
 const formats = new Map();
 /** One number of the core's English text, as `lang` writes it with as many decimals. */
 function numberIn(lang, english) {
+  if (SUBSCRIPT.test(english)) return english;
   const sign = /^[−-]/.test(english) ? '−' : '';
   const digits = english.replace(/^[−-]/, '').replace(/,/g, '');
   if (digits.includes('e')) return sign + new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(Number(digits));
@@ -154,6 +157,32 @@ export function translateAnswer(answer, words) {
       figures: r.figures?.map((f) => (f.words ? { ...f, words: wordsOf(f.words) } : f)),
     },
   };
+}
+
+/**
+ * An explanation (the explain module's answer, core/explain/explanation.hpp) with its words in the language:
+ * what the value is (name), the lesson's step, the formula read aloud (words) and each operand's label. The
+ * formula, the values and the references stay as the core gave them (the panel finds what it highlights by them).
+ */
+export function translateExplanation(answer, words) {
+  if (!answer || typeof answer !== 'object') return answer;
+  if (!answer.ok) return answer.error ? { ...answer, error: { ...answer.error, message: words(answer.error.message) } } : answer;
+  const e = answer.explanation;
+  const worded = (object, keys) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, keys.includes(k) && typeof v === 'string' ? words(v) : v]));
+  return {
+    ...answer,
+    explanation: {
+      ...worded(e, ['name', 'step', 'words']),
+      ...(e.operands && { operands: e.operands.map((o) => worded(o, ['label'])) }),
+    },
+  };
+}
+
+/** Every string of explanations (and of an explanation's refusal, which the panel shows) that translateExplanation would translate (for the build's check). */
+export function explanationWords(answers) {
+  const said = [];
+  for (const answer of answers) translateExplanation(answer, (w) => { said.push(w); return w; });
+  return said.filter((w) => typeof w === 'string' && w !== '' && !PRINTOUT.test(w));
 }
 
 /** Every string of a declaration and an answer that translateDemo and translateAnswer would translate (for the build's check). */

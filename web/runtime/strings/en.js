@@ -552,4 +552,22 @@ export default {
   'lm.chart_y': 'loss [nats per character]',
   'lm.chart_batch': 'training batch',
   'lm.chart_validation': 'validation',
+  // The programs' sandbox (programs/program-frame.js, run-program.js: handed to them by worker-client.js), a
+  // training worker that stopped (train-panel.js) and the class page's CSV header row (class-summary.js).
+  'program.flood': 'The program sent the page more than it can show, so it was stopped.',
+  'program.no_start': 'Python could not start ({error}).',
+  'program.worker_failed': 'the worker failed',
+  'program.too_many_steps': 'the program took more than {steps} steps',
+  'program.printed_too_much': 'the program printed more than {characters} characters',
+  'program.too_many_plot_lines': 'plot() can draw at most {lines} lines, and "{name}" would be one more',
+  'program.too_many_mat_points': 'the mat can show at most {points} drawn points at once, and this draw() would make {made}',
+  'train.teammate_stopped': 'A training worker stopped: {message}.',
+  'class.csv_learner': 'learner',
+  'class.csv_file': 'file',
+  'class.csv_lesson': 'lesson',
+  'class.csv_lesson_title': 'lesson title',
+  'class.csv_kind': 'kind',
+  'class.csv_question_number': 'question number',
+  'class.csv_question_or_demo': 'question or demo',
+  'class.csv_answer': 'answer',
 };

@@ -550,4 +550,22 @@ export default {
   'lm.chart_y': 'perte [nats par caractère]',
   'lm.chart_batch': 'lot d\'entraînement',
   'lm.chart_validation': 'validation',
+  // The programs' sandbox (programs/program-frame.js, run-program.js: handed to them by worker-client.js), a
+  // training worker that stopped (train-panel.js) and the class page's CSV header row (class-summary.js).
+  'program.flood': 'Le programme a envoyé à la page plus qu\'elle ne peut afficher : il a été arrêté.',
+  'program.no_start': 'Python n\'a pas pu démarrer ({error}).',
+  'program.worker_failed': 'le worker s\'est arrêté',
+  'program.too_many_steps': 'le programme a dépassé {steps} pas',
+  'program.printed_too_much': 'le programme a affiché plus de {characters} caractères',
+  'program.too_many_plot_lines': 'plot() peut tracer au plus {lines} courbes, et « {name} » en serait une de plus',
+  'program.too_many_mat_points': 'le tapis peut montrer au plus {points} points dessinés à la fois, et ce draw() en ferait {made}',
+  'train.teammate_stopped': 'Un worker d\'entraînement s\'est arrêté : {message}.',
+  'class.csv_learner': 'apprenant',
+  'class.csv_file': 'fichier',
+  'class.csv_lesson': 'leçon',
+  'class.csv_lesson_title': 'titre de la leçon',
+  'class.csv_kind': 'type',
+  'class.csv_question_number': 'numéro de la question',
+  'class.csv_question_or_demo': 'question ou démo',
+  'class.csv_answer': 'réponse',
 };
