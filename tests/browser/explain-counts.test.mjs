@@ -6,33 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
+import { answered, panelOf, printedAt } from '../support/explain-page.mjs';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 
-const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
-// The panel once its explanation is on screen: the first one waits for the explain module to load.
-const answered = (page, instance) => demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
-const cell = (page, instance, table, row, col) =>
-  demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
-
-/** The middle of the character `offset` into the printout's text `needle` in `instance`, for a click. */
-const printedAt = (page, instance, needle, offset = 0) => page.evaluate(({ instance, needle, offset }) => {
-  const pre = document.querySelector(`.demo[data-instance="${instance}"] pre.printed`);
-  pre.scrollIntoView({ block: 'center' });
-  const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    const at = text.data.indexOf(needle);
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(text, at + offset);
-    range.setEnd(text, at + offset + 1);
-    const r = range.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  }
-  return null;
-}, { instance, needle, offset });
-
+/** Clicks the printout of `instance` at the character `offset` into `needle` and waits for the panel's answer. */
 async function clickPrinted(page, instance, needle, offset) {
   const at = await printedAt(page, instance, needle, offset);
   assert.ok(at, `the printout of ${instance} shows "${needle}"`);
