@@ -62,18 +62,50 @@ writeCorpus('robot', {
   'before-connect': calls('heading {}', 'arguments {}', 'connect {"seed":-1}', 'drive {"left":1e308}'),
 });
 
-// explain_json: "<demo id>\n<parameters>\n<reference>", from what each explaining demo says it explains.
+/** The lessons' own networks (lesson.json "models"), into an explain module that reads networks, as the page hands them. */
+function loadLessonNetworks(core) {
+  if (typeof core.module.loadModel !== 'function') return;
+  for (const slug of fs.readdirSync(path.join(ROOT, 'lessons'))) {
+    const file = path.join(ROOT, 'lessons', slug, 'lesson.json');
+    if (!fs.existsSync(file)) continue;
+    for (const [slot, weightsFile] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')).models ?? {})) {
+      core.loadModel(slot, fs.readFileSync(path.join(ROOT, 'lessons', slug, weightsFile), 'utf8'));
+    }
+  }
+}
+
+/**
+ * One reference of each kind the explanations of `named` lead to and the contents do not name (a heat map's
+ * cell, a worked-out `inner` step, a trained weight), the first met, so that the fuzzer starts from each shape.
+ */
+function operandRefs(core, demo, named) {
+  const seen = new Map();
+  for (const ref of named) {
+    const answer = core.explain(demo.id, defaults(demo), ref);
+    for (const { ref: operand } of (answer.ok && answer.explanation.operands) || []) {
+      const shape = `${operand.kind}:${operand.name ?? operand.figure ?? operand.tensor ?? ''}`;
+      if (['inner', 'figure', 'weight'].includes(operand.kind) && !seen.has(shape)) seen.set(shape, operand);
+    }
+  }
+  return [...seen.values()];
+}
+
+// explain_json: "<demo id>\n<parameters>\n<reference>", from what each explaining demo says it explains, and
+// the references their arithmetic leads to.
 const explainEntries = {};
 for (const [name, { api }] of declaredModules()) {
   if (!api.includes('explain')) continue;
   const core = await loadModule(name);
+  loadLessonNetworks(core);
   for (const d of demos.filter((demo) => core.demos.has(demo.id))) {
     const answer = core.explain(d.id, defaults(d), { kind: 'contents' });
     if (!answer.ok) continue;
-    const { tables = [], numbers = [], printed, charts = [] } = answer.explanation;
-    const refs = [{ kind: 'contents' }, ...tables.map((table) => ({ kind: 'table', table, row: 0, col: 0 })),
+    const { tables = [], numbers = [], printed, charts = [], figures = [] } = answer.explanation;
+    const named = [...tables.map((table) => ({ kind: 'table', table, row: 0, col: 0 })),
       ...numbers.map((n) => ({ kind: 'number', name: n })), ...charts.map((chart) => ({ kind: 'chart', chart, series: 0, point: 0 })),
+      ...figures.map((figure) => ({ kind: 'figure', figure, map: 0, row: 0, col: 0 })),
       ...(printed ? [{ kind: 'printed', index: 0 }] : [])];
+    const refs = [{ kind: 'contents' }, ...named, ...operandRefs(core, d, named)];
     refs.forEach((ref, k) => { explainEntries[`${d.id}-${k}`] = `${d.id}\n${JSON.stringify(defaults(d))}\n${JSON.stringify(ref)}`; });
   }
 }
@@ -89,7 +121,7 @@ const words = new Set(['{', '}', '[', ']', ',', ':', '"', 'true', 'false', 'null
   '"noise"', '"left"', '"right"', '"turn"', '"seconds"', '1e15', '3600', '100', '-100', '1e308',
   // explanations' references (core/explain/explanation.hpp)
   '"kind"', '"table"', '"number"', '"printed"', '"param"', '"chart"', '"inner"', '"contents"', '"row"', '"col"',
-  '"index"', '"series"', '"point"']);
+  '"index"', '"series"', '"point"', '"figure"', '"map"', '"weight"', '"slot"', '"tensor"', '"name"']);
 for (const d of demos) {
   words.add(d.id);
   for (const p of d.params) {

@@ -46,6 +46,8 @@ Expr sum(std::vector<Expr> terms) { return node("sum", std::move(terms)); }
 Expr max_of(std::vector<Expr> terms) { return node("max", std::move(terms)); }
 Expr min_of(std::vector<Expr> terms) { return node("min", std::move(terms)); }
 Expr exp(Expr a) { return node("exp", {std::move(a)}); }
+Expr argmax(std::vector<Expr> terms) { return node("argmax", std::move(terms)); }
+Expr equal(Expr a, Expr b) { return node("equal", {std::move(a), std::move(b)}); }
 
 Expr softmax_weight(const std::vector<Expr>& scores, std::size_t j, bool shifted) {
     const auto term = [&](std::size_t k) { return shifted ? exp(sub(scores[k], max_of(scores))) : exp(scores[k]); };
@@ -75,6 +77,9 @@ double evaluate(const json& e, const std::vector<double>& values) {
     }
     if (op == "max") return *std::max_element(a.begin(), a.end());
     if (op == "min") return *std::min_element(a.begin(), a.end());
+    // The first largest, as Eigen's maxCoeff and the lessons' loops pick it.
+    if (op == "argmax") return static_cast<double>(std::max_element(a.begin(), a.end()) - a.begin());
+    if (op == "equal") return a.at(0) == a.at(1) ? 1 : 0;
     if (op == "exp") return std::exp(a.at(0));
     if (op == "sqrt") return std::sqrt(a.at(0));
     if (op == "square") return a.at(0) * a.at(0);
@@ -107,7 +112,8 @@ std::string plugged(const json& e, const std::vector<double>& v) {
         const bool compound = a[1]["op"] != "operand" && a[1]["op"] != "const" && a[1]["op"] != "sqrt" && a[1]["op"] != "exp";
         return wrapped(a[0], v, loose(a[0])) + " / " + wrapped(a[1], v, compound);
     }
-    if (op == "sum" || op == "max" || op == "min") {
+    if (op == "equal") return "[" + plugged(a[0], v) + " = " + plugged(a[1], v) + "]";
+    if (op == "sum" || op == "max" || op == "min" || op == "argmax") {
         std::string terms;
         for (std::size_t k = 0; k < a.size(); ++k) terms += (k ? (op == "sum" ? " + " : ", ") : "") + plugged(a[k], v);
         return op == "sum" ? (a.empty() ? "0" : terms) : op + "(" + terms + ")";

@@ -26,6 +26,8 @@ using json = nlohmann::json;
 //   {"op": "operand", "i": k} | {"op": "const", "value": v, "text": "√2"}
 //   {"op": "add" | "sub" | "mul" | "div" | "sum" | "max" | "min", "args": [...]}
 //   {"op": "exp" | "sqrt" | "square" | "relu" | "abs", "args": [x]}
+//   {"op": "argmax", "args": [...]}: the place (from 0) of the largest argument, the first on a tie;
+//   {"op": "equal", "args": [a, b]}: 1 when a = b, else 0 (a count's indicator: a head that reads a place)
 struct Expr {
     json j;
 };
@@ -39,6 +41,10 @@ Expr sum(std::vector<Expr> terms);
 Expr max_of(std::vector<Expr> terms);
 Expr min_of(std::vector<Expr> terms);
 Expr exp(Expr a);
+// A place picked, not added up: "the key with the largest weight", "the place a row reads most".
+Expr argmax(std::vector<Expr> terms);
+// [a = b]: summed, it counts ("the heads whose top place is the one before").
+Expr equal(Expr a, Expr b);
 // Softmax's weight j over `scores`: e^s_j / sum over k of e^s_k, with every score less the largest
 // when `shifted` (as the lessons' softmax does past kLargestExponent).
 Expr softmax_weight(const std::vector<Expr>& scores, std::size_t j, bool shifted);

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
+import { answered, cell, panelOf, printedAt } from '../support/explain-page.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
 const site = useSite();
@@ -12,12 +13,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 // Both the panel and the picture's table print 3 decimals: the same value reads the same to a unit of the last.
 const SHOWN_DIGITS = 1e-3;
-
-const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
-// The panel once its explanation is on screen: the first one waits for the explain module to load.
-const answered = (page, instance) => demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
-const cell = (page, instance, table, row, col) =>
-  demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
 
 test('a table cell: click shows the formula, the arithmetic plugged in and the operands highlighted; links lead to what the learner set', async () => {
   const { page, problems } = await site.open('attention/', DESKTOP);
@@ -262,23 +257,6 @@ test('a chart\'s line opens the point nearest the click', async () => {
   assert.match(await panelOf(page, instance).locator('.explain-title').innerText(), /\w/);
   assert.deepEqual(problems, []);
 });
-
-/** The middle of the printout's text `needle` (its `offset`-th character on) in `instance`, for a click. */
-const printedAt = (page, instance, needle, offset = 0) => page.evaluate(({ instance, needle, offset }) => {
-  const pre = document.querySelector(`.demo[data-instance="${instance}"] pre.printed`);
-  pre.scrollIntoView({ block: 'center' });
-  const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    const at = text.data.indexOf(needle);
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(text, at + offset);
-    range.setEnd(text, at + offset + 1);
-    const r = range.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  }
-  return null;
-}, { instance, needle, offset });
 
 test('robot lesson: the order demo\'s guess with a position number, and a key\'s number in the printout is a place, not arithmetic', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);

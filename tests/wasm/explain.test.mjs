@@ -33,8 +33,8 @@ const INNER_DEPTH = 6;     // worked-out values followed down from each (a rando
 // Worked-out (inner) operands asked of the core again per explanation: an output cell of multi-head has
 // 64, each a whole recomputation (about 18 ms in WebAssembly); the others keep the explanation's value.
 const INNER_ASKED = 3;
-// A printout's number, not part of a name (plain-16, W1).
-const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+// A printout's number, not part of a name (plain-16, W1); a count with thousands separators (38,416) is one.
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 // A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
 const SENTENCE_TOKEN = /-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
@@ -127,6 +127,9 @@ function evaluate(e, values) {
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
     case 'abs': return only(Math.abs(p.v), p.err);
+    // A place picked and an indicator: exact, so the re-evaluation must give the very value.
+    case 'argmax': return only(a.reduce((best, x, k) => (x.v > a[best].v ? k : best), 0), 0);
+    case 'equal': return only(p.v === q.v ? 1 : 0, 0);
     default: throw new Error(`an operation the test does not know: ${e.op}`);
   }
 }
@@ -147,7 +150,8 @@ function sentenceValue(result, ref) {
 function printedValue(result, ref) {
   const tokens = result.printed.join('\n').match(NUMBER_TOKEN) ?? [];
   assert.ok(ref.index < tokens.length, `the printout has ${tokens.length} numbers`);
-  return { printed: Number(tokens[ref.index]), half: halfUnit(tokens[ref.index]) };
+  const token = tokens[ref.index].replaceAll(',', '');
+  return { printed: Number(token), half: halfUnit(token) };
 }
 
 /** Half a unit of the last digit a number is printed with: "0.707" 0.0005, "1.2e+03" 50, "2981" 0.5. */
@@ -271,9 +275,9 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
     // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
     // reading of the simulator (shown in a table or a sentence).
     // A trained weight, or a value the network's earlier layers computed (the language model's
-    // normalised inputs, not worked out here). A place in a list (a key's number, the top key) is picked, not computed; a network's mean
+    // normalised inputs, not worked out here); a size of the network, fixed when it was made. A place in a list (a key's number, the top key) is picked, not computed; a network's mean
     // miss was measured on 2,000 new scenes when its weights were made.
-    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner'], weight: ['weight'], forward: ['inner', 'figure'], index: ['inner', 'printed', 'table'], measured: ['table', 'number', 'chart', 'printed'] }[e.given] ?? [];
+    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner', 'chart'], weight: ['weight'], forward: ['inner', 'figure'], index: ['inner', 'printed', 'table'], measured: ['table', 'number', 'chart', 'printed'], shape: ['number', 'printed', 'inner'] }[e.given] ?? [];
     assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }

@@ -13,8 +13,9 @@ const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
 // Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
 const MOST_HIGHLIGHTED = 64;
-// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them.
-const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them;
+// a count with thousands separators (38,416) is one number.
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -104,6 +105,7 @@ const GIVEN = {
   get forward() { return say('explain.given_forward'); },
   get index() { return say('explain.given_index'); },
   get measured() { return say('explain.given_measured'); },
+  get shape() { return say('explain.given_shape'); },
 };
 
 /** ", that is: <the core's words>." (the words in the page's language, core.js). */

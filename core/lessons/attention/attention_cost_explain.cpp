@@ -1,6 +1,7 @@
 // The cost demo's values: the T × T table's size from the tokens the learner chose, its size at
 // twice as many tokens, how many times as large that is, the megabytes for every head, and each
-// point of the chart (t × t for the table, t × 2T for the straight line).
+// point of the chart (t × t for the table, t × 2T for the straight line), and every number of the printout
+// (its counts with thousands separators, 38,416, are one number each).
 #include <cmath>
 #include <string>
 
@@ -62,6 +63,54 @@ json megabytes(const Cost& c, const json& ref) {
     return e.to_json(c.T * c.T * c.heads * kBytesPerWeight / 1e6);
 }
 
+// A printed count of the weights of every head: the weights of one head (a result's number, or a length the
+// lesson quotes squared) times the heads you set.
+Printed all_heads(const Cost& c, double t, const json& one_head) {
+    Explanation e({{"kind", "printed"}}, "the weights of all " + printed(c.heads) + " heads at " + printed(t) + " tokens", kStep,
+                  "T × T × heads", "the weights of one head times the heads");
+    const Expr one = one_head.is_null() ? mul(constant(t), constant(t)) : operand(e.add(one_head, "the weights of one head", t * t));
+    e.expression(mul(one, operand(e.add(param_ref("heads"), "the heads, which you set", c.heads, "param"))));
+    return {nullptr, "", t * t * c.heads, e.to_json(t * t * c.heads)};
+}
+
+// One line of the printout (attention_cost.cpp, size_line): "T = t: t x t = t² weights per head", and
+// ", t²·heads for heads heads" when there are several.
+void size_line(std::vector<Printed>& out, const Cost& c, const Printed& t, const Printed& entries, const json& one_head) {
+    out.insert(out.end(), {t, t, t, entries});
+    if (c.heads > 1) {
+        out.push_back(all_heads(c, t.value, one_head));
+        out.push_back({param_ref("heads"), "the heads", c.heads});
+    }
+}
+
+// A length the lesson quotes (196 image patches, 1,000 tokens) and its table, t × t: numbers of the lesson's.
+Printed lesson_length(double t) {
+    const bool patches = t == 196;
+    Explanation e({{"kind", "printed"}}, "a length the lesson quotes: " + printed(t) + (patches ? " image patches" : " tokens"), kStep,
+                  patches ? "14 × 14" : "1,000", patches ? "a 14 by 14 grid of image patches" : "a sequence of a thousand tokens");
+    e.expression(patches ? mul(constant(14), constant(14)) : constant(t, "1,000"));
+    return {nullptr, "", t, e.to_json(t)};
+}
+Printed lesson_entries(double t) {
+    Explanation e({{"kind", "printed"}}, "the weights one head holds at " + printed(t) + " tokens", kStep, "t × t",
+                  "a length the lesson quotes, times itself");
+    e.expression(mul(constant(t), constant(t)));
+    return {nullptr, "", t * t, e.to_json(t * t)};
+}
+
+// The printout's numbers in reading order: your T's line, twice the tokens' line (its "(x4)" is part of
+// a word), then each length the lesson quotes that is neither.
+std::vector<Printed> printout(const Cost& c) {
+    std::vector<Printed> out;
+    size_line(out, c, {param_ref("tokens"), "the tokens T", c.T}, {number_ref("entries"), "the weights one head holds", c.T * c.T},
+              number_ref("entries"));
+    size_line(out, c, {number_ref("doubled_tokens"), "twice as many tokens, 2T", 2 * c.T},
+              {number_ref("doubled_entries"), "the weights one head holds at 2T", 4 * c.T * c.T}, number_ref("doubled_entries"));
+    for (const double t : {196.0, 1000.0})
+        if (t != c.T && t != 2 * c.T) size_line(out, c, lesson_length(t), lesson_entries(t), nullptr);
+    return out;
+}
+
 json point(const Cost& c, const json& ref) {
     if (ref_text(ref, "chart") != "growth") throw ParamError("ref", "the cost demo has one chart, \"growth\"");
     const long series = ref_index(ref, "series", 2), k = ref_index(ref, "point", kChartPoints + 1);
@@ -87,7 +136,7 @@ json explain_attention_cost(const Params& p, const json& ref) {
         return {{"tables", json::array()},
                 {"numbers", {"tokens_counted", "entries_counted", "doubled_tokens", "doubled_entries_text", "growth_factor",
                              "megabytes_all_heads"}},
-                {"printed", false},
+                {"printed", true},
                 {"charts", {"growth"}}};
     const Cost c{static_cast<double>(p.integer("tokens")), static_cast<double>(p.integer("heads"))};
     if (kind == "param") {
@@ -100,6 +149,7 @@ json explain_attention_cost(const Params& p, const json& ref) {
             .to_json(v);
     }
     if (kind == "chart") return point(c, ref);
+    if (kind == "printed") return printed_as(ref, printout(c), kStep);
     if (kind != "number") throw ParamError("ref", "the cost demo has no value of kind \"" + kind + "\"");
     const std::string name = ref_text(ref, "name");
     if (name == "tokens_counted" || name == "tokens")

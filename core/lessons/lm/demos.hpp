@@ -20,5 +20,7 @@ ParamSpec prompt_param(const std::string& default_prompt);
 // The network's forward pass over the prompt's window (its last `context` characters), unless the
 // model's last pass read that same window (its layers then hold it already).
 void read_prompt(ShippedNetwork& net, const std::vector<int>& ids);
+// The rows `which` of a trained table, in double (the token rows of the ids, the position rows of the places).
+Matrix rows_of(const Mat<float>& table, const std::vector<int>& which);
 
 }  // namespace attn::lesson_lm

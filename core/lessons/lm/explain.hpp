@@ -20,5 +20,10 @@ constexpr const char* kShippedSlot = "lm/shipped";
 int weight_operand(explain::Explanation& e, const nn::Param<float>& w, long row, long col, const std::string& label);
 // {"kind": "weight", ...}: the trained number, given "weight".
 json explain_weight(const json& ref);
+// A size of the network, fixed when it was made (its width, context, blocks, heads, characters): given "shape".
+json network_size(const json& ref, const std::string& what, double value);
+// The places the network reads: the prompt's characters, at most the context's (prompt_window); the
+// context an operand when the demo shows it (`context_shown`: its number "context"), else a constant.
+json places_read(const ShippedNetwork& net, const Params& p, const json& ref, const std::string& step, bool context_shown);
 
 }  // namespace attn::lesson_lm

@@ -42,13 +42,13 @@ void read_prompt(ShippedNetwork& net, const std::vector<int>& ids) {
     net.model.forward(ids, 1, static_cast<int>(ids.size()));
 }
 
-namespace {
-
 Matrix rows_of(const Mat<float>& table, const std::vector<int>& which) {
     Matrix m(static_cast<Eigen::Index>(which.size()), table.cols());
     for (std::size_t i = 0; i < which.size(); ++i) m.row(static_cast<Eigen::Index>(i)) = table.row(which[i]).cast<double>();
     return m;
 }
+
+namespace {
 
 // The original transformer's fixed positions: sin(p / 10000^(2i/E)) in even columns, cos in odd.
 Matrix sine_positions(Eigen::Index places, Eigen::Index width) {

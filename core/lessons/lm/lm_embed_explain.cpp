@@ -26,6 +26,23 @@ json explain_weight(const json& ref) {
         .to_json(v);
 }
 
+json network_size(const json& ref, const std::string& what, double value) {
+    return Explanation(ref, what, "The model on this page: its sizes, fixed when it was made", what, "a size of the network, fixed before it was trained")
+        .given("shape", value)
+        .to_json(value);
+}
+
+json places_read(const ShippedNetwork& net, const Params& p, const json& ref, const std::string& step, bool context_shown) {
+    const auto typed = static_cast<double>(net.vocabulary.encode(p.text("prompt"), "prompt").size());
+    const double context = net.model.shape().context;
+    Explanation e(ref, "the places the network reads", step, "min(characters, context)",
+                  "the prompt's characters, or the last ones that fit in the context when there are more");
+    const Expr most = context_shown ? operand(e.add(number_ref("context"), "the context, the most characters the network reads", context))
+                                    : constant(context, printed(context) + ", the context");
+    e.expression(min_of({constant(typed, printed(typed) + ", the prompt's characters"), most}));
+    return e.to_json(std::min(typed, context));
+}
+
 namespace {
 
 const std::string kEmbedStep = "Characters to vectors: x = token row + position row";
@@ -54,20 +71,68 @@ json first_row(const json& ref, const std::string& table, const Matrix& values) 
         .to_json(values(0, j));
 }
 
+// The network's sizes the lesson's sentences quote (lm_embed.cpp's numbers), and the places read.
+json size_number(const ShippedNetwork& net, const Params& p, const json& ref, const std::string& name) {
+    const nn::lm::LmShape& shape = net.model.shape();
+    if (name == "width") return network_size(ref, "the numbers in each character's vector, the width", shape.width);
+    if (name == "context") return network_size(ref, "the most characters the network reads, its context", shape.context);
+    if (name == "layers") return network_size(ref, "the network's blocks", shape.layers);
+    if (name == "heads") return network_size(ref, "the heads of each block", shape.heads);
+    if (name == "vocab") return network_size(ref, "the characters the network knows", net.vocabulary.vocab_size());
+    if (name == "chars") return places_read(net, p, ref, kEmbedStep, true);
+    if (name != "head_width") return nullptr;
+    Explanation e(ref, "the numbers of each head's queries, keys and values", kEmbedStep, "width / heads", "the width shared out among the heads");
+    e.expression(div(operand(e.add(number_ref("width"), "the width", shape.width)), operand(e.add(number_ref("heads"), "the heads", shape.heads))));
+    return e.to_json(static_cast<double>(shape.width / shape.heads));
+}
+
+// The printout's numbers (lm_embed.cpp): the ids; the shapes (places, width); then "[0][:8]" (row 0, its first
+// 8 features: places, given "index") before each of the first row's values of the token, position and sum tables.
+std::vector<Printed> printout(const std::vector<int>& ids, long width, const Matrix& tok, const Matrix& pos, const Matrix& x) {
+    std::vector<Printed> out;
+    const long n = static_cast<long>(ids.size());
+    for (long i = 0; i < n; ++i) out.push_back({table_ref("ids", i, 0), "the id at place " + std::to_string(i), static_cast<double>(ids[static_cast<std::size_t>(i)])});
+    const Printed places{number_ref("chars"), "the places the network reads", static_cast<double>(n)};
+    const Printed features{number_ref("width"), "the width", static_cast<double>(width)};
+    out.insert(out.end(), {places, features, places, places, features});
+    const auto place = [](long k, const std::string& what) {
+        return Printed{nullptr, "", static_cast<double>(k),
+                       Explanation({{"kind", "printed"}}, what, kEmbedStep, std::to_string(k), "a place in the list: picked, not computed").given("index", k).to_json(k)};
+    };
+    const long shown = std::min<long>(8, width);
+    const char* const names[] = {"tokens", "positions", "sum"};
+    const Matrix* const tables[] = {&tok, &pos, &x};
+    for (int t = 0; t < 3; ++t) {
+        out.push_back(place(0, "row 0: place 0"));
+        out.push_back(place(shown, "the features printed: the first " + std::to_string(shown)));
+        for (long j = 0; j < shown; ++j) out.push_back({table_ref(names[t], 0, j), std::string(names[t]) + "[0][" + std::to_string(j) + "]", (*tables[t])(0, j)});
+    }
+    return out;
+}
+
 }  // namespace
 
 json explain_lm_embed(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
         return {{"tables", {"ids", "sum", "tokens", "positions"}},
-                {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row"}},
-                {"printed", false}};
+                {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row", "width", "context", "layers",
+                             "heads", "vocab", "head_width", "chars"}},
+                {"printed", true}};
     if (kind == "weight") return explain_weight(ref);
     ShippedNetwork& net = shipped_network();
     const std::vector<int> ids = prompt_window(net, p.text("prompt"));
     const long n = static_cast<long>(ids.size()), width = net.model.shape().width;
+    if (kind == "printed") {
+        std::vector<int> places(ids.size());
+        for (std::size_t i = 0; i < places.size(); ++i) places[i] = static_cast<int>(i);
+        const Matrix tok = rows_of(net.model.tok_emb.weight.value, ids), pos = rows_of(net.model.pos_emb.weight.value, places);
+        const Matrix x = (tok.cast<float>() + pos.cast<float>()).cast<double>();  // as lm_embed.cpp: the network adds in float
+        return printed_as(ref, printout(ids, width, tok, pos, x), "The program's printout");
+    }
     if (kind == "number") {
         const std::string name = ref_text(ref, "name");
+        if (json size = size_number(net, p, ref, name); !size.is_null()) return size;
         if (name == "first_id") return Explanation(ref, "the first character's id", kIdStep, "id₀", "the id in the table").same_as(table_ref("ids", 0, 0), "the id in the table", ids[0]).to_json(ids[0]);
         if (name == "ids_text") {
             if (!ref.contains("index")) {

@@ -144,10 +144,10 @@ json inner(const Order& o, const json& ref) {
     const long row = ref_index(ref, "row", size);
     if (name == "top_key") {
         ref_index(ref, "col", 1);
-        return Explanation(ref, "the number of the key with the largest weight " + row_text(row), kWeightStep, "argmaxⱼ wⱼ",
-                           "the place, counted from 0, of the key whose weight is largest: picked, not added up")
-            .given("index", top_key(o, row))
-            .to_json(top_key(o, row));
+        Explanation e(ref, "the number of the key with the largest weight " + row_text(row), kWeightStep, "argmaxⱼ wⱼ",
+                      "the place, counted from 0, of the key whose weight is largest: picked, not added up");
+        e.expression(argmax(weights_of(e, o, row)));
+        return e.to_json(top_key(o, row));
     }
     const long j = ref_index(ref, "col", o.keys);
     if (name == "dot") return dot(o, ref, row, j);

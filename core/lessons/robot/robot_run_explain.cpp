@@ -2,7 +2,10 @@
 // how far a guess was from the reading that came; "no change" guesses the reading before, "the
 // average of the last three" their mean. The guesses and readings are the chart's points (its table
 // of numbers); a reading before the first scored one is not charted (`inner`, given "reading").
-// The attention guesses themselves, each a whole scores demo, are not explained here yet.
+// Each attention guess of the chart is the scores demo over the keys before its reading: the weights times
+// the values, each weight the softmax of the scores, each score a dot product of scaled readings over the
+// divisor, through `inner` steps {"kind": "inner", "name": "guess_weight" | "guess_score" | "guess_dot",
+// "series": 1 (every key) or 2 (the recent keys), "point": i, "key": j}.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -24,12 +27,13 @@ struct Run {
     std::vector<int> readings;
     robot::Predictions pr;
     int patch, keys;
+    double divisor;
 };
 
 Run run_of(const Params& p) {
     require_ticks(p, 1);
-    Run r{robot::readings_of(robot::spin(spin_setup(p))), {}, patch_of(p), keys_of(p)};
-    r.pr = robot::predict_run(r.readings, r.patch, r.keys, p.number("divisor"));
+    Run r{robot::readings_of(robot::spin(spin_setup(p))), {}, patch_of(p), keys_of(p), p.number("divisor")};
+    r.pr = robot::predict_run(r.readings, r.patch, r.keys, r.divisor);
     return r;
 }
 
@@ -41,6 +45,90 @@ int reading_operand(Explanation& e, const Run& r, long tick) {
     const long point = tick - r.pr.first_tick;
     const std::string label = "reading " + std::to_string(tick);
     return point >= 0 ? e.add(chart_ref(0, point), label, r.readings[tick]) : e.add(reading_ref(tick), label, r.readings[tick]);
+}
+
+const std::string kGuessStep = "Demo 2 guesses each reading from the keys before it, as the scores demo does";
+
+// The attention of the chart's guess `point` of `series` (1: every key, 2: the recent ones), as predict_run.
+struct Guess {
+    long series, point, tick, first_key;
+    robot::Looking look;
+};
+
+Guess guess_of(const Run& r, long series, long point) {
+    const long t = r.pr.first_tick + point;
+    const robot::Patches patches = robot::make_patches(robot::history_before(r.readings, static_cast<int>(t), r.patch, r.keys), r.patch, r.keys);
+    const long first = series == 1 ? 0 : r.keys - std::min(robot::kRecentKeys, r.keys);
+    return {series, point, t, first, robot::attend(patches, r.divisor, static_cast<int>(first))};
+}
+
+json step_ref(const char* name, const Guess& g, long j) {
+    return {{"kind", "inner"}, {"name", name}, {"series", g.series}, {"point", g.point}, {"key", j}};
+}
+std::string guess_words(const Guess& g) {
+    return (g.series == 1 ? "the guess with every key" : "the guess with the recent keys") + std::string(" for reading ") + std::to_string(g.tick);
+}
+// Reading m of key j (its readings t − K − P + j onwards) and of the query (the last P before t).
+long key_tick(const Run& r, const Guess& g, long j, long m) { return g.tick - r.keys - r.patch + j + m; }
+long query_tick(const Run& r, const Guess& g, long m) { return g.tick - r.patch + m; }
+
+// (r − 50) / 25 for the operand `k`, as the readings are scaled before the dot products.
+Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
+
+json guess_dot(const Run& r, const Guess& g, const json& ref, long j) {
+    Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query, in " + guess_words(g), kGuessStep,
+                  "k" + sub(j) + " · q = Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
+                  "the sum over the patch of each of the key's scaled readings times the query's");
+    std::vector<Expr> terms;
+    for (long m = 0; m < r.patch; ++m) {
+        const int k = reading_operand(e, r, key_tick(r, g, j, m)), q = reading_operand(e, r, query_tick(r, g, m));
+        terms.push_back(mul(scaled_of(k), scaled_of(q)));
+    }
+    e.expression(sum(std::move(terms)));
+    return e.to_json(g.look.dots(j - g.first_key));
+}
+
+json guess_score(const Run& r, const Guess& g, const json& ref, long j) {
+    Explanation e(ref, "the score of key " + std::to_string(j) + " in " + guess_words(g), kGuessStep, "s" + sub(j) + " = k" + sub(j) + " · q / divisor",
+                  "the dot product divided by the divisor");
+    e.expression(div(operand(e.add(step_ref("guess_dot", g, j), "the dot product of key " + std::to_string(j), g.look.dots(j - g.first_key))),
+                     operand(e.add(param_ref("divisor"), "the divisor, which you set", r.divisor, "param"))));
+    return e.to_json(g.look.scores(j - g.first_key));
+}
+
+json guess_weight(const Guess& g, const json& ref, long j, long keys) {
+    const bool shifted = g.look.scores.maxCoeff() > kLargestExponent;
+    Explanation e(ref, "the weight of key " + std::to_string(j) + " in " + guess_words(g), kGuessStep,
+                  shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ",
+                  "e to the power of the key's score, divided by the sum of the same for every key looked at");
+    std::vector<Expr> scores;
+    for (long k = g.first_key; k < keys; ++k)
+        scores.push_back(operand(e.add(step_ref("guess_score", g, k), "the score of key " + std::to_string(k), g.look.scores(k - g.first_key))));
+    e.expression(softmax_weight(scores, static_cast<std::size_t>(j - g.first_key), shifted));
+    return e.to_json(g.look.weights(j - g.first_key));
+}
+
+// Σⱼ wⱼ · vⱼ over the keys looked at: the value after key j is reading t − K + j.
+json chart_guess(const Run& r, const Guess& g, const json& ref) {
+    Explanation e(ref, guess_words(g), kGuessStep, "guess = Σⱼ wⱼ · vⱼ",
+                  "the sum over the keys looked at of each key's weight times the reading that came after it");
+    std::vector<Expr> terms;
+    for (long j = g.first_key; j < r.keys; ++j)
+        terms.push_back(mul(operand(e.add(step_ref("guess_weight", g, j), "the weight of key " + std::to_string(j), g.look.weights(j - g.first_key))),
+                            operand(reading_operand(e, r, g.tick - r.keys + j))));
+    e.expression(sum(std::move(terms)));
+    return e.to_json(g.look.guess);
+}
+
+json guess_step(const Run& r, const json& ref, const std::string& name) {
+    const long series = ref_index(ref, "series", 3);
+    if (series < 1) throw ParamError("ref", "the guesses are series 1 and 2");
+    const Guess g = guess_of(r, series, ref_index(ref, "point", r.pr.scored));
+    const long j = ref_index(ref, "key", r.keys);
+    if (j < g.first_key) throw ParamError("ref", "the recent keys start at key " + std::to_string(g.first_key));
+    if (name == "guess_dot") return guess_dot(r, g, ref, j);
+    if (name == "guess_score") return guess_score(r, g, ref, j);
+    return guess_weight(g, ref, j, r.keys);
 }
 
 const char* const kRowNames[] = {"attention with every key", "attention with the recent keys", "no change", "the average of the last three"};
@@ -93,7 +181,7 @@ json explain_robot_run(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
         return {{"tables", {"errors"}}, {"numbers", {"error_wide", "error_recent", "error_no_change", "error_average", "ratio_wide_to_no_change"}},
-                {"printed", true}};
+                {"printed", true}, {"charts", {"run"}}};
     if (kind == "param") return explain_setting(p, ref);
     const Run r = run_of(p);
     if (kind == "printed") return printed_as(ref, printout(r), kPrintoutStep);
@@ -103,16 +191,18 @@ json explain_robot_run(const Params& p, const json& ref) {
         return mean_error(r, ref, ref_index(ref, "row", 4));
     }
     if (kind == "inner") {
-        if (ref_text(ref, "name") != "reading") throw ParamError("ref", "the run demo works out no value called that");
+        const std::string name = ref_text(ref, "name");
+        if (name == "guess_dot" || name == "guess_score" || name == "guess_weight") return guess_step(r, ref, name);
+        if (name != "reading") throw ParamError("ref", "the run demo works out no value called that");
         const long tick = ref_index(ref, "tick", static_cast<long>(r.readings.size()));
         return Explanation(ref, "reading " + std::to_string(tick), kReadingStep, "r" + sub(tick), "a reading of the distance sensor")
             .given("reading", r.readings[tick])
             .to_json(r.readings[tick]);
     }
-    if (kind == "chart") {  // the readings; the guesses are not explained yet
-        if (ref_text(ref, "chart") != "run" || ref_index(ref, "series", 3) != 0)
-            throw ParamError("ref", "only the readings of the chart explain themselves here");
-        const long i = ref_index(ref, "point", r.pr.scored);
+    if (kind == "chart") {  // the readings, and each guess made for them
+        if (ref_text(ref, "chart") != "run") throw ParamError("ref", "the run demo has one chart, \"run\"");
+        const long series = ref_index(ref, "series", 3), i = ref_index(ref, "point", r.pr.scored);
+        if (series > 0) return chart_guess(r, guess_of(r, series, i), ref);
         return Explanation(ref, "reading " + std::to_string(r.pr.first_tick + i), kReadingStep, "r", "a reading of the distance sensor")
             .given("reading", r.readings[r.pr.first_tick + i])
             .to_json(r.readings[r.pr.first_tick + i]);

@@ -1,7 +1,8 @@
 // ACT's sizes, counted from the shape you set: the tokens (style, joints, one per cell of each camera's
 // 15 × 20 feature map), each layer's parameters (the attention's packed projection and out_proj, the
 // feed-forward's two layers, the norms' γ and β), the encoder's and decoder's totals, and the attention
-// tables per head and over all heads and layers. Every operand is a setting of yours or a number the
+// tables per head and over all heads and layers, and every number of the printout (its counts with
+// thousands separators, 38,416, are one number each). Every operand is a setting of yours or a number the
 // demo shows.
 #include <string>
 
@@ -147,6 +148,33 @@ json number(const Act& act, const json& ref) {
     throw ParamError("ref", "this demo has no number called \"" + ref_text(ref, "name") + "\"");
 }
 
+// The style's token and the joints' token: one each, a number of ACT's design.
+Printed one_token(const std::string& what) {
+    Explanation e({{"kind", "printed"}}, "the token for the " + what, kTokenStep, "1", "ACT gives the " + what + " one token");
+    e.expression(constant(1));
+    return {nullptr, "", 1, e.to_json(1)};
+}
+
+// The printout's numbers in reading order (act_sizes.cpp, print_sizes): the tokens' line, the encoder's and
+// the decoder's parameters, the attention tables per head, the actions of one pass.
+std::vector<Printed> printout(const Act& act) {
+    const auto set_here = [&](const std::string& name, const std::string& label) { return Printed{param_ref(name), label, setting(act, name)}; };
+    const auto cell = [&](const std::string& table, long row, long col, const std::string& label, Count v) { return Printed{table_ref(table, row, col), label, d(v)}; };
+    const double chunk = setting(act, "chunk");
+    return {one_token("style"), one_token("joints"), set_here("cameras", "the cameras"),
+            {number_ref("per_camera"), "the tokens of one camera", d(act.a.map_rows * act.a.map_cols)},
+            {number_ref("tokens"), "the encoder's tokens", d(act.s.tokens)}, set_here("width", "the width E"),
+            set_here("encoder_layers", "the encoder's layers"), cell("parameters", 0, 1, "the parameters of one encoder layer", act.s.encoder_layer),
+            cell("parameters", 0, 2, "the encoder's parameters", act.s.encoder),
+            set_here("decoder_layers", "the decoder's layers"), cell("parameters", 1, 1, "the parameters of one decoder layer", act.s.decoder_layer),
+            cell("parameters", 1, 2, "the decoder's parameters", act.s.decoder),
+            cell("tables", 0, 0, "the encoder's queries", act.s.tokens), cell("tables", 0, 1, "the encoder's keys", act.s.tokens),
+            cell("tables", 0, 2, "the weights per head of the encoder", act.s.encoder_table),
+            {table_ref("tables", 1, 0), "the decoder's queries", chunk}, {table_ref("tables", 1, 1), "the decoder's keys", chunk},
+            {table_ref("tables", 2, 0), "the cross-attention's queries", chunk}, cell("tables", 2, 1, "the cross-attention's keys", act.s.tokens),
+            set_here("chunk", "the actions of one pass, the chunk size")};
+}
+
 }  // namespace
 
 json explain_act_sizes(const Params& p, const json& ref) {
@@ -157,7 +185,7 @@ json explain_act_sizes(const Params& p, const json& ref) {
                              "decoder_parameters_text", "decoder_layer_parameters", "transformer_parameters_text", "encoder_table_text",
                              "encoder_tables_total", "decoder_tables_total", "decoder_self_table", "decoder_cross_table",
                              "head_width", "actions"}},
-                {"printed", false}};
+                {"printed", true}};
     if (kind == "param") {
         const std::string name = ref_text(ref, "name");
         for (const char* s : kSettings)
@@ -173,6 +201,7 @@ json explain_act_sizes(const Params& p, const json& ref) {
         return Act{p, a, act_sizes_of(a)};
     }();
     if (kind == "number") return number(act, ref);
+    if (kind == "printed") return printed_as(ref, printout(act), "The program's printout");
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
     if (table == "parameters") return parameters_cell(act, ref, ref_index(ref, "row", 2), ref_index(ref, "col", 3));

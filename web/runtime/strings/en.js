@@ -316,6 +316,7 @@ export default {
   'explain.given_forward': 'Computed by the network\'s earlier layers, each block reading what the blocks before it wrote; its own arithmetic is not worked out here.',
   'explain.given_index': 'A place in a list (which key, which layer): picked, not computed by arithmetic.',
   'explain.given_measured': 'Measured on 2,000 new scenes when the network\'s weights were made (or loaded): it is where the arithmetic starts here.',
+  'explain.given_shape': 'A size of the network (its width, context, blocks, heads), fixed when it was made: it is where the arithmetic starts.',
   // The language model's training in the page (lm-train-panel.js).
   'lm.use_pasted': 'Use the pasted text',
   'lm.use_lessons': 'Back to the lessons\' text',

@@ -314,6 +314,7 @@ export default {
   'explain.given_forward': 'Calculé par les couches précédentes du réseau, chaque bloc lisant ce que les blocs d\'avant ont écrit ; son propre calcul n\'est pas détaillé ici.',
   'explain.given_index': 'Une place dans une liste (quelle clé, quelle couche) : choisie, pas calculée.',
   'explain.given_measured': 'Mesuré sur 2 000 nouvelles scènes quand les poids du réseau ont été faits (ou chargés) : c\'est là que le calcul commence ici.',
+  'explain.given_shape': 'Une taille du réseau (sa largeur, son contexte, ses blocs, ses têtes), fixée à sa création : c\'est là que le calcul commence.',
   // The language model's training in the page (lm-train-panel.js).
   'lm.use_pasted': 'Utiliser le texte collé',
   'lm.use_lessons': 'Revenir au texte des leçons',

@@ -1,0 +1,104 @@
+// The explain panel (issue 23) on the numbers explained since explain5, in headless Chromium: counts
+// printed with thousands separators (38,416 is one number, whichever digits are clicked), the language
+// model's printouts and its counts of heads (a place picked by argmax, an indicator added up), and the
+// robot run chart's guesses, each the scores demo over the keys before its reading (its table of numbers
+// by keyboard). Kept apart from explain.test.mjs, which already takes minutes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demo, useSite } from '../support/site.mjs';
+import { answered, panelOf, printedAt } from '../support/explain-page.mjs';
+
+const site = useSite();
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Clicks the printout of `instance` at the character `offset` into `needle` and waits for the panel's answer. */
+async function clickPrinted(page, instance, needle, offset) {
+  const at = await printedAt(page, instance, needle, offset);
+  assert.ok(at, `the printout of ${instance} shows "${needle}"`);
+  await page.mouse.click(at.x, at.y);
+  await answered(page, instance);
+}
+
+test('attention lesson: a printed count with thousands separators is one number, on either side of its comma, down to T × T', async () => {
+  const { page, problems } = await site.open('attention/', DESKTOP);
+  const panel = panelOf(page, 'cost');
+  for (const offset of [0, 4]) {  // "38" and "416" of "38,416"
+    await clickPrinted(page, 'cost', '= 38,416 weights', 2 + offset);
+    assert.match(await panel.locator('.explain-title').innerText(), /weights one head holds/i);
+    assert.equal(await panel.locator('.explain-result').innerText(), '= 38416');
+    await page.keyboard.press('Escape');
+  }
+  await clickPrinted(page, 'cost', '= 38,416 weights', 2);
+  await panel.getByRole('button', { name: 'the weights one head holds' }).click();
+  assert.equal(await panel.locator('.explain-plugged').innerText(), '= 196 × 196');
+  await page.keyboard.press('Escape');
+  // A length the lesson quotes: 1,000 tokens.
+  await clickPrinted(page, 'cost', 'T = 1,000', 6);
+  assert.match(await panel.locator('.explain-title').innerText(), /a length the lesson quotes/i);
+  assert.deepEqual(problems, []);
+});
+
+test('table lesson: ACT\'s printout explains its counts, the encoder\'s table per head through the tables\' queries and keys', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  const text = await demo(page, 'act').locator('pre.printed').innerText();
+  const table = text.match(/= (\d{1,3}(?:,\d{3})+);/)[1];  // the encoder's table per head, T × T
+  await clickPrinted(page, 'act', `= ${table};`, 3);
+  const panel = panelOf(page, 'act');
+  assert.equal(await panel.locator('.explain-result').innerText(), `= ${table.replaceAll(',', '')}`);
+  await panel.getByRole('button', { name: 'the weights per head of the encoder' }).click();
+  assert.match(await panel.locator('.explain-formula').innerText(), /queries × keys/);
+  assert.deepEqual(problems, []);
+});
+
+test('language model lesson: the heads that read the place before (Enter on the sentence\'s count) add up argmax indicators; the most-read place is an argmax; the printout explains its numbers', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const count = page.locator('[data-num="heads.last_reads_previous_text"]').first();
+  await count.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'heads');
+  const panel = panelOf(page, 'heads');
+  assert.match(await panel.locator('.explain-formula').innerText(), /Σ over heads \[argmaxⱼ w.*ⱼ = \d+\]/);
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= \[\d+ = \d+\]( \+ \[\d+ = \d+\])*$/);
+  await panel.getByRole('button', { name: /^the place the last place reads most in block 0, head 0$/ }).click();
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= argmax\(/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.num), 'heads.last_reads_previous_text', 'focus is back on the count');
+
+  const error = page.locator('[data-num="heads.row_sum_error"]').first();
+  await error.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'heads');
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= max\(/);
+  await panel.getByRole('button', { name: 'row 0 of block 0, head 0' }).click();
+  assert.match(await panel.locator('.explain-formula').innerText(), /\|Σⱼ w₀ⱼ − 1\|/);
+  await page.keyboard.press('Escape');
+
+  await clickPrinted(page, 'heads', ' heat maps', -1);  // the count of heat maps, blocks × heads
+  assert.match(await panel.locator('.explain-title').innerText(), /heat maps/);
+  await page.keyboard.press('Escape');
+  await clickPrinted(page, 'embed', 'x[0][:8]', 2);  // row 0: a place, picked
+  assert.match(await panelOf(page, 'embed').innerText(), /A place in a list/);
+  assert.deepEqual(problems, []);
+});
+
+test('robot lesson: a guess of the run chart, from its table of numbers by keyboard, is the weights times the values, down to a dot product of readings', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  const numbers = demo(page, 'run').locator('figure.chart details.chart-data');
+  await numbers.locator('summary').click();
+  // Point 0 of series 1 (attention with every key): the row's first cell is its reading's number.
+  const guess = numbers.locator('table tr').nth(1).locator('td').nth(2);
+  await guess.waitFor();
+  await guess.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'run');
+  const panel = panelOf(page, 'run');
+  assert.match(await panel.locator('.explain-formula').innerText(), /guess = Σⱼ wⱼ · vⱼ/);
+  assert.match(await panel.locator('.explain-title').innerText(), /guess with every key for reading \d+/i);
+  await panel.getByRole('button', { name: 'the weight of key 0' }).click();
+  await panel.getByRole('button', { name: 'the score of key 0' }).click();
+  await panel.getByRole('button', { name: 'the dot product of key 0' }).click();
+  assert.match(await panel.locator('.explain-plugged').innerText(), /− 50\) \/ 25/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('details.chart-data') !== null), true, 'focus is back in the chart\'s numbers');
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,26 @@
+// What the browser tests of the explain panel (issue 23) share: the panel of a demo, waiting for its
+// answer, a table's cell, and where a printout's text is on screen for a click.
+import { demo } from './site.mjs';
+
+export const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
+// The panel once its explanation is on screen: the first one waits for the explain module to load.
+export const answered = (page, instance) => demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+export const cell = (page, instance, table, row, col) =>
+  demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
+
+/** The middle of the character `offset` into the printout's text `needle` in `instance`, for a click. */
+export const printedAt = (page, instance, needle, offset = 0) => page.evaluate(({ instance, needle, offset }) => {
+  const pre = document.querySelector(`.demo[data-instance="${instance}"] pre.printed`);
+  pre.scrollIntoView({ block: 'center' });
+  const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const at = text.data.indexOf(needle);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(text, at + offset);
+    range.setEnd(text, at + offset + 1);
+    const r = range.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }
+  return null;
+}, { instance, needle, offset });
