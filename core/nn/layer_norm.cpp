@@ -9,17 +9,14 @@ namespace {
 
 using matmul_detail::Float4;
 
-// Four rows' lanes: x[0], x[d], x[2d], x[3d] (row l of the four in lane l).
-inline Float4 column4(const float* x, int d) { return Float4{x[0], x[d], x[2 * d], x[3 * d]}; }
-
 // For four rows of the backward, row l in lane l: g_mean = mean(dy * gamma) and
 // gx_mean = mean(dy * gamma * xhat), each lane the scalar loop's operations in order.
 void grad_means4(const float* dy, const float* xhat, const float* gamma, int d, float* g_mean, float* gx_mean) {
     Float4 g_sum = {}, gx_sum = {};
     for (int i = 0; i < d; ++i) {
-        const Float4 g = column4(dy + i, d) * gamma[i];
+        const Float4 g = rows_lanes4(dy + i, d) * gamma[i];
         g_sum += g;
-        gx_sum += g * column4(xhat + i, d);
+        gx_sum += g * rows_lanes4(xhat + i, d);
     }
     for (int l = 0; l < 4; ++l) {
         g_mean[l] = g_sum[l] / static_cast<float>(d);
