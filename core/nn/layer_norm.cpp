@@ -1,8 +1,36 @@
 #include "nn/layer_norm.hpp"
 
 #include <cmath>
+#include <type_traits>
 
 namespace attn::nn {
+
+namespace {
+
+using matmul_detail::Float4;
+
+// For four rows of the backward, row l in lane l: g_mean = mean(dy * gamma) and
+// gx_mean = mean(dy * gamma * xhat), each lane the scalar loop's operations in order.
+void grad_means4(const float* dy, const float* xhat, const float* gamma, int d, float* g_mean, float* gx_mean) {
+    Float4 g_sum = {}, gx_sum = {};
+    for (int i = 0; i < d; ++i) {
+        const Float4 g = rows_lanes4(dy + i, d) * gamma[i];
+        g_sum += g;
+        gx_sum += g * rows_lanes4(xhat + i, d);
+    }
+    for (int l = 0; l < 4; ++l) {
+        g_mean[l] = g_sum[l] / static_cast<float>(d);
+        gx_mean[l] = gx_sum[l] / static_cast<float>(d);
+    }
+}
+
+// dx = rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = dy * gamma, along one row.
+template <typename T>
+void input_grad_row(const T* dyr, const T* hr, const T* gamma, int d, T rstd, T g_mean, T gx_mean, T* dxr) {
+    for (int i = 0; i < d; ++i) dxr[i] = rstd * (dyr[i] * gamma[i] - g_mean - hr[i] * gx_mean);
+}
+
+}  // namespace
 
 template <typename T>
 LayerNorm<T>::LayerNorm(const std::string& prefix, int width) : width_(width) {
@@ -20,7 +48,11 @@ const Mat<T>& LayerNorm<T>::forward(const Mat<T>& x) {
     if (rstd_.size() != n) rstd_.resize(n);
     const T* gamma = weight.value.data();
     const T* beta = bias.value.data();
-    for (Eigen::Index r = 0; r < n; ++r)
+    Eigen::Index r = 0;
+    if constexpr (std::is_same_v<T, float>)
+        for (; r + 4 <= n; r += 4)
+            layer_norm_rows4(x.data() + r * d, d, gamma, beta, xhat_.data() + r * d, y_.data() + r * d, &rstd_(r));
+    for (; r < n; ++r)
         rstd_(r) = layer_norm_row(x.data() + r * d, d, gamma, beta, xhat_.data() + r * d, y_.data() + r * d);
     return y_;
 }
@@ -41,10 +73,18 @@ const Mat<T>& LayerNorm<T>::backward(const Mat<T>& dy) {
     //   dx = rstd * (g - mean(g) - xhat * mean(g * xhat))
     ensure_shape(dx_, dy.rows(), d);
     const T* gamma = weight.value.data();
-    for (Eigen::Index r = 0; r < dy.rows(); ++r) {
+    Eigen::Index r = 0;
+    if constexpr (std::is_same_v<T, float>)
+        for (; r + 4 <= dy.rows(); r += 4) {
+            T g_mean[4], gx_mean[4];
+            grad_means4(dy.data() + r * d, xhat_.data() + r * d, gamma, d, g_mean, gx_mean);
+            for (int l = 0; l < 4; ++l)
+                input_grad_row(dy.data() + (r + l) * d, xhat_.data() + (r + l) * d, gamma, d, rstd_(r + l), g_mean[l],
+                               gx_mean[l], dx_.data() + (r + l) * d);
+        }
+    for (; r < dy.rows(); ++r) {
         const T* dyr = dy.data() + r * d;
         const T* hr = xhat_.data() + r * d;
-        T* dxr = dx_.data() + r * d;
         T g_mean = 0, gx_mean = 0;
         for (int i = 0; i < d; ++i) {
             const T g = dyr[i] * gamma[i];
@@ -53,7 +93,7 @@ const Mat<T>& LayerNorm<T>::backward(const Mat<T>& dy) {
         }
         g_mean /= d;
         gx_mean /= d;
-        for (int i = 0; i < d; ++i) dxr[i] = rstd_(r) * (dyr[i] * gamma[i] - g_mean - hr[i] * gx_mean);
+        input_grad_row(dyr, hr, gamma, d, rstd_(r), g_mean, gx_mean, dx_.data() + r * d);
     }
     return dx_;
 }

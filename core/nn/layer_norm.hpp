@@ -53,4 +53,33 @@ inline T layer_norm_row(const T* x, int d, const T* gamma, const T* beta, T* xha
     return rstd;
 }
 
+// Lane l = x[l * d], for four rows of d (row l of the four in lane l).
+inline matmul_detail::Float4 rows_lanes4(const float* x, int d) {
+    return matmul_detail::Float4{x[0], x[d], x[2 * d], x[3 * d]};
+}
+
+// Four rows at once (x, xhat, y: 4 rows of d; rstd: 4), row l in vector lane l:
+// each lane does layer_norm_row's operations in its order (lanes never mix), so
+// the same bits, but the sums over a row, a chain of adds each, run four abreast.
+inline void layer_norm_rows4(const float* x, int d, const float* gamma, const float* beta, float* xhat, float* y,
+                             float* rstd) {
+    using V = matmul_detail::Float4;
+    V mean = {};
+    for (int i = 0; i < d; ++i) mean += rows_lanes4(x + i, d);
+    mean /= static_cast<float>(d);
+    V var = {};
+    for (int i = 0; i < d; ++i) var += (rows_lanes4(x + i, d) - mean) * (rows_lanes4(x + i, d) - mean);
+    var /= static_cast<float>(d);
+    for (int l = 0; l < 4; ++l) {
+        rstd[l] = 1.0f / std::sqrt(var[l] + static_cast<float>(LayerNorm<float>::kEps));
+        const float* xl = x + l * d;
+        float* hl = xhat + l * d;
+        float* yl = y + l * d;
+        for (int i = 0; i < d; ++i) {
+            hl[i] = (xl[i] - mean[l]) * rstd[l];
+            yl[i] = hl[i] * gamma[i] + beta[i];
+        }
+    }
+}
+
 }  // namespace attn::nn

@@ -26,6 +26,32 @@ void MultiheadAttention<T>::init_default(Rng& rng) {
     out_proj.bias.value.setZero();
 }
 
+namespace {
+
+// t (dh, n) = the transpose of n rows of one head's dh columns, `stride` apart:
+// the products' kernel wants the keys (or values) of a score along its rows.
+template <typename T>
+void head_transposed(T* t, const T* rows, Eigen::Index stride, int n, int dh) {
+    for (int j = 0; j < n; ++j)
+        for (int c = 0; c < dh; ++c) t[static_cast<Eigen::Index>(c) * n + j] = rows[j * stride + c];
+}
+
+// p (n) = softmax(s * scale), shifted by the largest scaled score: the operations
+// of the loop over keys this replaced, in its order.
+template <typename T>
+void softmax_row(T* p, int n, T scale) {
+    T top = -std::numeric_limits<T>::infinity();
+    for (int j = 0; j < n; ++j) {
+        p[j] = p[j] * scale;
+        top = std::max(top, p[j]);
+    }
+    T total = 0;
+    for (int j = 0; j < n; ++j) total += (p[j] = std::exp(p[j] - top));
+    for (int j = 0; j < n; ++j) p[j] /= total;
+}
+
+}  // namespace
+
 template <typename T>
 const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& kv_in, int batch, int lq, int lk) {
     const int E = width_, dh = head_dim_;
@@ -42,33 +68,24 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
     product(kv_, kv_in, w_t_.rightCols(2 * E));  // (B*Lk, E) (E, 2E)
     kv_.rowwise() += in_proj_bias.value.row(0).tail(2 * E);
 
-    // 2. Score, softmax, average: per scene, head and query.
+    // 2. Score, softmax, average: per scene and head, as small products whose
+    // every entry sums its terms in order from zero, as the loops they replace
+    // did (so the same bits), but several keys or columns at a time.
     const T scale = T(1) / std::sqrt(static_cast<T>(dh));
     ensure_shape(p_, static_cast<Eigen::Index>(batch) * heads_ * lq, lk);
     ensure_shape(o_, q_in.rows(), E);
-    o_.setZero();
+    t_.resize(static_cast<std::size_t>(dh) * lk);
     for (int b = 0; b < batch; ++b)
-        for (int h = 0; h < heads_; ++h)
-            for (int i = 0; i < lq; ++i) {
-                const T* __restrict q = q_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
-                T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
-                T top = -std::numeric_limits<T>::infinity();
-                for (int j = 0; j < lk; ++j) {  // s_j = q . k_j / sqrt(dh)
-                    const T* k = kv_.data() + (static_cast<Eigen::Index>(b) * lk + j) * 2 * E + h * dh;
-                    T s = 0;
-                    for (int c = 0; c < dh; ++c) s += q[c] * k[c];
-                    p[j] = s * scale;
-                    top = std::max(top, p[j]);
-                }
-                T total = 0;  // p = softmax(s), shifted by the largest score
-                for (int j = 0; j < lk; ++j) total += (p[j] = std::exp(p[j] - top));
-                for (int j = 0; j < lk; ++j) p[j] /= total;
-                T* __restrict o = o_.data() + (static_cast<Eigen::Index>(b) * lq + i) * E + h * dh;
-                for (int j = 0; j < lk; ++j) {  // o = sum_j p_j v_j
-                    const T* __restrict v = kv_.data() + (static_cast<Eigen::Index>(b) * lk + j) * 2 * E + E + h * dh;
-                    for (int c = 0; c < dh; ++c) o[c] += p[j] * v[c];
-                }
-            }
+        for (int h = 0; h < heads_; ++h) {
+            const T* q = q_.data() + static_cast<Eigen::Index>(b) * lq * E + h * dh;
+            const T* k = kv_.data() + static_cast<Eigen::Index>(b) * lk * 2 * E + h * dh;
+            T* p = p_.data() + (static_cast<Eigen::Index>(b) * heads_ + h) * lq * lk;
+            head_transposed(t_.data(), k, 2 * E, lk, dh);
+            matmul_detail::all_rows_times(p, lk, q, E, 1, t_.data(), lk, lq, dh, lk);  // s = Q K^T
+            for (int i = 0; i < lq; ++i) softmax_row(p + static_cast<Eigen::Index>(i) * lk, lk, scale);
+            T* o = o_.data() + static_cast<Eigen::Index>(b) * lq * E + h * dh;
+            matmul_detail::all_rows_times(o, E, p, lk, 1, k + E, 2 * E, lq, lk, dh);  // o = P V
+        }
 
     // 3. Mix the heads: out = O Wo^T + bo.
     return out_proj.forward(o_);
@@ -82,44 +99,38 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
     // 3. out = O Wo^T + bo
     const Mat<T>& d_o = out_proj.backward(dout);  // (B*Lq, E)
 
-    // 2. Per scene, head and query, back through o = sum_j p_j v_j and p = softmax(s):
-    //   dv_j += p_j do,  dp_j = do . v_j,  ds_j = p_j (dp_j - sum_k p_k dp_k),
-    //   dq += scale sum_j ds_j k_j,  dk_j += scale ds_j q
+    // 2. Per scene and head, back through O = P V and P = softmax(S) (row by row):
+    //   dV = P^T dO,  dP = dO V^T,  dS_ij = P_ij (dP_ij - sum_k P_ik dP_ik) scale,
+    //   dQ = dS K,  dK = dS^T Q
+    // As small products whose entries each sum in order from zero (so the bits of
+    // the loops they replace), and which cover every entry of dq_ and dkv_.
     ensure_shape(dq_, q_.rows(), E);
     ensure_shape(dkv_, kv_.rows(), 2 * E);
-    dq_.setZero();
-    dkv_.setZero();
-    dp_.resize(lk);
+    t_.resize(static_cast<std::size_t>(dh) * lk);
+    ds_.resize(static_cast<std::size_t>(lq) * lk);
     for (int b = 0; b < batch_; ++b)
-        for (int h = 0; h < heads_; ++h)
+        for (int h = 0; h < heads_; ++h) {
+            const Eigen::Index qrow = static_cast<Eigen::Index>(b) * lq, krow = static_cast<Eigen::Index>(b) * lk;
+            const T* q = q_.data() + qrow * E + h * dh;
+            const T* go = d_o.data() + qrow * E + h * dh;
+            const T* k = kv_.data() + krow * 2 * E + h * dh;
+            const T* p = p_.data() + (static_cast<Eigen::Index>(b) * heads_ + h) * lq * lk;
+            T* gq = dq_.data() + qrow * E + h * dh;
+            T* gk = dkv_.data() + krow * 2 * E + h * dh;
+            matmul_detail::all_rows_times(gk + E, 2 * E, p, 1, lk, go, E, lk, lq, dh);  // dV = P^T dO
+            head_transposed(t_.data(), k + E, 2 * E, lk, dh);
+            T* ds = ds_.data();
+            matmul_detail::all_rows_times(ds, lk, go, E, 1, t_.data(), lk, lq, dh, lk);  // dP = dO V^T
             for (int i = 0; i < lq; ++i) {
-                const Eigen::Index qrow = static_cast<Eigen::Index>(b) * lq + i;
-                const T* __restrict q = q_.data() + qrow * E + h * dh;
-                const T* __restrict go = d_o.data() + qrow * E + h * dh;
-                T* __restrict gq = dq_.data() + qrow * E + h * dh;
-                const T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * lq + i) * lk;
-                T weighted = 0;  // sum_k p_k dp_k
-                for (int j = 0; j < lk; ++j) {
-                    const Eigen::Index krow = static_cast<Eigen::Index>(b) * lk + j;
-                    const T* __restrict v = kv_.data() + krow * 2 * E + E + h * dh;
-                    T* __restrict gv = dkv_.data() + krow * 2 * E + E + h * dh;
-                    T d = 0;  // a sum in order: scalar
-                    for (int c = 0; c < dh; ++c) d += go[c] * v[c];
-                    for (int c = 0; c < dh; ++c) gv[c] += p[j] * go[c];  // apart, so that this one is vectorised
-                    dp_[j] = d;
-                    weighted += p[j] * d;
-                }
-                for (int j = 0; j < lk; ++j) {
-                    const Eigen::Index krow = static_cast<Eigen::Index>(b) * lk + j;
-                    const T ds = p[j] * (dp_[j] - weighted) * scale;
-                    const T* __restrict k = kv_.data() + krow * 2 * E + h * dh;
-                    T* __restrict gk = dkv_.data() + krow * 2 * E + h * dh;
-                    for (int c = 0; c < dh; ++c) {
-                        gq[c] += ds * k[c];
-                        gk[c] += ds * q[c];
-                    }
-                }
+                const T* pi = p + static_cast<Eigen::Index>(i) * lk;
+                T* di = ds + static_cast<Eigen::Index>(i) * lk;
+                T weighted = 0;  // sum_k p_k dp_k, in order
+                for (int j = 0; j < lk; ++j) weighted += pi[j] * di[j];
+                for (int j = 0; j < lk; ++j) di[j] = pi[j] * (di[j] - weighted) * scale;
             }
+            matmul_detail::all_rows_times(gq, E, ds, lk, 1, k, 2 * E, lq, lk, dh);  // dQ = dS K
+            matmul_detail::all_rows_times(gk, 2 * E, ds, 1, lk, q, E, lk, lq, dh);  // dK = dS^T Q
+        }
 
     // 1. Q = q_in Wq^T + bq, [K V] = kv_in [Wk; Wv]^T + [bk bv]
     transpose_product(in_proj_weight.grad.topRows(E), dq_, *q_in_);            // (E, B*Lq) (B*Lq, E)

@@ -65,7 +65,8 @@ private:
     Mat<T> dkv_;     // (B*Lk, 2E)
     Mat<T> dq_in_;   // (B*Lq, E)
     Mat<T> dkv_in_;  // (B*Lk, E)
-    std::vector<T> dp_;  // (Lk) scratch: dLoss/dP for one query
+    std::vector<T> t_;   // (dh, Lk) scratch: one scene's keys or values of one head, transposed
+    std::vector<T> ds_;  // (Lq, Lk) scratch: dLoss/dP, then dLoss/dS, of one scene and head
 };
 
 }  // namespace attn::nn
