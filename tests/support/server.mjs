@@ -8,6 +8,9 @@ export function serveFolder(folder) {
     const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', folder], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // http.server logs every request on stderr: read and dropped, as a full pipe would stop the server
+    // mid-request (a file opening a few hundred pages hung there once its lines passed the pipe's 64 KB).
+    server.stderr.resume();
     let seen = '';
     const timer = setTimeout(() => { server.kill(); reject(new Error(`http.server did not start: ${seen}`)); }, 15000);
     server.stdout.on('data', (chunk) => {
