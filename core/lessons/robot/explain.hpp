@@ -19,5 +19,9 @@ json explain_setting(const Params& p, const json& ref);
 json key_number(long j);
 // The printout's "N steps back" after "key j" (the printout's number `key_index_printed`): K − j.
 explain::Printed steps_back_of(const Params& p, long key_index_printed, long j);
+// (r − 50) / 25 for the reading that is operand `k`: the readings are scaled so before the dot products.
+explain::Expr scaled_of(int k);
+// Key j's weight as a formula: e^sⱼ / Σ e^s, written with the largest score m taken off when it was (`shifted`).
+std::string weight_formula(long j, bool shifted);
 
 }  // namespace attn::lesson_robot

@@ -1,8 +1,11 @@
 // What the robot lesson's explainers share: the settings the learner made (the number of keys, the
 // patch, the divisor, a list's entries) and a key's number, which a printout quotes ("key 3").
+#include <string>
+
 #include "base/error.hpp"
 #include "explain/explanation.hpp"
 #include "lessons/robot/explain.hpp"
+#include "worlds/robot/predictor.hpp"
 
 namespace attn::lesson_robot {
 
@@ -47,6 +50,12 @@ Printed steps_back_of(const Params& p, long key_index_printed, long j) {
     e.expression(sub(operand(e.add(param_ref("keys"), "the number of keys, which you set", keys)),
                      operand(e.add(printed_key, "the key's number", static_cast<double>(j)))));
     return {nullptr, "", static_cast<double>(keys - j), e.to_json(static_cast<double>(keys - j))};
+}
+
+Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
+
+std::string weight_formula(long j, bool shifted) {
+    return shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ";
 }
 
 }  // namespace attn::lesson_robot

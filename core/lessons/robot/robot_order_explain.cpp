@@ -45,8 +45,6 @@ Order order_of(const Params& p) {
 json inner_ref(const char* name, long row, long col) { return {{"kind", "inner"}, {"name", name}, {"row", row}, {"col", col}}; }
 json reading_ref(long tick) { return {{"kind", "inner"}, {"name", "reading"}, {"row", tick}}; }
 std::string row_text(long row) { return row == 0 ? "without a position number" : "with strength " + std::to_string(row) + " of your list"; }
-Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
-
 json dot(const Order& o, const json& ref, long row, long j) {
     const bool placed = row > 0;
     Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query " + row_text(row), kDotStep,
@@ -90,7 +88,7 @@ json weight(const Order& o, const json& ref, long row, long j) {
     const robot::Looking& look = o.looks[static_cast<std::size_t>(row)];
     const bool shifted = look.scores.maxCoeff() > kLargestExponent;
     Explanation e(ref, "the weight of key " + std::to_string(j) + " " + row_text(row), kWeightStep,
-                  shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ",
+                  weight_formula(j, shifted),
                   "e to the power of the key's score, divided by the sum of the same for every key");
     std::vector<Expr> scores;
     for (long k = 0; k < o.keys; ++k)

@@ -72,9 +72,6 @@ std::string guess_words(const Guess& g) {
 long key_tick(const Run& r, const Guess& g, long j, long m) { return g.tick - r.keys - r.patch + j + m; }
 long query_tick(const Run& r, const Guess& g, long m) { return g.tick - r.patch + m; }
 
-// (r − 50) / 25 for the operand `k`, as the readings are scaled before the dot products.
-Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
-
 json guess_dot(const Run& r, const Guess& g, const json& ref, long j) {
     Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query, in " + guess_words(g), kGuessStep,
                   "k" + sub(j) + " · q = Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
@@ -99,7 +96,7 @@ json guess_score(const Run& r, const Guess& g, const json& ref, long j) {
 json guess_weight(const Guess& g, const json& ref, long j, long keys) {
     const bool shifted = g.look.scores.maxCoeff() > kLargestExponent;
     Explanation e(ref, "the weight of key " + std::to_string(j) + " in " + guess_words(g), kGuessStep,
-                  shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ",
+                  weight_formula(j, shifted),
                   "e to the power of the key's score, divided by the sum of the same for every key looked at");
     std::vector<Expr> scores;
     for (long k = g.first_key; k < keys; ++k)

@@ -50,9 +50,6 @@ json given_reading(const json& ref, const std::string& what, double cm) {
     return Explanation(ref, what, kReadingStep, "r", "a reading of the distance sensor").given("reading", cm).to_json(cm);
 }
 
-// (r − 50) / 25 for the operand `k`.
-Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
-
 json dot(const Scores& s, const json& ref, long j) {
     Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query", kDotStep,
                   "k" + sub(j) + " · q = Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
@@ -78,7 +75,7 @@ json score(const Scores& s, const json& ref, long j) {
 json weight(const Scores& s, const json& ref, long j) {
     const bool shifted = s.look.scores.maxCoeff() > kLargestExponent;
     Explanation e(ref, "the weight of key " + std::to_string(j), kWeightStep,
-                  shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ",
+                  weight_formula(j, shifted),
                   "e to the power of the key's score, divided by the sum of the same for every key");
     std::vector<Expr> scores;
     for (long k = 0; k < s.keys; ++k)

@@ -39,7 +39,6 @@ Sharpness sharpness_of(const Params& p) {
 
 json reading_ref(long tick) { return {{"kind", "inner"}, {"name", "reading"}, {"row", tick}}; }
 json divisor_ref(long d) { return {{"kind", "param"}, {"name", "divisors"}, {"index", d}}; }
-Expr scaled_of(int k) { return div(sub(operand(k), constant(robot::kScaleCentre, "50")), constant(robot::kScaleSpan, "25")); }
 
 int reading_operand(Explanation& e, const Sharpness& s, long tick, const std::string& label) {
     return e.add(reading_ref(tick), label, s.g.history[static_cast<std::size_t>(tick)]);
