@@ -12,8 +12,7 @@
 //
 //   install   fetch every file whose revision is not cached yet (unchanged files are kept as they are),
 //             then take over at once: the next page load reads the new version
-//   activate  tell the pages an older version served that this one serves them now; delete what the
-//             manifest no longer lists; control the open pages
+//   activate  delete what the manifest no longer lists; control the open pages
 //   fetch     a listed file from the cache (a lazy one from the network the first time); anything else
 //             goes to the network untouched
 //
@@ -53,11 +52,6 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    // The pages an older version served are this version's now (skipWaiting moved them here; a first
-    // install has none). Each hears it from 'controllerchange' if its script listens already, and from
-    // this message in any case: the browser keeps it until the page's script reads its messages
-    // (web/runtime/offline.js), so a page still loading its scripts is told too.
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage('updated');
     const cache = await caches.open(CACHE);
     const keep = new Set([...entries.values()].map((e) => e.key));
     for (const request of await cache.keys()) if (!keep.has(request.url)) await cache.delete(request);
@@ -74,12 +68,20 @@ async function respond(entry, request) {
   return response;
 }
 
+// The pages this version served, by the client id their navigation made: a page an older version served
+// shows that version's text even when this one has taken it over since (web/runtime/offline.js asks).
+const served = new Set();
+
 self.addEventListener('fetch', (event) => {
   const entry = entryFor(event.request);
-  if (entry) event.respondWith(respond(entry, event.request));
+  if (!entry) return;
+  if (event.request.mode === 'navigate' && event.resultingClientId) served.add(event.resultingClientId);
+  event.respondWith(respond(entry, event.request));
 });
 
-// The page asks which version serves it (web/runtime/offline.js), to say when the lessons were updated.
+// The page asks which version serves it and whether that version served the page itself
+// (web/runtime/offline.js), to say when the lessons were updated and to reload a page left behind.
 self.addEventListener('message', (event) => {
-  if (event.data === 'version') event.ports[0]?.postMessage(MANIFEST.version);
+  if (event.data !== 'version') return;
+  event.ports[0]?.postMessage({ version: MANIFEST.version, servedThisPage: served.has(event.source?.id) });
 });

@@ -27,8 +27,11 @@ function note(className, text, where) {
 const atTop = (p) => document.querySelector('header.site')?.after(p);
 const atFoot = (p) => (document.querySelector('footer.site') ?? document.querySelector('main') ?? document.body).append(p);
 
-/** The version of the worker that controls this page (a hash of the site's files), or null. */
-function controllerVersion() {
+/**
+ * What the worker that controls this page says: {version (a hash of the site's files), servedThisPage (it
+ * served this page's own navigation)}, or null without a worker or an answer.
+ */
+function askController() {
   const worker = navigator.serviceWorker.controller;
   if (!worker) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -75,14 +78,6 @@ async function start() {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (servedByWorker) takeOver(); // else the first install taking over this page: it already shows the newest files
   });
-  // A newer version can take over while this page is still loading its scripts, before the listener
-  // above exists: 'controllerchange' is then lost, and the page would show the old version's text
-  // under the new one's "Updated". The new worker also says so in a message (web/sw.js, activate),
-  // which the browser keeps for the page until it starts reading them here.
-  navigator.serviceWorker.addEventListener('message', (event) => {
-    if (event.data === 'updated') takeOver();
-  });
-  navigator.serviceWorker.startMessages();
 
   try {
     await navigator.serviceWorker.register(SW_URL);
@@ -93,8 +88,13 @@ async function start() {
   if (!navigator.serviceWorker.controller) {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   }
-  const version = await controllerVersion();
+  const answer = await askController();
+  // A newer version that took over while this page was still loading (before the listener above) sends no
+  // event, and the page would show the old version's text under the new one's "Updated": the worker that
+  // controls the page did not serve it.
+  if (servedByWorker && answer && !answer.servedThisPage) takeOver();
   if (leaving) return;
+  const version = answer?.version ?? null;
   // A page taken over by a newer version shows the older one: its note offers the reload, and the
   // version is remembered by the page that shows it.
   const before = version && !updated ? remember(version) : null;
