@@ -38,7 +38,23 @@ function askController() {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);
     worker.postMessage('version', [channel.port2]);
-    setTimeout(() => resolve(null), 3000);
+    // A worker that never answers (a version older than the question) must not hold the notes forever; a
+    // busy machine can take seconds to start a worker, so the wait is long.
+    setTimeout(() => resolve(null), 15000);
+  });
+}
+
+/**
+ * Resolves once `worker` has finished activating. A page that reloads while the new version is still
+ * activating sends its navigation to a worker that queues it until then; under load such a reload was
+ * seen never to finish (docs/offline.md).
+ */
+function activated(worker) {
+  if (!worker || worker.state !== 'activating') return Promise.resolve();
+  return new Promise((resolve) => {
+    const settled = () => { if (worker.state !== 'activating') resolve(); };
+    worker.addEventListener('statechange', settled);
+    setTimeout(resolve, 15000);
   });
 }
 
@@ -62,9 +78,10 @@ async function start() {
     if (updated) return;
     updated = true;
     document.documentElement.dataset.siteUpdated = 'true';  // what this page fetches now is another version (site-version.js)
-    const reload = () => {
+    const reload = async () => {
       leaving = true;
       try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }
+      await activated(navigator.serviceWorker.controller);
       window.location.reload();
     };
     if (!touched) { reload(); return; }
