@@ -23,7 +23,7 @@ try {
         const { page, problems } = await openPage(browser.context, `${server.url}${relative}`, viewport);
         await page.emulateMedia({ colorScheme: scheme });
         const demo = page.locator(`.demo[data-instance="${instance}"]`);
-        const target = demo.locator('td.explainable, [data-num].explainable').first();
+        const target = demo.locator('td.explainable:visible, [data-num].explainable:visible').first(); // not one in a closed table
         const opened = (await target.count()) > 0;
         if (opened) {
           await target.click();
