@@ -38,6 +38,8 @@ const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
 
 const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+/** A page shell of web/ with its {{head}} filled: the part of <head> a lesson page and an embed page share. */
+const readShell = (file) => read(file).replace('{{head}}', () => read('web/head.html'));
 // The programs' sandbox frame, and the policy of every page, which allows the frame's script by its hash.
 const PROGRAM_FRAME = programFrame(ROOT);
 const POLICY = sitePolicy(PROGRAM_FRAME.hash);
@@ -320,7 +322,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
-  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(read('web/embed.html'), words), page, embedCore);
+  writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(readShell('web/embed.html'), words), page, embedCore);
   // A lesson's neighbours are the lessons in its language: a translation is listed, not put in the English sequence.
   const sequence = lessons.filter((l) => (l.lang ?? 'en') === words.lang);
   const index = sequence.indexOf(lesson);
@@ -583,7 +585,7 @@ async function buildSite() {
   fs.mkdirSync(ASSETS, { recursive: true });
   const demos = new Map(JSON.parse(execFileSync(NATIVE_CLI, ['list'], { encoding: 'utf8' })).map((d) => [d.id, d]));
   const snippets = collectSnippets();
-  const template = read('web/page.html');
+  const template = readShell('web/page.html');
   const lessons = fs.readdirSync(LESSONS)
     .filter((slug) => fs.existsSync(path.join(LESSONS, slug, 'lesson.json')))
     .map(readLesson)

@@ -15,7 +15,7 @@ const read = (file) => fs.readFileSync(file, 'utf8');
 const sources = fs.readdirSync(RUNTIME, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('strings'))
   .map((f) => read(path.join(RUNTIME, f)));
 // The pages' shells say {{say key}}; the site build says the words it writes around a lesson.
-const shells = ['page.html', 'embed.html', 'index.html', 'class.html'].map((f) => read(path.join(ROOT, 'web', f)));
+const shells = ['page.html', 'embed.html', 'head.html', 'index.html', 'class.html'].map((f) => read(path.join(ROOT, 'web', f)));
 const build = ['scripts/build-site.mjs', 'scripts/languages.mjs'].map((f) => read(path.join(ROOT, f)));
 const keys = Object.keys(en);
 const saidInShells = [...shells, ...build].flatMap((text) => [...text.matchAll(/\{\{say ([\w.]+)\}\}/g)].map((m) => m[1]));
@@ -88,11 +88,11 @@ test('strings: no runtime source writes English words a person reads outside the
   assert.deepEqual(found, []);
 });
 
-test('strings: the style sheet shows no words of its own: its ::before and ::after words come from the tables (page.html sets them)', () => {
+test('strings: the style sheet shows no words of its own: its ::before and ::after words come from the tables (web/head.html sets them)', () => {
   const worded = [...css.matchAll(/content:\s*"([^"]*)"/g)].map((m) => m[1]).filter((text) => /\p{L}{2}/u.test(text));
   assert.deepEqual(worded, []);
-  const shell = read(path.join(ROOT, 'web/page.html'));
-  for (const [, name] of css.matchAll(/content:\s*var\((--say-[\w-]+)\)/g)) assert.match(shell, new RegExp(`${name}: "\\{\\{say [\\w.]+\\}\\}"`), `page.html sets ${name}`);
+  const shell = read(path.join(ROOT, 'web/head.html'));
+  for (const [, name] of css.matchAll(/content:\s*var\((--say-[\w-]+)\)/g)) assert.match(shell, new RegExp(`${name}: "\\{\\{say [\\w.]+\\}\\}"`), `head.html sets ${name}`);
 });
 
 test('strings: the words the page hands the programs\' runner, which has no table of its own, are keys of English and of French', async () => {
