@@ -54,7 +54,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const keep = new Set([...entries.values()].map((e) => e.key));
-    for (const request of await cache.keys()) if (!keep.has(request.url)) await cache.delete(request);
+    const stale = (await cache.keys()).filter((request) => !keep.has(request.url));
+    await Promise.all(stale.map((request) => cache.delete(request))); // at once: pages wait for the activation to end
     await self.clients.claim();
   })());
 });
