@@ -133,6 +133,20 @@ test('French lesson: the explain panel writes the numbers of its formula, its ar
   await page.close();
 });
 
+test('French lesson: a formula that says words says them in French: the cost demo\'s megabytes, T × T × têtes, and the heads you set', async () => {
+  const { page, problems } = await site.open('attention-fr/');
+  const panel = demo(page, 'cost').locator('.explain-panel');
+  const megabytes = page.locator('[data-num="cost.megabytes_all_heads"]').first();
+  await megabytes.focus();
+  await page.keyboard.press('Enter');
+  await demo(page, 'cost').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  assert.match(await panel.locator('.explain-formula').innerText(), /^T × T × têtes × 4 octets \/ 10⁶/);
+  await panel.locator('button.explain-link').nth(1).click();
+  assert.match(await panel.locator('.explain-formula').innerText(), /^têtes = \d+$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('French lesson: a value past a control\'s edge, typed or in a link, is refused in French, with the French numbers', async () => {
   const nbsp = '\u202f';  // Intl.NumberFormat('fr') groups thousands with a narrow no-break space
   // A link's value the demo cannot use: the link's note quotes the core's refusal, translated.

@@ -186,21 +186,30 @@ export function translateAnswer(answer, words) {
   };
 }
 
+// A word in a formula ("T × T × heads", "Σ over j > i of wᵢⱼ"): two or more small letters on their own, not a
+// function's name before its bracket (max(, softmax(), a table's name before its index (concat[i]), an index
+// (idᵢ, maxₖ) or a name with an underscore (d_head).
+const FORMULA_WORD = /(?<![\p{L}\p{N}_])[a-z]{2,}(?![\p{L}\p{N}_([])/u;
+/** Does the formula say words (which the language's table translates), or is it notation alone? */
+export const formulaSaysWords = (formula) => FORMULA_WORD.test(formula);
+
 /**
  * An explanation (the explain module's answer, core/explain/explanation.hpp) in the language: its words (what the
- * value is, the lesson's step, the formula read aloud, each operand's label) through `words`, and the numbers of
- * its notation (the formula, the arithmetic plugged in, the result and the exact value) through `notation`
- * (notationIn). The values and the references stay as the core gave them (the panel finds what it highlights by them).
+ * value is, the lesson's step, the formula read aloud, each operand's label, and a formula that says words) through
+ * `words`, and the numbers of its notation (a formula of symbols, the arithmetic plugged in, the result and the
+ * exact value) through `notation` (notationIn). The values and the references stay as the core gave them (the
+ * panel finds what it highlights by them).
  */
 export function translateExplanation(answer, words, notation = (text) => text) {
   if (!answer || typeof answer !== 'object') return answer;
   if (!answer.ok) return answer.error ? { ...answer, error: { ...answer.error, message: words(answer.error.message) } } : answer;
   const e = answer.explanation;
+  const saysWords = formulaSaysWords(e.formula ?? '');
   const worded = (object, keys, put = words) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, keys.includes(k) && typeof v === 'string' ? put(v) : v]));
   return {
     ...answer,
     explanation: {
-      ...worded(worded(e, ['name', 'step', 'words']), ['formula', 'plugged', 'shown', 'exact'], notation),
+      ...worded(worded(e, ['name', 'step', 'words', ...(saysWords ? ['formula'] : [])]), [...(saysWords ? [] : ['formula']), 'plugged', 'shown', 'exact'], notation),
       ...(e.operands && { operands: e.operands.map((o) => worded(o, ['label'])) }),
     },
   };
