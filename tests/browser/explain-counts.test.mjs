@@ -102,3 +102,24 @@ test('robot lesson: a guess of the run chart, from its table of numbers by keybo
   assert.equal(await page.evaluate(() => document.activeElement.closest('details.chart-data') !== null), true, 'focus is back in the chart\'s numbers');
   assert.deepEqual(problems, []);
 });
+
+test('language model lesson: a cell of the embedding heat maps opens its sum, the token map\'s cell plus the position map\'s, down to a trained number; a sine\'s cell is worked out from the width', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const maps = demo(page, 'embed').locator('figure.heat-maps svg.heat-map-svg.explainable');
+  await maps.nth(2).locator('rect.heat-cell[x="30"][y="10"]').click();  // x at place 1, feature 3
+  await answered(page, 'embed');
+  const panel = panelOf(page, 'embed');
+  assert.match(await panel.locator('.explain-formula').innerText(), /xᵢⱼ = tok_emb\[idᵢ\]\[j\] \+ pos_emb\[i\]\[j\]/);
+  assert.equal(await demo(page, 'embed').locator('rect.heat-cell.explain-operand').count(), 2, 'both terms are outlined in their maps');
+  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\]$/ }).click();
+  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the lesson's language model$/ }).click();
+  assert.match(await panel.innerText(), /learned in training/);
+  await page.keyboard.press('Escape');
+  await maps.nth(3).focus();  // the original transformer's sines, by keyboard: place 0, feature 1
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await answered(page, 'embed');
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= cos\(0 \/ \(10000\^\(0 \/ \d+\)\)\)$/);
+  assert.equal(await panel.locator('.explain-result').innerText(), '= 1');
+  assert.deepEqual(problems, []);
+});

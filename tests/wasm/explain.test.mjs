@@ -127,6 +127,12 @@ function evaluate(e, values) {
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
     case 'abs': return only(Math.abs(p.v), p.err);
+    case 'sin': return only(Math.sin(p.v), p.err + 1);
+    case 'cos': return only(Math.cos(p.v), p.err + 1);
+    case 'pow': {
+      const v = p.v ** q.v;
+      return only(v, Math.abs(v) * (Math.abs(q.v) * p.err / Math.abs(p.v) + Math.abs(Math.log(Math.abs(p.v))) * q.err + 1));
+    }
     // A place picked and an indicator: exact, so the re-evaluation must give the very value.
     case 'argmax': return only(a.reduce((best, x, k) => (x.v > a[best].v ? k : best), 0), 0);
     case 'equal': return only(p.v === q.v ? 1 : 0, 0);
@@ -375,4 +381,28 @@ test('explain modules: each is handed only the networks its own demos read (copy
     if (core.demos.has('table_hand')) assert.ok(tableSlots.includes('find/lookup') && tableSlots.includes('nearest/transformer-2'), `${name} takes the table lesson's networks`);
     else assert.deepEqual(tableSlots, [], `${name} takes none of the table lesson's networks`);
   }
+});
+
+const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));
+
+test('explain: every cell of the embedding demo\'s heat maps explains itself: a sum of the token and position maps\' cells down to the trained rows, the sines from the width', { skip: !lmModule }, () => {
+  const { core } = lmModule;
+  const { result } = core.run('lm_embed', {});
+  const maps = result.figures.find((f) => f.name === 'embed').maps;
+  const cell = (map, row, col) => ({ kind: 'figure', figure: 'embed', map, row, col });
+  const explained = (map, row, col) => {
+    const answer = core.explain('lm_embed', {}, cell(map, row, col));
+    assert.ok(answer.ok, answer.error?.message);
+    assert.equal(answer.explanation.value, maps[map].values[row][col], 'the cell holds the value explained');
+    return answer.explanation;
+  };
+  assert.deepEqual(core.explain('lm_embed', {}, { kind: 'contents' }).explanation.figures, ['embed']);
+  const sum = explained(2, 1, 3);
+  assert.deepEqual(sum.operands.map((o) => o.ref), [cell(0, 1, 3), cell(1, 1, 3)], 'x is the token map\'s cell plus the position map\'s');
+  assert.equal(explained(0, 1, 3).operands[0].ref.tensor, 'tok_emb.weight');
+  assert.deepEqual(explained(1, 1, 3).operands[0].ref, { kind: 'weight', slot: 'lm/shipped', tensor: 'pos_emb.weight', row: 1, col: 3 });
+  const width = result.numbers.width;
+  assert.equal(explained(3, 2, 4).plugged, `sin(2 / (10000^(4 / ${width})))`);
+  assert.equal(explained(3, 2, 5).plugged, `cos(2 / (10000^(4 / ${width})))`);
+  assert.deepEqual(explained(3, 2, 5).operands.map((o) => o.ref), [{ kind: 'number', name: 'width' }]);
 });

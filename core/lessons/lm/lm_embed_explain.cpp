@@ -1,4 +1,7 @@
-// Characters to vectors: x = token row + position row, each row a trained table's row.
+// Characters to vectors: x = token row + position row, each row a trained table's row; the heat maps' cells,
+// and the original transformer's fixed sines and cosines beside them.
+#include <cmath>
+
 #include "base/error.hpp"
 #include "lessons/lm/explain.hpp"
 
@@ -46,6 +49,7 @@ json places_read(const ShippedNetwork& net, const Params& p, const json& ref, co
 namespace {
 
 const std::string kEmbedStep = "Characters to vectors: x = token row + position row";
+const std::string kSinesStep = "Fixed positions instead of learned ones: the original transformer's sines and cosines";
 const std::string kIdStep = "Characters to ids: each character's place in the sorted list of the network's characters";
 
 // Character id: a place in the network's sorted list of characters, not arithmetic (given "index").
@@ -110,6 +114,57 @@ std::vector<Printed> printout(const std::vector<int>& ids, long width, const Mat
     return out;
 }
 
+enum class Vector { token, position, sum };
+
+// Feature j of place i's token row or position row (a trained table's number), or of their sum x, whose terms
+// are `tok_ref` and `pos_ref` (the tables' cells, or the heat maps' that show them).
+json embedding(const ShippedNetwork& net, const std::vector<int>& ids, const json& ref, Vector which, long i, long j, const json& tok_ref,
+               const json& pos_ref) {
+    const int id = ids[static_cast<std::size_t>(i)];
+    const double tok = net.model.tok_emb.weight.value(id, j), pos = net.model.pos_emb.weight.value(i, j);
+    const std::string tok_label = "tok_emb[" + std::to_string(id) + "][" + std::to_string(j) + "]";
+    const std::string pos_label = "pos_emb[" + std::to_string(i) + "][" + std::to_string(j) + "]";
+    if (which != Vector::sum) {
+        const bool token = which == Vector::token;
+        Explanation e(ref, token ? "feature " + std::to_string(j) + " of the token row of character id " + std::to_string(id)
+                                 : "feature " + std::to_string(j) + " of the position row of place " + std::to_string(i),
+                      kEmbedStep, token ? "tok_emb[id][j]" : "pos_emb[place][j]", token ? "row id of the token table" : "row place of the position table");
+        e.expression(operand(weight_operand(e, token ? net.model.tok_emb.weight : net.model.pos_emb.weight, token ? id : i, j,
+                                            token ? tok_label : pos_label)));
+        return e.to_json(token ? tok : pos);
+    }
+    Explanation e(ref, "feature " + std::to_string(j) + " of x at place " + std::to_string(i), kEmbedStep,
+                  "xᵢⱼ = tok_emb[idᵢ][j] + pos_emb[i][j]", "the character's token row plus its place's position row");
+    e.expression(add(operand(e.add(tok_ref, tok_label, tok)), operand(e.add(pos_ref, pos_label, pos))));
+    return e.to_json(static_cast<double>(static_cast<float>(tok) + static_cast<float>(pos)));
+}
+
+// The original transformer's fixed position (the fourth heat map, lm_embed.cpp's sine_positions), in the
+// lesson's notation: sin(p / 10000^(2i/d)) in the even column 2i, cos of the same in the odd column 2i + 1.
+json sine_position(const ShippedNetwork& net, const json& ref, long p, long j) {
+    const bool even = j % 2 == 0;
+    const double width = net.model.shape().width, twice_i = static_cast<double>(j - j % 2);
+    Explanation e(ref, "feature " + std::to_string(j) + " of the original transformer's position row of place " + std::to_string(p), kSinesStep,
+                  even ? "PE[p][2i] = sin(p / 10000^(2i / d))" : "PE[p][2i + 1] = cos(p / 10000^(2i / d))",
+                  std::string(even ? "the sine" : "the cosine") + " of the place over ten thousand to the power of the column's even index over the width");
+    const Expr angle = div(constant(static_cast<double>(p)),
+                           pow_of(constant(10000), div(constant(twice_i), operand(e.add(number_ref("width"), "the width d", width)))));
+    e.expression(even ? sin_of(angle) : cos_of(angle));
+    const double a = static_cast<double>(p) / std::pow(10000.0, twice_i / width);
+    return e.to_json(even ? std::sin(a) : std::cos(a));
+}
+
+// A cell of the heat maps {"kind": "figure", "figure": "embed", "map", "row", "col"}: the token rows, the
+// position rows, their sum (from the first two maps' cells, so the picture shows its terms) and the sines.
+json heat_map_cell(const ShippedNetwork& net, const std::vector<int>& ids, const json& ref) {
+    if (ref_text(ref, "figure") != "embed") throw ParamError("ref", "this demo's picture is \"embed\"");
+    const long map = ref_index(ref, "map", 4);
+    const long i = ref_index(ref, "row", static_cast<long>(ids.size())), j = ref_index(ref, "col", net.model.shape().width);
+    const auto cell = [&](long m) { return json{{"kind", "figure"}, {"figure", "embed"}, {"map", m}, {"row", i}, {"col", j}}; };
+    if (map == 3) return sine_position(net, ref, i, j);
+    return embedding(net, ids, ref, map == 0 ? Vector::token : map == 1 ? Vector::position : Vector::sum, i, j, cell(0), cell(1));
+}
+
 }  // namespace
 
 json explain_lm_embed(const Params& p, const json& ref) {
@@ -118,7 +173,8 @@ json explain_lm_embed(const Params& p, const json& ref) {
         return {{"tables", {"ids", "sum", "tokens", "positions"}},
                 {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row", "width", "context", "layers",
                              "heads", "vocab", "head_width", "chars"}},
-                {"printed", true}};
+                {"printed", true},
+                {"figures", {"embed"}}};
     if (kind == "weight") return explain_weight(ref);
     ShippedNetwork& net = shipped_network();
     const std::vector<int> ids = prompt_window(net, p.text("prompt"));
@@ -159,6 +215,7 @@ json explain_lm_embed(const Params& p, const json& ref) {
             }
         throw ParamError("ref", "this demo does not explain a number called \"" + name + "\"");
     }
+    if (kind == "figure") return heat_map_cell(net, ids, ref);
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
     if (table == "ids") {
@@ -166,24 +223,10 @@ json explain_lm_embed(const Params& p, const json& ref) {
         return id_of(net, ids, ref, ref_index(ref, "row", n));
     }
     const long i = ref_index(ref, "row", n), j = ref_index(ref, "col", width);
-    const int id = ids[static_cast<std::size_t>(i)];
-    const double tok = net.model.tok_emb.weight.value(id, j), pos = net.model.pos_emb.weight.value(i, j);
-    const std::string tok_label = "tok_emb[" + std::to_string(id) + "][" + std::to_string(j) + "]";
-    const std::string pos_label = "pos_emb[" + std::to_string(i) + "][" + std::to_string(j) + "]";
-    if (table == "tokens" || table == "positions") {
-        const bool token = table == "tokens";
-        Explanation e(ref, token ? "feature " + std::to_string(j) + " of the token row of character id " + std::to_string(id)
-                                 : "feature " + std::to_string(j) + " of the position row of place " + std::to_string(i),
-                      kEmbedStep, token ? "tok_emb[id][j]" : "pos_emb[place][j]", token ? "row id of the token table" : "row place of the position table");
-        e.expression(operand(weight_operand(e, token ? net.model.tok_emb.weight : net.model.pos_emb.weight, token ? id : i, j,
-                                            token ? tok_label : pos_label)));
-        return e.to_json(token ? tok : pos);
-    }
+    if (table == "tokens") return embedding(net, ids, ref, Vector::token, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
+    if (table == "positions") return embedding(net, ids, ref, Vector::position, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
     if (table != "sum") throw ParamError("ref", "this demo has no table called \"" + table + "\"");
-    Explanation e(ref, "feature " + std::to_string(j) + " of x at place " + std::to_string(i), kEmbedStep,
-                  "xᵢⱼ = tok_emb[idᵢ][j] + pos_emb[i][j]", "the character's token row plus its place's position row");
-    e.expression(add(operand(e.add(table_ref("tokens", i, j), tok_label, tok)), operand(e.add(table_ref("positions", i, j), pos_label, pos))));
-    return e.to_json(static_cast<double>(static_cast<float>(tok) + static_cast<float>(pos)));
+    return embedding(net, ids, ref, Vector::sum, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
 }
 
 }  // namespace attn::lesson_lm
