@@ -123,3 +123,26 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
   assert.equal(await panel.locator('.explain-result').innerText(), '= 1');
   assert.deepEqual(problems, []);
 });
+
+test('table lesson: the lab picture\'s own table of numbers opens each of its numbers, the network\'s answer and the true place too', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  const numbers = demo(page, 'lab').locator('figure.table-lab details');
+  await numbers.locator('summary').click();
+  const rows = numbers.locator('tr');
+  await rows.nth(1).locator('td.explainable').first().waitFor();
+  const count = await rows.count();
+  for (let r = 1; r < count; r += 1) {
+    const cells = rows.nth(r).locator('td');
+    const numbered = (await cells.allInnerTexts()).filter((t) => /\d/.test(t)).length;
+    assert.equal(await rows.nth(r).locator('td.explainable').count(), numbered, `every number of row ${r} explains itself`);
+  }
+  // The row of the network's answer: its x, by keyboard.
+  const answer = rows.nth(count - 2).locator('td.explainable').first();
+  await answer.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'lab');
+  const panel = panelOf(page, 'lab');
+  assert.match(await panel.locator('.explain-title').innerText(), /answer's x/i);
+  assert.ok(Math.abs(Number((await panel.locator('.explain-result').innerText()).replace('= ', '')) - Number(await answer.innerText())) <= 0.05, 'the cell opens the number it shows');
+  assert.deepEqual(problems, []);
+});

@@ -383,6 +383,14 @@ test('explain modules: each is handed only the networks its own demos read (copy
   }
 });
 
+const tableModule = modules.find((m) => m.core.demos.has('table_lab'));
+
+test('explain: the table lab\'s picture names, row by row, the sentence numbers its rows of the answer and the true place repeat', { skip: !tableModule }, () => {
+  const { explanation } = tableModule.core.explain('table_lab', {}, { kind: 'contents' });
+  assert.deepEqual(explanation.pictures.table_lab.after, [['answer_x', 'answer_y'], ['truth_x', 'truth_y']]);
+  for (const name of explanation.pictures.table_lab.after.flat()) assert.ok(explanation.numbers.includes(name), `${name} explains itself`);
+});
+
 const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));
 
 test('explain: every cell of the embedding demo\'s heat maps explains itself: a sum of the token and position maps\' cells down to the trained rows, the sines from the width', { skip: !lmModule }, () => {
