@@ -124,6 +124,22 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
   assert.deepEqual(problems, []);
 });
 
+test('language model lesson: the count of the network\'s learned numbers in the text adds up every layer\'s tables from the network\'s sizes, a block\'s from the width', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const count = page.locator('[data-num="embed.parameters_text"]').first();
+  await count.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'embed');
+  const panel = panelOf(page, 'embed');
+  assert.match(await panel.locator('.explain-formula').innerText(), /^V × E \+ C × E \+ N × \(a block's\) \+ 2E \+ \(E × V \+ V\)/);
+  assert.equal((await panel.locator('.explain-result').innerText()).replace('= ', ''), (await count.innerText()).replaceAll(',', ''));
+  await panel.getByRole('button', { name: 'the numbers each block learned' }).click();
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= 2 × \d+ \+ 3 × \d+ × \d+/);
+  await panel.getByRole('button', { name: 'the width E' }).click();
+  assert.match(await panel.innerText(), /a size of the network|fixed when it was made/i);
+  assert.deepEqual(problems, []);
+});
+
 test('table lesson: the lab picture\'s own table of numbers opens each of its numbers, the network\'s answer and the true place too', async () => {
   const { page, problems } = await site.open('table/', DESKTOP);
   const numbers = demo(page, 'lab').locator('figure.table-lab details');

@@ -414,3 +414,17 @@ test('explain: every cell of the embedding demo\'s heat maps explains itself: a 
   assert.equal(explained(3, 2, 5).plugged, `cos(2 / (10000^(4 / ${width})))`);
   assert.deepEqual(explained(3, 2, 5).operands.map((o) => o.ref), [{ kind: 'number', name: 'width' }]);
 });
+
+test('explain: the language model\'s count of learned numbers is every layer\'s tables added up, each from the network\'s sizes', { skip: !lmModule }, () => {
+  const { core } = lmModule;
+  const { result } = core.run('lm_embed', {});
+  const { explanation: e } = core.explain('lm_embed', {}, { kind: 'number', name: 'parameters_text' });
+  assert.equal(e.value, result.numbers.parameters);
+  assert.equal(Number(result.texts.parameters_text.replaceAll(',', '')), e.value, 'the sentence quotes the count explained');
+  const refs = e.operands.map((o) => o.ref);
+  for (const name of ['vocab', 'width', 'context', 'layers']) assert.deepEqual(refs.filter((r) => r.name === name), [{ kind: 'number', name }], `${name}, a size the sentences quote`);
+  const { explanation: block } = core.explain('lm_embed', {}, { kind: 'inner', name: 'block_parameters' });
+  const { numbers: n } = result;
+  assert.equal(block.value, 12 * n.width * n.width + 13 * n.width, 'a block: two layer norms, the attention\'s two projections and the feed-forward\'s two layers');
+  assert.equal(e.value, 2 * n.vocab * n.width + n.vocab + n.context * n.width + n.layers * block.value + 2 * n.width);
+});

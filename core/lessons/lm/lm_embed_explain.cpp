@@ -114,6 +114,42 @@ std::vector<Printed> printout(const std::vector<int>& ids, long width, const Mat
     return out;
 }
 
+const std::string kCountStep = "The model on this page: its learned numbers, every layer's tables counted from its sizes";
+
+// One block's learned numbers from the width E (the feed-forward's is 4E, nn/lm/char_lm.hpp): each layer's
+// weight rows × columns, and its bias or its gain and shift.
+json block_parameters(const ShippedNetwork& net, const json& ref) {
+    const double width = net.model.shape().width;
+    double count = 0;
+    for (const nn::Param<float>* q : net.model.params())
+        if (q->name.rfind("blocks.0.", 0) == 0) count += static_cast<double>(q->value.size());
+    Explanation e(ref, "the numbers each block learned", kCountStep, "2E + (3E × E + 3E) + (E × E + E) + 2E + (4E × E + 4E) + (E × 4E + E)",
+                  "the first layer norm's gain and shift, the queries', keys' and values' projection and its bias, the heads' output "
+                  "projection and its bias, the second layer norm, and the feed-forward's two layers, 4E wide, with their biases");
+    const int w = e.add(number_ref("width"), "the width E", width);
+    const auto times = [&](double k) { return mul(constant(k), operand(w)); };
+    e.expression(sum({times(2), mul(times(3), operand(w)), times(3), mul(operand(w), operand(w)), operand(w), times(2),
+                      mul(times(4), operand(w)), times(4), mul(operand(w), times(4)), operand(w)}));
+    return e.to_json(count);
+}
+
+// Every number the network learned, layer by layer from its sizes: the token table V × E, the position
+// table C × E, N blocks, the last layer norm's gain and shift, and the last layer's E × V weights and V biases.
+json parameter_count(const ShippedNetwork& net, const json& ref) {
+    const nn::lm::LmShape& shape = net.model.shape();
+    Explanation e(ref, "the numbers the network learned", kCountStep, "V × E + C × E + N × (a block's) + 2E + (E × V + V)",
+                  "the token table, the position table, every block, the last layer norm and the last layer, each counted from the network's sizes");
+    const int v = e.add(number_ref("vocab"), "the characters V", net.vocabulary.vocab_size());
+    const int w = e.add(number_ref("width"), "the width E", shape.width);
+    const int c = e.add(number_ref("context"), "the context C", shape.context);
+    const int n = e.add(number_ref("layers"), "the blocks N", shape.layers);
+    const json block_ref = {{"kind", "inner"}, {"name", "block_parameters"}};
+    const int b = e.add(block_ref, "the numbers each block learned", block_parameters(net, block_ref)["value"].get<double>());
+    e.expression(sum({mul(operand(v), operand(w)), mul(operand(c), operand(w)), mul(operand(n), operand(b)), mul(constant(2), operand(w)),
+                      mul(operand(w), operand(v)), operand(v)}));
+    return e.to_json(static_cast<double>(net.model.parameter_count()));
+}
+
 enum class Vector { token, position, sum };
 
 // Feature j of place i's token row or position row (a trained table's number), or of their sum x, whose terms
@@ -172,7 +208,7 @@ json explain_lm_embed(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"ids", "sum", "tokens", "positions"}},
                 {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row", "width", "context", "layers",
-                             "heads", "vocab", "head_width", "chars"}},
+                             "heads", "vocab", "head_width", "chars", "parameters", "parameters_text"}},
                 {"printed", true},
                 {"figures", {"embed"}}};
     if (kind == "weight") return explain_weight(ref);
@@ -189,6 +225,7 @@ json explain_lm_embed(const Params& p, const json& ref) {
     if (kind == "number") {
         const std::string name = ref_text(ref, "name");
         if (json size = size_number(net, p, ref, name); !size.is_null()) return size;
+        if (name == "parameters" || name == "parameters_text") return parameter_count(net, ref);
         if (name == "first_id") return Explanation(ref, "the first character's id", kIdStep, "id₀", "the id in the table").same_as(table_ref("ids", 0, 0), "the id in the table", ids[0]).to_json(ids[0]);
         if (name == "ids_text") {
             if (!ref.contains("index")) {
@@ -216,6 +253,10 @@ json explain_lm_embed(const Params& p, const json& ref) {
         throw ParamError("ref", "this demo does not explain a number called \"" + name + "\"");
     }
     if (kind == "figure") return heat_map_cell(net, ids, ref);
+    if (kind == "inner") {
+        if (ref_text(ref, "name") != "block_parameters") throw ParamError("ref", "this demo works out no value called \"" + ref_text(ref, "name") + "\"");
+        return block_parameters(net, ref);
+    }
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
     if (table == "ids") {
