@@ -103,15 +103,39 @@ function lessonInstancesIn(core) {
 const defaultsOf = (demo) => Object.fromEntries(demo.params.map((d) => [d.name, d.default]));
 
 /**
+ * A sum of exponentials, or their quotient (softmax's weight), worked out from their logarithms: e^x for
+ * x below about −745 is 0 in a double, though e^x / Σ e^y is not (the core's softmax subtracts the largest
+ * score first and holds 1.15e-275 where e^−800 / (e^−167 + …) would give 0 / e^−167). Each value that is
+ * a positive e^x, or built of them by a sum or a quotient, also carries `ln` (its logarithm) and `rel`
+ * (its error scale over its size): a sum's ln is the largest term's plus ln Σ e^(ln − largest), a
+ * quotient's the difference, so no term underflows; the value is e^ln. Null when an argument carries no ln.
+ */
+function inLogs(op, a) {
+  const logs = a.map((x) => (x.ln !== undefined ? x : x.v === 0 && x.err === 0 ? { ln: -Infinity, rel: 0 } : null));
+  if (logs.includes(null)) return null;
+  const at = (ln, rel) => ({ v: Math.exp(ln), err: Math.exp(ln) * rel, ln, rel });
+  if (op === 'div') return at(logs[0].ln - logs[1].ln, logs[0].rel + logs[1].rel);
+  const largest = Math.max(...logs.map((x) => x.ln));
+  if (largest === -Infinity) return null;
+  const ln = largest + Math.log(logs.reduce((s, x) => s + Math.exp(x.ln - largest), 0));
+  return at(ln, logs.reduce((s, x) => s + x.rel * Math.exp(x.ln - ln), 0));
+}
+
+/**
  * The value an expression of the explanation has, with operand k = values[k], and the scale of the
  * rounding error it may carry: each double carries its own size (a sum, the sizes of its terms; a
  * product, each factor's scale times the other; e^x, e^x times x's scale plus one), which the
- * tolerance multiplies by DOUBLE_REORDERED.
+ * tolerance multiplies by DOUBLE_REORDERED. Exponentials are added and divided in logs (inLogs).
  */
 function evaluate(e, values) {
   const a = (e.args ?? []).map((x) => evaluate(x, values));
   const [p, q] = a;
   const only = (v, err) => ({ v, err });
+  if (e.op === 'exp') return { v: Math.exp(p.v), err: Math.exp(p.v) * (p.err + 1), ln: p.v, rel: p.err + 1 };
+  if (e.op === 'sum' || e.op === 'div') {
+    const logs = inLogs(e.op, a);
+    if (logs) return logs;
+  }
   switch (e.op) {
     case 'operand': return only(values[e.i], Math.abs(values[e.i]));
     case 'const': return only(e.value, Math.abs(e.value));
@@ -122,7 +146,6 @@ function evaluate(e, values) {
     case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v / q.v) * (q.err / Math.abs(q.v)));
     case 'max': return only(Math.max(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
     case 'min': return only(Math.min(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
-    case 'exp': return only(Math.exp(p.v), Math.exp(p.v) * (p.err + 1));
     case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
@@ -381,6 +404,19 @@ test('explain modules: each is handed only the networks its own demos read (copy
     if (core.demos.has('table_hand')) assert.ok(tableSlots.includes('find/lookup') && tableSlots.includes('nearest/transformer-2'), `${name} takes the table lesson's networks`);
     else assert.deepEqual(tableSlots, [], `${name} takes none of the table lesson's networks`);
   }
+});
+
+test('explain: a point of the scaling demo\'s chart whose weight is e^−800 over e^−170 re-evaluates to the core\'s 1e-274, not to 0', { skip: !attentionModule }, () => {
+  const { core } = attentionModule;
+  const demo = core.demos.get('softmax_scaling');
+  // Scores −8 and −1.7 at the chart's largest factor, 100: e^−800 alone is 0 in a double, the weight is not.
+  const params = { ...defaultsOf(demo), scores: [-8, -1.7] };
+  const { result } = core.run(demo.id, params);
+  const ref = { kind: 'chart', chart: 'sweep', series: 0, point: 60 };
+  const { explanation } = core.explain(demo.id, params, ref);
+  assert.ok(explanation.value > 0 && explanation.value < 1e-270, `the core holds ${explanation.value}`);
+  assert.equal(explanation.expression.op, 'div', 'written as e^(c·s₀) / Σₖ e^(c·sₖ), no score past e^700');
+  checkExplanation(core, demo, params, result, ref, 'scaling', seededRandom(1));
 });
 
 const tableModule = modules.find((m) => m.core.demos.has('table_lab'));
