@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, panelOf, printedAt } from '../support/explain-page.mjs';
+import { answered, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -52,11 +52,7 @@ test('table lesson: ACT\'s printout explains its counts, the encoder\'s table pe
 
 test('language model lesson: the heads that read the place before (Enter on the sentence\'s count) add up argmax indicators; the most-read place is an argmax; the printout explains its numbers', async () => {
   const { page, problems } = await site.open('lm/', DESKTOP);
-  const count = page.locator('[data-num="heads.last_reads_previous_text"]').first();
-  await count.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'heads');
-  const panel = panelOf(page, 'heads');
+  const panel = await openByKeyboard(page, 'heads', sentenceNumber(page, 'heads.last_reads_previous_text'));
   assert.match(await panel.locator('.explain-formula').innerText(), /Σ over heads \[argmaxⱼ w.*ⱼ = \d+\]/);
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= \[\d+ = \d+\]( \+ \[\d+ = \d+\])*$/);
   await panel.getByRole('button', { name: /^the place the last place reads most in block 0, head 0$/ }).click();
@@ -64,10 +60,7 @@ test('language model lesson: the heads that read the place before (Enter on the 
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.num), 'heads.last_reads_previous_text', 'focus is back on the count');
 
-  const error = page.locator('[data-num="heads.row_sum_error"]').first();
-  await error.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'heads');
+  await openByKeyboard(page, 'heads', sentenceNumber(page, 'heads.row_sum_error'));
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= max\(/);
   await panel.getByRole('button', { name: 'row 0 of block 0, head 0' }).click();
   assert.match(await panel.locator('.explain-formula').innerText(), /\|Σⱼ w₀ⱼ − 1\|/);
@@ -88,10 +81,7 @@ test('robot lesson: a guess of the run chart, from its table of numbers by keybo
   // Point 0 of series 1 (attention with every key): the row's first cell is its reading's number.
   const guess = numbers.locator('table tr').nth(1).locator('td').nth(2);
   await guess.waitFor();
-  await guess.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'run');
-  const panel = panelOf(page, 'run');
+  const panel = await openByKeyboard(page, 'run', guess);
   assert.match(await panel.locator('.explain-formula').innerText(), /guess = Σⱼ wⱼ · vⱼ/);
   assert.match(await panel.locator('.explain-title').innerText(), /guess with every key for reading \d+/i);
   await panel.getByRole('button', { name: 'the weight of key 0' }).click();
@@ -126,11 +116,8 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
 
 test('language model lesson: the count of the network\'s learned numbers in the text adds up every layer\'s tables from the network\'s sizes, a block\'s from the width', async () => {
   const { page, problems } = await site.open('lm/', DESKTOP);
-  const count = page.locator('[data-num="embed.parameters_text"]').first();
-  await count.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'embed');
-  const panel = panelOf(page, 'embed');
+  const count = sentenceNumber(page, 'embed.parameters_text');
+  const panel = await openByKeyboard(page, 'embed', count);
   assert.match(await panel.locator('.explain-formula').innerText(), /^V × E \+ C × E \+ N × \(a block's\) \+ 2E \+ \(E × V \+ V\)/);
   assert.equal((await panel.locator('.explain-result').innerText()).replace('= ', ''), (await count.innerText()).replaceAll(',', ''));
   await panel.getByRole('button', { name: 'the numbers each block learned' }).click();
@@ -154,10 +141,7 @@ test('table lesson: the lab picture\'s own table of numbers opens each of its nu
   }
   // The row of the network's answer: its x, by keyboard.
   const answer = rows.nth(count - 2).locator('td.explainable').first();
-  await answer.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'lab');
-  const panel = panelOf(page, 'lab');
+  const panel = await openByKeyboard(page, 'lab', answer);
   assert.match(await panel.locator('.explain-title').innerText(), /answer's x/i);
   assert.ok(Math.abs(Number((await panel.locator('.explain-result').innerText()).replace('= ', '')) - Number(await answer.innerText())) <= 0.05, 'the cell opens the number it shows');
   assert.deepEqual(problems, []);
