@@ -59,6 +59,9 @@ Expr sqrt(Expr a) { return node("sqrt", {std::move(a)}); }
 Expr square(Expr a) { return node("square", {std::move(a)}); }
 Expr relu(Expr a) { return node("relu", {std::move(a)}); }
 Expr abs_of(Expr a) { return node("abs", {std::move(a)}); }
+Expr sin_of(Expr a) { return node("sin", {std::move(a)}); }
+Expr cos_of(Expr a) { return node("cos", {std::move(a)}); }
+Expr pow_of(Expr base, Expr exponent) { return node("pow", {std::move(base), std::move(exponent)}); }
 
 double evaluate(const json& e, const std::vector<double>& values) {
     const std::string op = e.at("op");
@@ -85,6 +88,9 @@ double evaluate(const json& e, const std::vector<double>& values) {
     if (op == "square") return a.at(0) * a.at(0);
     if (op == "relu") return std::max(0.0, a.at(0));
     if (op == "abs") return std::fabs(a.at(0));
+    if (op == "sin") return std::sin(a.at(0));
+    if (op == "cos") return std::cos(a.at(0));
+    if (op == "pow") return std::pow(a.at(0), a.at(1));
     throw ComputeError("an explanation holds an operation it cannot evaluate: " + op);
 }
 
@@ -124,6 +130,11 @@ std::string plugged(const json& e, const std::vector<double>& v) {
     if (op == "square") return wrapped(a[0], v, a[0]["op"] != "operand") + "²";
     if (op == "relu") return "max(0, " + plugged(a[0], v) + ")";
     if (op == "abs") return "|" + plugged(a[0], v) + "|";
+    if (op == "sin" || op == "cos") return op + "(" + plugged(a[0], v) + ")";
+    if (op == "pow") {
+        const auto simple = [](const json& x) { return x["op"] == "operand" || x["op"] == "const"; };
+        return wrapped(a[0], v, !simple(a[0])) + "^" + wrapped(a[1], v, !simple(a[1]));
+    }
     throw ComputeError("an explanation holds an operation it cannot write: " + op);
 }
 

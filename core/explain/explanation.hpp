@@ -25,7 +25,8 @@ using json = nlohmann::json;
 // An arithmetic expression over the explanation's operands, kept as JSON:
 //   {"op": "operand", "i": k} | {"op": "const", "value": v, "text": "√2"}
 //   {"op": "add" | "sub" | "mul" | "div" | "sum" | "max" | "min", "args": [...]}
-//   {"op": "exp" | "sqrt" | "square" | "relu" | "abs", "args": [x]}
+//   {"op": "exp" | "sqrt" | "square" | "relu" | "abs" | "sin" | "cos", "args": [x]}
+//   {"op": "pow", "args": [base, exponent]}
 //   {"op": "argmax", "args": [...]}: the place (from 0) of the largest argument, the first on a tie;
 //   {"op": "equal", "args": [a, b]}: 1 when a = b, else 0 (a count's indicator: a head that reads a place)
 struct Expr {
@@ -54,6 +55,10 @@ Expr sqrt(Expr a);
 Expr square(Expr a);
 Expr relu(Expr a);
 Expr abs_of(Expr a);
+// The original transformer's fixed positions: sin and cos of a place over a power of 10,000.
+Expr sin_of(Expr a);
+Expr cos_of(Expr a);
+Expr pow_of(Expr base, Expr exponent);
 
 // The value of `e` with operand k = values[k], in double.
 double evaluate(const json& e, const std::vector<double>& values);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, panelOf, printedAt } from '../support/explain-page.mjs';
+import { answered, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -52,11 +52,7 @@ test('table lesson: ACT\'s printout explains its counts, the encoder\'s table pe
 
 test('language model lesson: the heads that read the place before (Enter on the sentence\'s count) add up argmax indicators; the most-read place is an argmax; the printout explains its numbers', async () => {
   const { page, problems } = await site.open('lm/', DESKTOP);
-  const count = page.locator('[data-num="heads.last_reads_previous_text"]').first();
-  await count.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'heads');
-  const panel = panelOf(page, 'heads');
+  const panel = await openByKeyboard(page, 'heads', sentenceNumber(page, 'heads.last_reads_previous_text'));
   assert.match(await panel.locator('.explain-formula').innerText(), /Σ over heads \[argmaxⱼ w.*ⱼ = \d+\]/);
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= \[\d+ = \d+\]( \+ \[\d+ = \d+\])*$/);
   await panel.getByRole('button', { name: /^the place the last place reads most in block 0, head 0$/ }).click();
@@ -64,10 +60,7 @@ test('language model lesson: the heads that read the place before (Enter on the 
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.num), 'heads.last_reads_previous_text', 'focus is back on the count');
 
-  const error = page.locator('[data-num="heads.row_sum_error"]').first();
-  await error.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'heads');
+  await openByKeyboard(page, 'heads', sentenceNumber(page, 'heads.row_sum_error'));
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= max\(/);
   await panel.getByRole('button', { name: 'row 0 of block 0, head 0' }).click();
   assert.match(await panel.locator('.explain-formula').innerText(), /\|Σⱼ w₀ⱼ − 1\|/);
@@ -88,10 +81,7 @@ test('robot lesson: a guess of the run chart, from its table of numbers by keybo
   // Point 0 of series 1 (attention with every key): the row's first cell is its reading's number.
   const guess = numbers.locator('table tr').nth(1).locator('td').nth(2);
   await guess.waitFor();
-  await guess.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'run');
-  const panel = panelOf(page, 'run');
+  const panel = await openByKeyboard(page, 'run', guess);
   assert.match(await panel.locator('.explain-formula').innerText(), /guess = Σⱼ wⱼ · vⱼ/);
   assert.match(await panel.locator('.explain-title').innerText(), /guess with every key for reading \d+/i);
   await panel.getByRole('button', { name: 'the weight of key 0' }).click();
@@ -100,5 +90,59 @@ test('robot lesson: a guess of the run chart, from its table of numbers by keybo
   assert.match(await panel.locator('.explain-plugged').innerText(), /− 50\) \/ 25/);
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement.closest('details.chart-data') !== null), true, 'focus is back in the chart\'s numbers');
+  assert.deepEqual(problems, []);
+});
+
+test('language model lesson: a cell of the embedding heat maps opens its sum, the token map\'s cell plus the position map\'s, down to a trained number; a sine\'s cell is worked out from the width', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const maps = demo(page, 'embed').locator('figure.heat-maps svg.heat-map-svg.explainable');
+  await maps.nth(2).locator('rect.heat-cell[x="30"][y="10"]').click();  // x at place 1, feature 3
+  await answered(page, 'embed');
+  const panel = panelOf(page, 'embed');
+  assert.match(await panel.locator('.explain-formula').innerText(), /xᵢⱼ = tok_emb\[idᵢ\]\[j\] \+ pos_emb\[i\]\[j\]/);
+  assert.equal(await demo(page, 'embed').locator('rect.heat-cell.explain-operand').count(), 2, 'both terms are outlined in their maps');
+  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\]$/ }).click();
+  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the lesson's language model$/ }).click();
+  assert.match(await panel.innerText(), /learned in training/);
+  await page.keyboard.press('Escape');
+  await maps.nth(3).focus();  // the original transformer's sines, by keyboard: place 0, feature 1
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await answered(page, 'embed');
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= cos\(0 \/ \(10000\^\(0 \/ \d+\)\)\)$/);
+  assert.equal(await panel.locator('.explain-result').innerText(), '= 1');
+  assert.deepEqual(problems, []);
+});
+
+test('language model lesson: the count of the network\'s learned numbers in the text adds up every layer\'s tables from the network\'s sizes, a block\'s from the width', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const count = sentenceNumber(page, 'embed.parameters_text');
+  const panel = await openByKeyboard(page, 'embed', count);
+  assert.match(await panel.locator('.explain-formula').innerText(), /^V × E \+ C × E \+ N × \(a block's\) \+ 2E \+ \(E × V \+ V\)/);
+  assert.equal((await panel.locator('.explain-result').innerText()).replace('= ', ''), (await count.innerText()).replaceAll(',', ''));
+  await panel.getByRole('button', { name: 'the numbers each block learned' }).click();
+  assert.match(await panel.locator('.explain-plugged').innerText(), /^= 2 × \d+ \+ 3 × \d+ × \d+/);
+  await panel.getByRole('button', { name: 'the width E' }).click();
+  assert.match(await panel.innerText(), /a size of the network|fixed when it was made/i);
+  assert.deepEqual(problems, []);
+});
+
+test('table lesson: the lab picture\'s own table of numbers opens each of its numbers, the network\'s answer and the true place too', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  const numbers = demo(page, 'lab').locator('figure.table-lab details');
+  await numbers.locator('summary').click();
+  const rows = numbers.locator('tr');
+  await rows.nth(1).locator('td.explainable').first().waitFor();
+  const count = await rows.count();
+  for (let r = 1; r < count; r += 1) {
+    const cells = rows.nth(r).locator('td');
+    const numbered = (await cells.allInnerTexts()).filter((t) => /\d/.test(t)).length;
+    assert.equal(await rows.nth(r).locator('td.explainable').count(), numbered, `every number of row ${r} explains itself`);
+  }
+  // The row of the network's answer: its x, by keyboard.
+  const answer = rows.nth(count - 2).locator('td.explainable').first();
+  const panel = await openByKeyboard(page, 'lab', answer);
+  assert.match(await panel.locator('.explain-title').innerText(), /answer's x/i);
+  assert.ok(Math.abs(Number((await panel.locator('.explain-result').innerText()).replace('= ', '')) - Number(await answer.innerText())) <= 0.05, 'the cell opens the number it shows');
   assert.deepEqual(problems, []);
 });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, cell, panelOf, printedAt } from '../support/explain-page.mjs';
+import { answered, cell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
 const site = useSite();
@@ -38,11 +38,7 @@ test('a table cell: click shows the formula, the arithmetic plugged in and the o
 
 test('keyboard: Enter on a sentence number and on a table cell opens the panel, arrows move between cells, Escape closes and returns focus', async () => {
   const { page, problems } = await site.open('attention/', DESKTOP);
-  const sum = page.locator('[data-num="worked.token0_exp_sum"]').first();
-  await sum.focus();
-  await page.keyboard.press('Enter');
-  const panel = panelOf(page, 'worked');
-  await answered(page, 'worked');
+  const panel = await openByKeyboard(page, 'worked', sentenceNumber(page, 'worked.token0_exp_sum'));
   assert.equal(await page.evaluate(() => document.activeElement.className), 'explain-title', 'focus moves to the panel');
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= 2\.028 \+ 1 \+ 2\.028$/);
   await page.keyboard.press('Escape');
@@ -201,10 +197,7 @@ test('table lesson: a score by hand is q·k/√16 from the query and key tables,
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement.closest('table')?.dataset.name), 'steps', 'focus is back on the number');
 
-  const weight = cell(page, 'lab', 'objects', 0, 3);
-  await weight.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'lab');
+  await openByKeyboard(page, 'lab', cell(page, 'lab', 'objects', 0, 3));
   assert.match(await panelOf(page, 'lab').locator('.explain-formula').textContent(), /wᵢ = e\^sᵢ \/ Σⱼ e\^sⱼ/);
   await page.keyboard.press('Escape');
   assert.equal(await panelOf(page, 'lab').isHidden(), true);
@@ -222,10 +215,7 @@ test('language model lesson: an embedding sum, a masked score, and a bar\'s labe
   assert.match(await panelOf(page, 'head').locator('.explain-exact').innerText(), /−∞/);
   await page.keyboard.press('Escape');
   const label = demo(page, 'next').locator('.char-bar-value.explainable-label').first();
-  await label.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'next');
-  const panel = panelOf(page, 'next');
+  const panel = await openByKeyboard(page, 'next', label);
   assert.match(await panel.locator('.explain-formula').textContent(), /p_c = e\^\(z_c\/T\)/);
   assert.equal(await panel.locator('.explain-result').innerText(), `= ${await label.innerText()}`, 'the label opens the number it shows');
   await injectAxe(page);
@@ -294,9 +284,7 @@ test('table lesson: a network\'s measured miss, ACT\'s parameters per layer from
   await demo(page, 'lab').locator('figure.table-lab details summary').click();
   const weight = demo(page, 'lab').locator('figure.table-lab details tr').nth(1).locator('td').nth(3);
   await weight.waitFor();
-  await weight.focus();
-  await page.keyboard.press('Enter');
-  await answered(page, 'lab');
+  await openByKeyboard(page, 'lab', weight);
   assert.match(await panelOf(page, 'lab').locator('.explain-title').innerText(), /weight on object 0/i);
   const shown = Number((await panelOf(page, 'lab').locator('.explain-result').innerText()).replace('= ', ''));
   assert.ok(Math.abs(shown - Number(await weight.innerText())) <= SHOWN_DIGITS, 'the cell opens the number it shows');

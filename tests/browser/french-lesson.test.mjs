@@ -118,6 +118,35 @@ test('French lesson: an explanation, and each explanation its operands link to, 
   await page.close();
 });
 
+test('French lesson: the explain panel writes the numbers of its formula, its arithmetic, its result, the exact value and the operands with a decimal comma', async () => {
+  const { page, problems } = await site.open('attention-fr/');
+  const panel = demo(page, 'worked').locator('.explain-panel');
+  // The weight w₀₂ of the worked example: e^0.707 / (e^0.707 + e^0 + e^0.707) = 0.401 in English.
+  await demo(page, 'worked').locator('table.matrix[data-name="weights"] tr').nth(1).locator('td').nth(2).click();
+  await demo(page, 'worked').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  assert.equal(await panel.locator('.explain-plugged').textContent(), '= e^0,707 / (e^0,707 + e^0 + e^0,707)');
+  assert.equal(await panel.locator('.explain-result').innerText(), '= 0,401');
+  assert.match(await panel.locator('.explain-exact code').innerText(), /^0,40\d{10,}$/, 'the exact value keeps every digit');
+  assert.match(await panel.locator('.explain-operands li').first().innerText(), / = 0,707$/);
+  assert.doesNotMatch(await panel.innerText(), /\d\.\d/, 'no number of the panel has a decimal point');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('French lesson: a formula that says words says them in French: the cost demo\'s megabytes, T × T × têtes, and the heads you set', async () => {
+  const { page, problems } = await site.open('attention-fr/');
+  const panel = demo(page, 'cost').locator('.explain-panel');
+  const megabytes = page.locator('[data-num="cost.megabytes_all_heads"]').first();
+  await megabytes.focus();
+  await page.keyboard.press('Enter');
+  await demo(page, 'cost').locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+  assert.match(await panel.locator('.explain-formula').innerText(), /^T × T × têtes × 4 octets \/ 10⁶/);
+  await panel.locator('button.explain-link').nth(1).click();
+  assert.match(await panel.locator('.explain-formula').innerText(), /^têtes = \d+$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('French lesson: a value past a control\'s edge, typed or in a link, is refused in French, with the French numbers', async () => {
   const nbsp = '\u202f';  // Intl.NumberFormat('fr') groups thousands with a narrow no-break space
   // A link's value the demo cannot use: the link's note quotes the core's refusal, translated.

@@ -10,7 +10,7 @@ import { buildLessons } from '../support/site-build.mjs';
 import { edgeParams, explainSettings, language, reachableExplanations, runtimeProblems } from '../../scripts/languages.mjs';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { lessonInstances } from '../../scripts/lesson-prose.mjs';
-import { coreWords, translateExplanation } from '../../web/runtime/strings/core-words.js';
+import { coreWords, formulaSaysWords, notationIn, translateExplanation } from '../../web/runtime/strings/core-words.js';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 test('translations: every word the French attention lesson\'s demos and their explanations say has a translation, and the tables hold no other', async () => {
@@ -113,4 +113,31 @@ test('translations: an explanation is put into French: its name, step, words and
   assert.equal(explanation.operands[0].label, 'le score 0, que vous avez choisi');
   assert.deepEqual(explanation.operands[0].ref, answer.explanation.operands[0].ref, 'the references stay the core\'s');
   assert.equal(explanation.formula, answer.explanation.formula, 'the formula is the lesson\'s notation');
+});
+
+test('translations: a formula that says words is translated by its key, numbers put back in the language; a formula of symbols alone needs no key', () => {
+  const table = { 'T × T × heads × {} bytes / {}⁶': 'T × T × têtes × {} octets / {}⁶', 'Σ over j > i of wᵢⱼ': 'Σ sur j > i de wᵢⱼ' };
+  const formula = (text) => translateExplanation({ ok: true, explanation: { formula: text } }, coreWords('fr', table), notationIn('fr', table)).explanation.formula;
+  assert.equal(formula('T × T × heads × 4 bytes / 10⁶'), 'T × T × têtes × 4 octets / 10⁶');
+  assert.equal(formula('Σ over j > i of wᵢⱼ'), 'Σ sur j > i de wᵢⱼ');
+  for (const symbols of ['w₀₂ = e^s₀₂ / Σⱼ e^s₀ⱼ', 'concat[0][1] = Σⱼ wᵢⱼ · V[j][1]', 'argmaxⱼ w₀ⱼ', 'e^(c·s₀ − m), m = maxₖ c·sₖ', 'softmax(x)']) {
+    assert.equal(formulaSaysWords(symbols), false, symbols);
+  }
+  assert.equal(formulaSaysWords('d_head = d_model / heads'), true);
+});
+
+test('translations: an explanation\'s formula, arithmetic, result and exact value are written with the language\'s numbers, every digit of the exact value kept', () => {
+  const table = { '{item}': ' ; ' };
+  const answer = { ok: true, explanation: {
+    ref: { kind: 'table', table: 'weights', row: 0, col: 2 }, name: '', step: '', words: '', operands: [],
+    formula: 'w₀₂ = e^s₀₂ / Σⱼ e^s₀ⱼ, m = max(0.5, 1)', plugged: 'e^0.707 / (e^0.707 + e^0 + e^(−0.962)) × 1,000',
+    shown: '0.401', exact: '0.40111209386845375', value: 0.40111209386845375 } };
+  const { explanation } = translateExplanation(answer, coreWords('fr', table), notationIn('fr', table));
+  assert.equal(explanation.formula, 'w₀₂ = e^s₀₂ / Σⱼ e^s₀ⱼ ; m = max(0,5 ; 1)', 'the indices stay; a list\'s items are separated by " ; "');
+  assert.equal(explanation.plugged, `e^0,707 / (e^0,707 + e^0 + e^(−0,962)) × 1${'\u202f'}000`);
+  assert.equal(explanation.shown, '0,401');
+  assert.equal(explanation.exact, '0,40111209386845375');
+  assert.equal(explanation.value, answer.explanation.value, 'the value stays the core\'s');
+  assert.equal(notationIn('fr', table)('1.1525e-275'), '1,1525e-275', 'an exact value in e-notation keeps its digits');
+  assert.equal(translateExplanation(answer, (w) => w, notationIn('en', table)).explanation.plugged, answer.explanation.plugged, 'English as the core wrote it');
 });

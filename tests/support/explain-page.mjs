@@ -1,10 +1,19 @@
 // What the browser tests of the explain panel (issue 23) share: the panel of a demo, waiting for its
-// answer, a table's cell, and where a printout's text is on screen for a click.
+// answer, opening a number by keyboard, a sentence's number, a table's cell, and where a printout's text is on screen for a click.
 import { demo } from './site.mjs';
 
 export const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
 // The panel once its explanation is on screen: the first one waits for the explain module to load.
 export const answered = (page, instance) => demo(page, instance).locator('.explain-panel[data-state="shown"]:not([hidden])').waitFor();
+/** Focuses `target` (a number of `instance`: a sentence's, a cell, a label), presses Enter and waits for the panel's answer. @returns the panel */
+export async function openByKeyboard(page, instance, target) {
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, instance);
+  return panelOf(page, instance);
+}
+/** The first place the lesson's text quotes the number `num` ("worked.token0_exp_sum"). */
+export const sentenceNumber = (page, num) => page.locator(`[data-num="${num}"]`).first();
 export const cell = (page, instance, table, row, col) =>
   demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
 

@@ -103,15 +103,39 @@ function lessonInstancesIn(core) {
 const defaultsOf = (demo) => Object.fromEntries(demo.params.map((d) => [d.name, d.default]));
 
 /**
+ * A sum of exponentials, or their quotient (softmax's weight), worked out from their logarithms: e^x for
+ * x below about −745 is 0 in a double, though e^x / Σ e^y is not (the core's softmax subtracts the largest
+ * score first and holds 1.15e-275 where e^−800 / (e^−167 + …) would give 0 / e^−167). Each value that is
+ * a positive e^x, or built of them by a sum or a quotient, also carries `ln` (its logarithm) and `rel`
+ * (its error scale over its size): a sum's ln is the largest term's plus ln Σ e^(ln − largest), a
+ * quotient's the difference, so no term underflows; the value is e^ln. Null when an argument carries no ln.
+ */
+function inLogs(op, a) {
+  const logs = a.map((x) => (x.ln !== undefined ? x : x.v === 0 && x.err === 0 ? { ln: -Infinity, rel: 0 } : null));
+  if (logs.includes(null)) return null;
+  const at = (ln, rel) => ({ v: Math.exp(ln), err: Math.exp(ln) * rel, ln, rel });
+  if (op === 'div') return at(logs[0].ln - logs[1].ln, logs[0].rel + logs[1].rel);
+  const largest = Math.max(...logs.map((x) => x.ln));
+  if (largest === -Infinity) return null;
+  const ln = largest + Math.log(logs.reduce((s, x) => s + Math.exp(x.ln - largest), 0));
+  return at(ln, logs.reduce((s, x) => s + x.rel * Math.exp(x.ln - ln), 0));
+}
+
+/**
  * The value an expression of the explanation has, with operand k = values[k], and the scale of the
  * rounding error it may carry: each double carries its own size (a sum, the sizes of its terms; a
  * product, each factor's scale times the other; e^x, e^x times x's scale plus one), which the
- * tolerance multiplies by DOUBLE_REORDERED.
+ * tolerance multiplies by DOUBLE_REORDERED. Exponentials are added and divided in logs (inLogs).
  */
 function evaluate(e, values) {
   const a = (e.args ?? []).map((x) => evaluate(x, values));
   const [p, q] = a;
   const only = (v, err) => ({ v, err });
+  if (e.op === 'exp') return { v: Math.exp(p.v), err: Math.exp(p.v) * (p.err + 1), ln: p.v, rel: p.err + 1 };
+  if (e.op === 'sum' || e.op === 'div') {
+    const logs = inLogs(e.op, a);
+    if (logs) return logs;
+  }
   switch (e.op) {
     case 'operand': return only(values[e.i], Math.abs(values[e.i]));
     case 'const': return only(e.value, Math.abs(e.value));
@@ -122,11 +146,16 @@ function evaluate(e, values) {
     case 'div': return only(p.v / q.v, p.err / Math.abs(q.v) + Math.abs(p.v / q.v) * (q.err / Math.abs(q.v)));
     case 'max': return only(Math.max(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
     case 'min': return only(Math.min(...a.map((x) => x.v)), Math.max(...a.map((x) => x.err)));
-    case 'exp': return only(Math.exp(p.v), Math.exp(p.v) * (p.err + 1));
     case 'sqrt': return only(Math.sqrt(p.v), p.v > 0 ? p.err / (2 * Math.sqrt(p.v)) + Math.sqrt(p.v) : Math.sqrt(p.err));
     case 'square': return only(p.v * p.v, 2 * Math.abs(p.v) * p.err);
     case 'relu': return only(Math.max(0, p.v), p.err);
     case 'abs': return only(Math.abs(p.v), p.err);
+    case 'sin': return only(Math.sin(p.v), p.err + 1);
+    case 'cos': return only(Math.cos(p.v), p.err + 1);
+    case 'pow': {
+      const v = p.v ** q.v;
+      return only(v, Math.abs(v) * (Math.abs(q.v) * p.err / Math.abs(p.v) + Math.abs(Math.log(Math.abs(p.v))) * q.err + 1));
+    }
     // A place picked and an indicator: exact, so the re-evaluation must give the very value.
     case 'argmax': return only(a.reduce((best, x, k) => (x.v > a[best].v ? k : best), 0), 0);
     case 'equal': return only(p.v === q.v ? 1 : 0, 0);
@@ -375,4 +404,63 @@ test('explain modules: each is handed only the networks its own demos read (copy
     if (core.demos.has('table_hand')) assert.ok(tableSlots.includes('find/lookup') && tableSlots.includes('nearest/transformer-2'), `${name} takes the table lesson's networks`);
     else assert.deepEqual(tableSlots, [], `${name} takes none of the table lesson's networks`);
   }
+});
+
+test('explain: a point of the scaling demo\'s chart whose weight is e^−800 over e^−170 re-evaluates to the core\'s 1e-274, not to 0', { skip: !attentionModule }, () => {
+  const { core } = attentionModule;
+  const demo = core.demos.get('softmax_scaling');
+  // Scores −8 and −1.7 at the chart's largest factor, 100: e^−800 alone is 0 in a double, the weight is not.
+  const params = { ...defaultsOf(demo), scores: [-8, -1.7] };
+  const { result } = core.run(demo.id, params);
+  const ref = { kind: 'chart', chart: 'sweep', series: 0, point: 60 };
+  const { explanation } = core.explain(demo.id, params, ref);
+  assert.ok(explanation.value > 0 && explanation.value < 1e-270, `the core holds ${explanation.value}`);
+  assert.equal(explanation.expression.op, 'div', 'written as e^(c·s₀) / Σₖ e^(c·sₖ), no score past e^700');
+  checkExplanation(core, demo, params, result, ref, 'scaling', seededRandom(1));
+});
+
+const tableModule = modules.find((m) => m.core.demos.has('table_lab'));
+
+test('explain: the table lab\'s picture names, row by row, the sentence numbers its rows of the answer and the true place repeat', { skip: !tableModule }, () => {
+  const { explanation } = tableModule.core.explain('table_lab', {}, { kind: 'contents' });
+  assert.deepEqual(explanation.pictures.table_lab.after, [['answer_x', 'answer_y'], ['truth_x', 'truth_y']]);
+  for (const name of explanation.pictures.table_lab.after.flat()) assert.ok(explanation.numbers.includes(name), `${name} explains itself`);
+});
+
+const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));
+
+test('explain: every cell of the embedding demo\'s heat maps explains itself: a sum of the token and position maps\' cells down to the trained rows, the sines from the width', { skip: !lmModule }, () => {
+  const { core } = lmModule;
+  const { result } = core.run('lm_embed', {});
+  const maps = result.figures.find((f) => f.name === 'embed').maps;
+  const cell = (map, row, col) => ({ kind: 'figure', figure: 'embed', map, row, col });
+  const explained = (map, row, col) => {
+    const answer = core.explain('lm_embed', {}, cell(map, row, col));
+    assert.ok(answer.ok, answer.error?.message);
+    assert.equal(answer.explanation.value, maps[map].values[row][col], 'the cell holds the value explained');
+    return answer.explanation;
+  };
+  assert.deepEqual(core.explain('lm_embed', {}, { kind: 'contents' }).explanation.figures, ['embed']);
+  const sum = explained(2, 1, 3);
+  assert.deepEqual(sum.operands.map((o) => o.ref), [cell(0, 1, 3), cell(1, 1, 3)], 'x is the token map\'s cell plus the position map\'s');
+  assert.equal(explained(0, 1, 3).operands[0].ref.tensor, 'tok_emb.weight');
+  assert.deepEqual(explained(1, 1, 3).operands[0].ref, { kind: 'weight', slot: 'lm/shipped', tensor: 'pos_emb.weight', row: 1, col: 3 });
+  const width = result.numbers.width;
+  assert.equal(explained(3, 2, 4).plugged, `sin(2 / (10000^(4 / ${width})))`);
+  assert.equal(explained(3, 2, 5).plugged, `cos(2 / (10000^(4 / ${width})))`);
+  assert.deepEqual(explained(3, 2, 5).operands.map((o) => o.ref), [{ kind: 'number', name: 'width' }]);
+});
+
+test('explain: the language model\'s count of learned numbers is every layer\'s tables added up, each from the network\'s sizes', { skip: !lmModule }, () => {
+  const { core } = lmModule;
+  const { result } = core.run('lm_embed', {});
+  const { explanation: e } = core.explain('lm_embed', {}, { kind: 'number', name: 'parameters_text' });
+  assert.equal(e.value, result.numbers.parameters);
+  assert.equal(Number(result.texts.parameters_text.replaceAll(',', '')), e.value, 'the sentence quotes the count explained');
+  const refs = e.operands.map((o) => o.ref);
+  for (const name of ['vocab', 'width', 'context', 'layers']) assert.deepEqual(refs.filter((r) => r.name === name), [{ kind: 'number', name }], `${name}, a size the sentences quote`);
+  const { explanation: block } = core.explain('lm_embed', {}, { kind: 'inner', name: 'block_parameters' });
+  const { numbers: n } = result;
+  assert.equal(block.value, 12 * n.width * n.width + 13 * n.width, 'a block: two layer norms, the attention\'s two projections and the feed-forward\'s two layers');
+  assert.equal(e.value, 2 * n.vocab * n.width + n.vocab + n.context * n.width + n.layers * block.value + 2 * n.width);
 });

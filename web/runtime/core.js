@@ -4,7 +4,7 @@
 // scripts/build-site.mjs names them on <main data-core="…"> and preloads their files in the page's <head>.
 import { combineCores, wrapCore } from './core-face.js';
 import { translateAnswer, translateDemo, translateExplanation } from './strings/core-words.js';
-import { pageLanguage, pageWords } from './strings/language.js';
+import { pageLanguage, pageNotation, pageWords } from './strings/language.js';
 
 /** The modules this page uses ("attention", or "attention block"). */
 export const pageCoreNames = () => (document.querySelector('main')?.dataset.core ?? '').split(/\s+/).filter(Boolean);
@@ -44,11 +44,12 @@ function inPageLanguage(face) {
   };
 }
 
-/** The explain module's face with its explanations' words in the page's language (docs/languages.md). */
+/** The explain module's face with its explanations' words and numbers in the page's language (docs/languages.md). */
 function explainingInPageLanguage(face) {
   if (pageLanguage() === 'en') return face;
   const words = pageWords();
-  return { ...face, explain: (id, params, ref) => translateExplanation(face.explain(id, params, ref), words) };
+  const notation = pageNotation();
+  return { ...face, explain: (id, params, ref) => translateExplanation(face.explain(id, params, ref), words, notation) };
 }
 
 let explainPromise = null;

@@ -7,6 +7,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 import { el } from './dom.js';
 import { say } from './strings/index.js';
+import { pageNotation } from './strings/language.js';
 import { CELL } from './render/heat-maps.js';
 
 const OPERAND = 'explain-operand';
@@ -71,13 +72,14 @@ const printed3 = (x) => (x !== 0 && (Math.abs(x) < 0.0005 || Math.abs(x) >= 1e7)
 
 /**
  * The rounding note of a sum: the printed terms may add up to another printed total.
+ * @param notation  the numbers as the page's language writes them, as the explanation's `shown` is (pageNotation)
  * @returns {string} '' when they agree
  */
-export function roundingNote(explanation) {
+export function roundingNote(explanation, notation = (text) => text) {
   const e = explanation.expression;
   if (!e || e.op !== 'sum' || !e.args.every((a) => a.op === 'operand')) return '';
   const terms = e.args.map((a) => Number(printed3(explanation.operands[a.i].value)));
-  const total = printed3(terms.reduce((s, x) => s + x, 0));
+  const total = notation(printed3(terms.reduce((s, x) => s + x, 0)));
   if (total === explanation.shown) return '';
   return say('explain.rounding', { total, shown: explanation.shown });
 }
@@ -221,7 +223,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label ?? say('explain.number', { n: k + 1 }) });
     link.addEventListener('click', () => open(operand.ref, null));
     const inner = operand.source === 'inner' ? say('explain.inner') : operand.source === 'weight' ? say('explain.learned') : '';
-    return el('li', {}, [link, ` = ${printed3(operand.value).replace(/^-/, '−')}${inner}`]);
+    return el('li', {}, [link, ` = ${pageNotation()(printed3(operand.value).replace(/^-/, '−'))}${inner}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
   const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
@@ -239,7 +241,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
         el('p', { textContent: GIVEN[explanation.given] ?? say('explain.given_other', { given: explanation.given }) }));
     } else {
-      const note = roundingNote(explanation);
+      const note = roundingNote(explanation, pageNotation());
       parts.push(
         el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
           el('span', { className: 'visually-hidden' }, thatIs(explanation.words))]),

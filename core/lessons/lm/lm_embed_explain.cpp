@@ -1,4 +1,7 @@
-// Characters to vectors: x = token row + position row, each row a trained table's row.
+// Characters to vectors: x = token row + position row, each row a trained table's row; the heat maps' cells,
+// and the original transformer's fixed sines and cosines beside them.
+#include <cmath>
+
 #include "base/error.hpp"
 #include "lessons/lm/explain.hpp"
 
@@ -46,6 +49,7 @@ json places_read(const ShippedNetwork& net, const Params& p, const json& ref, co
 namespace {
 
 const std::string kEmbedStep = "Characters to vectors: x = token row + position row";
+const std::string kSinesStep = "Fixed positions instead of learned ones: the original transformer's sines and cosines";
 const std::string kIdStep = "Characters to ids: each character's place in the sorted list of the network's characters";
 
 // Character id: a place in the network's sorted list of characters, not arithmetic (given "index").
@@ -110,6 +114,93 @@ std::vector<Printed> printout(const std::vector<int>& ids, long width, const Mat
     return out;
 }
 
+const std::string kCountStep = "The model on this page: its learned numbers, every layer's tables counted from its sizes";
+
+// One block's learned numbers from the width E (the feed-forward's is 4E, nn/lm/char_lm.hpp): each layer's
+// weight rows × columns, and its bias or its gain and shift.
+json block_parameters(const ShippedNetwork& net, const json& ref) {
+    const double width = net.model.shape().width;
+    double count = 0;
+    for (const nn::Param<float>* q : net.model.params())
+        if (q->name.rfind("blocks.0.", 0) == 0) count += static_cast<double>(q->value.size());
+    Explanation e(ref, "the numbers each block learned", kCountStep, "2E + (3E × E + 3E) + (E × E + E) + 2E + (4E × E + 4E) + (E × 4E + E)",
+                  "the first layer norm's gain and shift, the queries', keys' and values' projection and its bias, the heads' output "
+                  "projection and its bias, the second layer norm, and the feed-forward's two layers, 4E wide, with their biases");
+    const int w = e.add(number_ref("width"), "the width E", width);
+    const auto times = [&](double k) { return mul(constant(k), operand(w)); };
+    e.expression(sum({times(2), mul(times(3), operand(w)), times(3), mul(operand(w), operand(w)), operand(w), times(2),
+                      mul(times(4), operand(w)), times(4), mul(operand(w), times(4)), operand(w)}));
+    return e.to_json(count);
+}
+
+// Every number the network learned, layer by layer from its sizes: the token table V × E, the position
+// table C × E, N blocks, the last layer norm's gain and shift, and the last layer's E × V weights and V biases.
+json parameter_count(const ShippedNetwork& net, const json& ref) {
+    const nn::lm::LmShape& shape = net.model.shape();
+    Explanation e(ref, "the numbers the network learned", kCountStep, "V × E + C × E + N × (a block's) + 2E + (E × V + V)",
+                  "the token table, the position table, every block, the last layer norm and the last layer, each counted from the network's sizes");
+    const int v = e.add(number_ref("vocab"), "the characters V", net.vocabulary.vocab_size());
+    const int w = e.add(number_ref("width"), "the width E", shape.width);
+    const int c = e.add(number_ref("context"), "the context C", shape.context);
+    const int n = e.add(number_ref("layers"), "the blocks N", shape.layers);
+    const json block_ref = {{"kind", "inner"}, {"name", "block_parameters"}};
+    const int b = e.add(block_ref, "the numbers each block learned", block_parameters(net, block_ref)["value"].get<double>());
+    e.expression(sum({mul(operand(v), operand(w)), mul(operand(c), operand(w)), mul(operand(n), operand(b)), mul(constant(2), operand(w)),
+                      mul(operand(w), operand(v)), operand(v)}));
+    return e.to_json(static_cast<double>(net.model.parameter_count()));
+}
+
+enum class Vector { token, position, sum };
+
+// Feature j of place i's token row or position row (a trained table's number), or of their sum x, whose terms
+// are `tok_ref` and `pos_ref` (the tables' cells, or the heat maps' that show them).
+json embedding(const ShippedNetwork& net, const std::vector<int>& ids, const json& ref, Vector which, long i, long j, const json& tok_ref,
+               const json& pos_ref) {
+    const int id = ids[static_cast<std::size_t>(i)];
+    const double tok = net.model.tok_emb.weight.value(id, j), pos = net.model.pos_emb.weight.value(i, j);
+    const std::string tok_label = "tok_emb[" + std::to_string(id) + "][" + std::to_string(j) + "]";
+    const std::string pos_label = "pos_emb[" + std::to_string(i) + "][" + std::to_string(j) + "]";
+    if (which != Vector::sum) {
+        const bool token = which == Vector::token;
+        Explanation e(ref, token ? "feature " + std::to_string(j) + " of the token row of character id " + std::to_string(id)
+                                 : "feature " + std::to_string(j) + " of the position row of place " + std::to_string(i),
+                      kEmbedStep, token ? "tok_emb[id][j]" : "pos_emb[place][j]", token ? "row id of the token table" : "row place of the position table");
+        e.expression(operand(weight_operand(e, token ? net.model.tok_emb.weight : net.model.pos_emb.weight, token ? id : i, j,
+                                            token ? tok_label : pos_label)));
+        return e.to_json(token ? tok : pos);
+    }
+    Explanation e(ref, "feature " + std::to_string(j) + " of x at place " + std::to_string(i), kEmbedStep,
+                  "xᵢⱼ = tok_emb[idᵢ][j] + pos_emb[i][j]", "the character's token row plus its place's position row");
+    e.expression(add(operand(e.add(tok_ref, tok_label, tok)), operand(e.add(pos_ref, pos_label, pos))));
+    return e.to_json(static_cast<double>(static_cast<float>(tok) + static_cast<float>(pos)));
+}
+
+// The original transformer's fixed position (the fourth heat map, lm_embed.cpp's sine_positions), in the
+// lesson's notation: sin(p / 10000^(2i/d)) in the even column 2i, cos of the same in the odd column 2i + 1.
+json sine_position(const ShippedNetwork& net, const json& ref, long p, long j) {
+    const bool even = j % 2 == 0;
+    const double width = net.model.shape().width, twice_i = static_cast<double>(j - j % 2);
+    Explanation e(ref, "feature " + std::to_string(j) + " of the original transformer's position row of place " + std::to_string(p), kSinesStep,
+                  even ? "PE[p][2i] = sin(p / 10000^(2i / d))" : "PE[p][2i + 1] = cos(p / 10000^(2i / d))",
+                  std::string(even ? "the sine" : "the cosine") + " of the place over ten thousand to the power of the column's even index over the width");
+    const Expr angle = div(constant(static_cast<double>(p)),
+                           pow_of(constant(10000), div(constant(twice_i), operand(e.add(number_ref("width"), "the width d", width)))));
+    e.expression(even ? sin_of(angle) : cos_of(angle));
+    const double a = static_cast<double>(p) / std::pow(10000.0, twice_i / width);
+    return e.to_json(even ? std::sin(a) : std::cos(a));
+}
+
+// A cell of the heat maps {"kind": "figure", "figure": "embed", "map", "row", "col"}: the token rows, the
+// position rows, their sum (from the first two maps' cells, so the picture shows its terms) and the sines.
+json heat_map_cell(const ShippedNetwork& net, const std::vector<int>& ids, const json& ref) {
+    if (ref_text(ref, "figure") != "embed") throw ParamError("ref", "this demo's picture is \"embed\"");
+    const long map = ref_index(ref, "map", 4);
+    const long i = ref_index(ref, "row", static_cast<long>(ids.size())), j = ref_index(ref, "col", net.model.shape().width);
+    const auto cell = [&](long m) { return json{{"kind", "figure"}, {"figure", "embed"}, {"map", m}, {"row", i}, {"col", j}}; };
+    if (map == 3) return sine_position(net, ref, i, j);
+    return embedding(net, ids, ref, map == 0 ? Vector::token : map == 1 ? Vector::position : Vector::sum, i, j, cell(0), cell(1));
+}
+
 }  // namespace
 
 json explain_lm_embed(const Params& p, const json& ref) {
@@ -117,8 +208,9 @@ json explain_lm_embed(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"ids", "sum", "tokens", "positions"}},
                 {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row", "width", "context", "layers",
-                             "heads", "vocab", "head_width", "chars"}},
-                {"printed", true}};
+                             "heads", "vocab", "head_width", "chars", "parameters", "parameters_text"}},
+                {"printed", true},
+                {"figures", {"embed"}}};
     if (kind == "weight") return explain_weight(ref);
     ShippedNetwork& net = shipped_network();
     const std::vector<int> ids = prompt_window(net, p.text("prompt"));
@@ -133,6 +225,7 @@ json explain_lm_embed(const Params& p, const json& ref) {
     if (kind == "number") {
         const std::string name = ref_text(ref, "name");
         if (json size = size_number(net, p, ref, name); !size.is_null()) return size;
+        if (name == "parameters" || name == "parameters_text") return parameter_count(net, ref);
         if (name == "first_id") return Explanation(ref, "the first character's id", kIdStep, "id₀", "the id in the table").same_as(table_ref("ids", 0, 0), "the id in the table", ids[0]).to_json(ids[0]);
         if (name == "ids_text") {
             if (!ref.contains("index")) {
@@ -159,6 +252,11 @@ json explain_lm_embed(const Params& p, const json& ref) {
             }
         throw ParamError("ref", "this demo does not explain a number called \"" + name + "\"");
     }
+    if (kind == "figure") return heat_map_cell(net, ids, ref);
+    if (kind == "inner") {
+        if (ref_text(ref, "name") != "block_parameters") throw ParamError("ref", "this demo works out no value called \"" + ref_text(ref, "name") + "\"");
+        return block_parameters(net, ref);
+    }
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
     if (table == "ids") {
@@ -166,24 +264,10 @@ json explain_lm_embed(const Params& p, const json& ref) {
         return id_of(net, ids, ref, ref_index(ref, "row", n));
     }
     const long i = ref_index(ref, "row", n), j = ref_index(ref, "col", width);
-    const int id = ids[static_cast<std::size_t>(i)];
-    const double tok = net.model.tok_emb.weight.value(id, j), pos = net.model.pos_emb.weight.value(i, j);
-    const std::string tok_label = "tok_emb[" + std::to_string(id) + "][" + std::to_string(j) + "]";
-    const std::string pos_label = "pos_emb[" + std::to_string(i) + "][" + std::to_string(j) + "]";
-    if (table == "tokens" || table == "positions") {
-        const bool token = table == "tokens";
-        Explanation e(ref, token ? "feature " + std::to_string(j) + " of the token row of character id " + std::to_string(id)
-                                 : "feature " + std::to_string(j) + " of the position row of place " + std::to_string(i),
-                      kEmbedStep, token ? "tok_emb[id][j]" : "pos_emb[place][j]", token ? "row id of the token table" : "row place of the position table");
-        e.expression(operand(weight_operand(e, token ? net.model.tok_emb.weight : net.model.pos_emb.weight, token ? id : i, j,
-                                            token ? tok_label : pos_label)));
-        return e.to_json(token ? tok : pos);
-    }
+    if (table == "tokens") return embedding(net, ids, ref, Vector::token, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
+    if (table == "positions") return embedding(net, ids, ref, Vector::position, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
     if (table != "sum") throw ParamError("ref", "this demo has no table called \"" + table + "\"");
-    Explanation e(ref, "feature " + std::to_string(j) + " of x at place " + std::to_string(i), kEmbedStep,
-                  "xᵢⱼ = tok_emb[idᵢ][j] + pos_emb[i][j]", "the character's token row plus its place's position row");
-    e.expression(add(operand(e.add(table_ref("tokens", i, j), tok_label, tok)), operand(e.add(table_ref("positions", i, j), pos_label, pos))));
-    return e.to_json(static_cast<double>(static_cast<float>(tok) + static_cast<float>(pos)));
+    return embedding(net, ids, ref, Vector::sum, i, j, table_ref("tokens", i, j), table_ref("positions", i, j));
 }
 
 }  // namespace attn::lesson_lm

@@ -73,8 +73,9 @@ json explain_table_lab(const Params& p, const json& ref) {
                 {"printed", false},
                 // The picture's own table of numbers (x, y, weight per object; then the answer and the true
                 // place) repeats these (web/runtime/explain-panel.js, PICTURE_TABLES); column −1: the name, no number.
+                // Written as arrays: nlohmann's braces would read two pairs of texts as an object's members.
                 {"pictures", {{"table_lab", {{"table", "objects"}, {"cols", {-1, 0, 1, 3}},
-                                             {"after", {{"answer_x", "answer_y"}, {"truth_x", "truth_y"}}}}}}}};
+                                             {"after", json::array({json::array({"answer_x", "answer_y"}), json::array({"truth_x", "truth_y"})})}}}}}};
     const Lab lab = lab_of(p);
     const long n = lab.l.scene.objects();
     if (kind == "weight") return explain_lookup_weight(lab.l, ref);

@@ -53,16 +53,43 @@ export const needsWords = (key) => LETTER.test(key.replace(LIST, '').replace(/\{
 const PRINTOUT = /^(?:\[[^,\p{L}]*\]|\(\d+(?:, \d+)*,?\))$/u;
 
 const formats = new Map();
+const wholes = new Map();  // lang -> {group: whole numbers with the language's grouping, sign: its decimal sign}
+/**
+ * An English number of the core with every digit kept, as `lang` writes it: "38416.25" -> "38 416,25" and
+ * "1.15e-275" -> "1,15e-275" in French (an exact value keeps all its digits; Intl would round them).
+ */
+function digitsIn(lang, english) {
+  if (!wholes.has(lang)) {
+    const sign = new Intl.NumberFormat(lang).formatToParts(0.5).find((part) => part.type === 'decimal').value;
+    wholes.set(lang, { group: new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }), sign });
+  }
+  const { group, sign } = wholes.get(lang);
+  const minus = /^[−-]/.test(english) ? '−' : '';
+  const [mantissa, exponent] = english.replace(/^[−-]/, '').replace(/,/g, '').split('e');
+  const [whole, fraction] = mantissa.split('.');
+  return minus + group.format(BigInt(whole)) + (fraction === undefined ? '' : sign + fraction) + (exponent === undefined ? '' : `e${exponent}`);
+}
+
 /** One number of the core's English text, as `lang` writes it with as many decimals. */
 function numberIn(lang, english) {
   if (SUBSCRIPT.test(english)) return english;
+  if (!english.includes('e')) return digitsIn(lang, english);
   const sign = /^[−-]/.test(english) ? '−' : '';
-  const digits = english.replace(/^[−-]/, '').replace(/,/g, '');
-  if (digits.includes('e')) return sign + new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(Number(digits));
-  const decimals = digits.includes('.') ? digits.split('.')[1].length : 0;
-  const id = `${lang} ${decimals}`;
-  if (!formats.has(id)) formats.set(id, new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
-  return sign + formats.get(id).format(Number(digits));
+  return sign + new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(Number(english.replace(/^[−-]/, '')));
+}
+
+/**
+ * The core's notation in `lang` (an explanation's formula, its arithmetic with the values plugged in, its result
+ * and exact value, the panel's own numbers): each number with the language's decimal sign and grouping and every
+ * digit kept, the indices (w₀₂) as they are, and the arguments of max(…) separated as the language separates a
+ * list's items ("{item}" of its table), since its decimal sign may be the comma: "max(0.5, 1)" -> "max(0,5 ; 1)".
+ * @returns {(text: string) => string} the same text in English
+ */
+export function notationIn(lang, table = {}) {
+  if (lang === 'en') return (text) => text;
+  const item = table['{item}'] ?? ', ';
+  return (text) => (typeof text !== 'string' ? text
+    : text.replace(/, /g, item).replace(NUMBER, (n) => (SUBSCRIPT.test(n) ? n : digitsIn(lang, n))));
 }
 
 /** A number of the core (result.numbers) as the lesson's sentence writes it in `lang`: `digits` decimals, 3 unless whole. */
@@ -159,20 +186,30 @@ export function translateAnswer(answer, words) {
   };
 }
 
+// A word in a formula ("T × T × heads", "Σ over j > i of wᵢⱼ"): two or more small letters on their own, not a
+// function's name before its bracket (max(, softmax(), a table's name before its index (concat[i]), an index
+// (idᵢ, maxₖ) or a name with an underscore (d_head).
+const FORMULA_WORD = /(?<![\p{L}\p{N}_])[a-z]{2,}(?![\p{L}\p{N}_([])/u;
+/** Does the formula say words (which the language's table translates), or is it notation alone? */
+export const formulaSaysWords = (formula) => FORMULA_WORD.test(formula);
+
 /**
- * An explanation (the explain module's answer, core/explain/explanation.hpp) with its words in the language:
- * what the value is (name), the lesson's step, the formula read aloud (words) and each operand's label. The
- * formula, the values and the references stay as the core gave them (the panel finds what it highlights by them).
+ * An explanation (the explain module's answer, core/explain/explanation.hpp) in the language: its words (what the
+ * value is, the lesson's step, the formula read aloud, each operand's label, and a formula that says words) through
+ * `words`, and the numbers of its notation (a formula of symbols, the arithmetic plugged in, the result and the
+ * exact value) through `notation` (notationIn). The values and the references stay as the core gave them (the
+ * panel finds what it highlights by them).
  */
-export function translateExplanation(answer, words) {
+export function translateExplanation(answer, words, notation = (text) => text) {
   if (!answer || typeof answer !== 'object') return answer;
   if (!answer.ok) return answer.error ? { ...answer, error: { ...answer.error, message: words(answer.error.message) } } : answer;
   const e = answer.explanation;
-  const worded = (object, keys) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, keys.includes(k) && typeof v === 'string' ? words(v) : v]));
+  const saysWords = formulaSaysWords(e.formula ?? '');
+  const worded = (object, keys, put = words) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, keys.includes(k) && typeof v === 'string' ? put(v) : v]));
   return {
     ...answer,
     explanation: {
-      ...worded(e, ['name', 'step', 'words']),
+      ...worded(worded(e, ['name', 'step', 'words', ...(saysWords ? ['formula'] : [])]), [...(saysWords ? [] : ['formula']), 'plugged', 'shown', 'exact'], notation),
       ...(e.operands && { operands: e.operands.map((o) => worded(o, ['label'])) }),
     },
   };
