@@ -308,10 +308,13 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
     words.noteSaid(demo, [run(id, instance.params), run(id, {}), ...(refuse ? edgeParams(demo).map((params) => refuse(id, params)) : [])]);
     if (refuse) words.noteExplained(demo, contents.reachable(explainCore, demo, instance.params));
-    const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(run(id, instance.params))));
+    const answer = run(id, instance.params);
+    const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(answer)));
     const explains = contents(explainCore, id, instance.params);
+    // The kinds of picture it draws at its preset, whose views the page fetches while its module loads (render/figure-views.js).
+    const kinds = [...new Set((answer.result?.figures ?? []).map((f) => f.kind))].join(' ');
     const tag = open.replace('class="demo"', 'class="demo prerendered"')
-      .replace(/>$/, explains ? ` data-explains="${escapeHtml(explains)}">` : '>');
+      .replace(/>$/, `${explains ? ` data-explains="${escapeHtml(explains)}"` : ''}${kinds ? ` data-figures="${kinds}"` : ''}>`);
     return `${tag}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>${escapeHtml(words.say('page.demo_source'))}</summary>${code}</details>` : '');
   });

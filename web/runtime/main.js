@@ -4,6 +4,7 @@
 import { loadCore, prepareExplainCore } from './core.js';
 import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
+import { loadFigureViews } from './render/figure-views.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchText, requireLoaded } from './lesson-files.js';
@@ -89,6 +90,9 @@ async function start() {
   const views = [];
   const lesson = document.querySelector('main')?.dataset ?? {};
   const weights = fetchLessonModels(JSON.parse(lesson.models || '{}'));
+  // The views of the pictures the demos draw at their presets, fetched while the module loads (render/figure-views.js).
+  const pictures = loadFigureViews(containers.flatMap((c) => (c.dataset.figures ?? '').split(' ').filter(Boolean)))
+    .catch(() => {});  // a view that did not arrive is asked for again, and said if it fails, under its demo (render/index.js)
   let core;
   let networks;
   let onRequest;
@@ -104,6 +108,7 @@ async function start() {
     }
     return;
   }
+  await pictures;
   // Teacher mode (?teach) on a lesson page: a task-sheet builder under each demo (teach-panel.js).
   const teaching = has('teach', {}) && !lesson.embed;
   for (const container of containers) {
