@@ -2,12 +2,26 @@
 // site with errors that name the file, and handed to the core with its
 // refusals turned into errors that name the file too.
 import { pageWords } from './strings/language.js';
+import { unpackWeights } from './packed-weights.js';
 
 /** The file's text; throws "<file>: HTTP <status>" when the server refuses it. */
 export async function fetchText(file) {
   const response = await fetch(file);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   return response.text();
+}
+
+/** A weights file's JSON text; a packed one (weights/x.f32, packed-weights.js) unpacked, its refusal naming the file. */
+export async function fetchWeights(file) {
+  if (!file.endsWith('.f32')) return fetchText(file);
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  try {
+    return unpackWeights(bytes);
+  } catch (error) {
+    throw new Error(`${file}: ${error.message}`);
+  }
 }
 
 /** Throws "<file>: <the core's message>" (in the page's language) when the core refused what `file` held. */

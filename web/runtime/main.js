@@ -7,7 +7,7 @@ import { mountDemo } from './demo-view.js';
 import { loadFigureViews } from './render/figure-views.js';
 import { createOnRequest } from './on-request.js';
 import { attachLoadWeightsButton } from './load-weights-button.js';
-import { fetchText, requireLoaded } from './lesson-files.js';
+import { fetchWeights, requireLoaded } from './lesson-files.js';
 import { createNetworks, linkedTrainings } from './networks.js';
 import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
@@ -34,7 +34,7 @@ function showProblem(container, text) {
  * module downloads rather than after it (on slow 4G they are a third of the table page's bytes).
  */
 function fetchLessonModels(listed) {
-  const fetching = Promise.all(Object.entries(listed).map(async ([slot, file]) => [slot, file, await fetchText(file)]));
+  const fetching = Promise.all(Object.entries(listed).map(async ([slot, file]) => [slot, file, await fetchWeights(file)]));
   fetching.catch(() => {});  // a failure is shown where it is awaited, not as an unhandled rejection meanwhile
   return fetching;
 }
