@@ -1,5 +1,5 @@
 // "Where does this number come from?": the panel under a demo that shows the core's explanation of a
-// number a learner clicked (or focused and pressed Enter on; explainable.js finds which value it is):
+// number a learner clicked (or focused and pressed Enter on; which value it is, found below for a click):
 // the formula, the same with its operands' values, the result and its exact value, the lesson's step, and
 // each operand as a link to its own explanation, down to what the learner set. The operands are
 // highlighted where the page shows them. Nothing is computed until a learner asks, and the module
@@ -13,6 +13,74 @@ const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
 // Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
 const MOST_HIGHLIGHTED = 64;
+
+// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them;
+// a count with thousands separators (38,416) is one number.
+const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+
+/** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
+export function heatCellRef(rect, figures) {
+  const picture = rect?.closest('figure.heat-maps');
+  if (!picture || !figures.has(picture.dataset.name)) return null;
+  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(rect.closest('figure.heat-map'));
+  return { kind: 'figure', figure: picture.dataset.name, map,
+    row: Math.round(Number(rect.getAttribute('y')) / CELL), col: Math.round(Number(rect.getAttribute('x')) / CELL) };
+}
+
+/** The index of `element` among the elements `selector` finds in `root`. */
+const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
+
+/** The point of a chart's line nearest a click on it (found from the line's own vertices, in the svg's coordinates), or its one marker's. */
+function chartLineRef(event, charts) {
+  const path = event.target.closest?.('figure.chart path.series');
+  const figure = path?.closest('figure.chart');
+  const matrix = path?.ownerSVGElement?.getScreenCTM();
+  if (!figure || !charts.has(figure.dataset.name) || !matrix) return null;
+  const marker = path.classList.contains('marker');
+  const series = indexIn(figure, marker ? 'svg path.marker' : 'svg path.series:not(.marker)', path);
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const distances = [...(path.getAttribute('d') ?? '').matchAll(/[ML]\s*(-?[\d.]+(?:e-?\d+)?)[ ,]\s*(-?[\d.]+(?:e-?\d+)?)/gi)]
+    .map((m) => Math.hypot(Number(m[1]) - at.x, Number(m[2]) - at.y));
+  const point = marker || !distances.length ? 0 : distances.indexOf(Math.min(...distances));
+  return { kind: 'chart', chart: figure.dataset.name, series, point };
+}
+
+/** The k-th number of the printout (in reading order) under the pointer: the printout is one text, so its numbers are found by position. */
+function printedRef(event, explainsPrintout) {
+  // Asked only for a click on a printout that explains itself: the caret's place lays the page out
+  // at once, which a click on a control (Reset, + token) must not pay for.
+  const pre = event.target.closest?.('pre.printed');
+  if (!pre || !explainsPrintout) return null;
+  const at = document.caretPositionFromPoint?.(event.clientX, event.clientY)
+    ?? (() => { const r = document.caretRangeFromPoint?.(event.clientX, event.clientY); return r && { offsetNode: r.startContainer, offset: r.startOffset }; })();
+  if (!at || !pre.contains(at.offsetNode)) return null;
+  const tokens = [...pre.textContent.matchAll(NUMBER_TOKEN)];
+  const index = tokens.findIndex((m) => at.offset >= m.index && at.offset <= m.index + m[0].length);
+  return index < 0 ? null : { kind: 'printed', index };
+}
+
+/** The table cell a picture's value label repeats (`page`: what explainable.js knows of the demo). */
+export function labelRef(label, { container, pictures, labels }) {
+  for (const [kind, { table, col }] of pictures) {
+    const row = indexIn(container, labels[kind], label);
+    if (row >= 0) return { kind: 'table', table, row, col };
+  }
+  return null;
+}
+
+/** The value a click names, or null: a table's cell, a picture's label, a sentence's number, a heat map's cell, a printout's number, a chart's point. */
+export function clickedRef(event, page) {
+  const { target } = event;
+  const td = target.closest?.('td.explainable');
+  if (td && page.container.contains(td)) return page.cellRef(td);
+  const label = target.closest?.('.explainable-label');
+  if (label) return labelRef(label, page);
+  const span = target.closest?.('[data-num].explainable');
+  if (span) return { kind: 'number', name: span.dataset.num.slice(page.instance.length + 1) };
+  const cell = target.closest?.('rect.heat-cell');
+  if (cell) return heatCellRef(cell, page.figures);
+  return printedRef(event, page.explainsPrintout) ?? chartLineRef(event, page.charts);
+}
 
 /** A value printed at 3 decimals, as the core's explanation prints its operands (explain/explanation.cpp). */
 const printed3 = (x) => (x !== 0 && (Math.abs(x) < 0.0005 || Math.abs(x) >= 1e7)

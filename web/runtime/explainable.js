@@ -1,14 +1,10 @@
 // "Where does this number come from?", the part a page needs before anyone asks: the numbers the core
 // computed are marked as explainable (a table cell, a sentence's number, a number of the printout, a
-// chart's point, a heat map's cell), reachable by keyboard, and a click on one (or Enter) finds which
-// value it is. The panel that shows the explanation (explain-panel.js) is a file of its own, fetched when
+// chart's point, a heat map's cell), reachable by keyboard (arrows, Enter), and a click or Enter on one
+// opens the panel. The panel, and what finds the value a click names (explain-panel.js), is a file of its own, fetched when
 // a learner first points at or focuses an explainable number, so it is there by the click without being
 // part of the page's first load (issue 19); the module that explains is loaded only on the first ask.
 import { CELL } from './render/heat-cell.js';
-
-// A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them;
-// a count with thousands separators (38,416) is one number.
-const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -30,33 +26,6 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 // `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
 // numbers `after[k − rows][j − 1]` (the lab's answer and true place).
 const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
-
-/** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
-function heatCellRef(rect, figures) {
-  const picture = rect?.closest('figure.heat-maps');
-  if (!picture || !figures.has(picture.dataset.name)) return null;
-  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(rect.closest('figure.heat-map'));
-  return { kind: 'figure', figure: picture.dataset.name, map,
-    row: Math.round(Number(rect.getAttribute('y')) / CELL), col: Math.round(Number(rect.getAttribute('x')) / CELL) };
-}
-
-/** The index of `element` among the elements `selector` finds in `root`. */
-const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
-
-/** The point of a chart's line nearest a click on it (found from the line's own vertices, in the svg's coordinates), or its one marker's. */
-function chartLineRef(event, charts) {
-  const path = event.target.closest?.('figure.chart path.series');
-  const figure = path?.closest('figure.chart');
-  const matrix = path?.ownerSVGElement?.getScreenCTM();
-  if (!figure || !charts.has(figure.dataset.name) || !matrix) return null;
-  const marker = path.classList.contains('marker');
-  const series = indexIn(figure, marker ? 'svg path.marker' : 'svg path.series:not(.marker)', path);
-  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-  const distances = [...(path.getAttribute('d') ?? '').matchAll(/[ML]\s*(-?[\d.]+(?:e-?\d+)?)[ ,]\s*(-?[\d.]+(?:e-?\d+)?)/gi)]
-    .map((m) => Math.hypot(Number(m[1]) - at.x, Number(m[2]) - at.y));
-  const point = marker || !distances.length ? 0 : distances.indexOf(Math.min(...distances));
-  return { kind: 'chart', chart: figure.dataset.name, series, point };
-}
 
 // The panel's code: one fetch for the page, started by the first pointer or focus on a number.
 let panelCode = null;
@@ -105,66 +74,37 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const sentenceSpans = () => [...document.querySelectorAll(`[data-num^="${CSS.escape(instance)}."]`)]
     .filter((span) => !span.closest('[data-defaults]') && numbers.has(span.dataset.num.slice(instance.length + 1)));
 
+  // What the panel's code needs to find the value a click or a key names (explain-panel.js: clickedRef, labelRef).
+  const page = { container, instance, charts, figures, explainsPrintout, pictures, labels: PICTURE_LABELS, cellRef };
+
   // The panel, made on the first ask (explain-panel.js); an ask made while its code loads is the one shown.
+  // `find(code)` names the value asked for (null: none), with the panel's code at hand.
   let panel = null;
   let asking = 0;
-  async function open(ref, from) {
+  async function open(find, from) {
     const ticket = ++asking;
     const code = await loadPanelCode();
     if (ticket !== asking) return;
+    const ref = find(code);
+    if (!ref) return;
     panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans });
     panel.open(ref, from);
   }
+  const openRef = (ref, from) => open(() => ref, from);
   const prefetch = (e) => { if (e.target.closest?.('.explainable, .explainable-text, .explains-lines')) loadPanelCode().catch(() => {}); };
   container.addEventListener('pointerover', prefetch);
   container.addEventListener('focusin', prefetch);
 
-  // The k-th number of the printout (in reading order) under the pointer: the printout is one text, so
-  // its numbers are found by position.
-  function printedRef(event) {
-    // Asked only for a click on a printout that explains itself: the caret's place lays the page out
-    // at once, which a click on a control (Reset, + token) must not pay for.
-    const pre = event.target.closest?.('pre.printed');
-    if (!pre || !explainsPrintout) return null;
-    const at = document.caretPositionFromPoint?.(event.clientX, event.clientY)
-      ?? (() => { const r = document.caretRangeFromPoint?.(event.clientX, event.clientY); return r && { offsetNode: r.startContainer, offset: r.startOffset }; })();
-    if (!at || !pre.contains(at.offsetNode)) return null;
-    const tokens = [...pre.textContent.matchAll(NUMBER_TOKEN)];
-    const index = tokens.findIndex((m) => at.offset >= m.index && at.offset <= m.index + m[0].length);
-    return index < 0 ? null : { kind: 'printed', index };
-  }
-
-  function refOf(target) {
-    const td = target.closest?.('td.explainable');
-    if (td && container.contains(td)) return cellRef(td);
-    const label = target.closest?.('.explainable-label');
-    if (label) return labelRef(label);
-    const span = target.closest?.('[data-num].explainable');
-    if (span) return { kind: 'number', name: span.dataset.num.slice(instance.length + 1) };
-    const cell = target.closest?.('rect.heat-cell');
-    if (cell) return heatCellRef(cell, figures);
-    return null;
-  }
-
-  /** The table cell a picture's value label repeats. */
-  function labelRef(label) {
-    for (const [kind, { table, col }] of pictures) {
-      const row = indexIn(container, PICTURE_LABELS[kind], label);
-      if (row >= 0) return { kind: 'table', table, row, col };
-    }
-    return null;
-  }
-
   container.addEventListener('click', (e) => {
-    const ref = refOf(e.target) ?? printedRef(e) ?? chartLineRef(e, charts);
-    if (ref) open(ref, e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
+    if (!e.target.closest?.('.explainable, pre.printed, figure.chart path.series')) return;
+    open((code) => code.clickedRef(e, page), e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
   });
   // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
   container.addEventListener('keydown', (e) => {
     const label = e.target.closest?.('.explainable-label');
     if (label && (e.key === 'Enter' || e.key === ' ')) {
-      const ref = labelRef(label);
-      if (ref) { e.preventDefault(); open(ref, label); }
+      e.preventDefault();
+      open((code) => code.labelRef(label, page), label);
       return;
     }
     if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
@@ -173,7 +113,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       const ref = cellRef(td);
-      if (ref) open(ref, td);
+      if (ref) openRef(ref, td);
       return;
     }
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -193,7 +133,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     const rects = [...map.querySelectorAll('rect.heat-cell')];
     const cursor = map.querySelector('rect.explain-cursor') ?? rects[0];
     if (!cursor) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(heatCellRef(cursor, figures), map); return; }
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open((code) => code.heatCellRef(cursor, figures), map); return; }
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     if (!moves[e.key]) return;
     e.preventDefault();
@@ -209,7 +149,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (!span || !span.dataset.num.startsWith(`${instance}.`)) return;
     if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
-    open({ kind: 'number', name: span.dataset.num.slice(instance.length + 1) }, span);
+    openRef({ kind: 'number', name: span.dataset.num.slice(instance.length + 1) }, span);
   };
   for (const span of sentenceSpans()) {
     span.classList.add('explainable');

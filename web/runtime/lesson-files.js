@@ -2,7 +2,6 @@
 // site with errors that name the file, and handed to the core with its
 // refusals turned into errors that name the file too.
 import { pageWords } from './strings/language.js';
-import { unpackWeights } from './packed-weights.js';
 
 /** The file's text; throws "<file>: HTTP <status>" when the server refuses it. */
 export async function fetchText(file) {
@@ -14,9 +13,12 @@ export async function fetchText(file) {
 /** A weights file's JSON text; a packed one (weights/x.f32, packed-weights.js) unpacked, its refusal naming the file. */
 export async function fetchWeights(file) {
   if (!file.endsWith('.f32')) return fetchText(file);
+  // Its reader is a file of its own, fetched with the weights by the pages that have packed ones (the table's).
+  const reader = import('./packed-weights.js');
+  reader.catch(() => {});  // a failure is said below, where it is awaited
   const response = await fetch(file);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
+  const [bytes, { unpackWeights }] = await Promise.all([response.arrayBuffer(), reader]);
   try {
     return unpackWeights(bytes);
   } catch (error) {

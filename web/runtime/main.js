@@ -6,10 +6,8 @@ import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
 import { loadFigureViews } from './render/figure-views.js';
 import { createOnRequest } from './on-request.js';
-import { attachLoadWeightsButton } from './load-weights-button.js';
 import { fetchWeights, requireLoaded } from './lesson-files.js';
 import { createNetworks, linkedTrainings } from './networks.js';
-import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, has, linkedInstances } from './address.js';
@@ -78,6 +76,10 @@ const later = {
   trainPanel: () => import('./train-panel.js'),
   lmTrainPanel: () => import('./lm-train-panel.js'),
   teachPanel: () => import('./teach-panel.js'),
+  // The line under a demo that reads trained networks, and the button that loads one on request: the
+  // table and language model lessons' pages only.
+  networkLine: () => import('./network-line.js'),
+  loadWeightsButton: () => import('./load-weights-button.js'),
 };
 
 async function start() {
@@ -124,9 +126,9 @@ async function start() {
       showProblem(container, say('main.demo_failed', { error: error.message ?? error }));
     }
   }
-  for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
-    attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
-  }
+  const loadButtons = views.filter((v) => v.container.dataset.loadWeights);
+  const { attachLoadWeightsButton } = loadButtons.length ? await later.loadWeightsButton() : {};
+  for (const view of loadButtons) attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? (await later.trainPanel()).attachTrainPanel(trainerView, networks, onRequest) : null;
@@ -136,9 +138,11 @@ async function start() {
   const plan = core.demos.get('train_plan');
   const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
-  for (const view of views) {
+  const readers = views.filter((view) => core.demos.get(view.container.dataset.demo).networks.length);
+  const { attachNetworkLine, attachUnusedTrainings } = readers.length || trainer ? await later.networkLine() : {};
+  for (const view of readers) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
-    if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
+    attachNetworkLine(view, slots, networks, linked, trainer);
     for (const slot of slots) slotsRead.add(slot);
   }
   if (trainer) attachUnusedTrainings(trainerView, linked, slotsRead);
