@@ -5,9 +5,7 @@ import { loadCore, prepareExplainCore } from './core.js';
 import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
 import { loadFigureViews } from './render/figure-views.js';
-import { createOnRequest } from './on-request.js';
 import { fetchWeights, requireLoaded } from './lesson-files.js';
-import { createNetworks, linkedTrainings } from './networks.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, has, linkedInstances } from './address.js';
@@ -80,7 +78,18 @@ const later = {
   // table and language model lessons' pages only.
   networkLine: () => import('./network-line.js'),
   loadWeightsButton: () => import('./load-weights-button.js'),
+  // The page's trained networks and those it loads on request: the pages whose demos read networks.
+  networks: () => import('./networks.js'),
+  onRequest: () => import('./on-request.js'),
 };
+
+/** Whether the page ships or trains networks, as its markup says before its module has loaded. */
+const hasNetworks = (containers, lesson) => Object.keys(JSON.parse(lesson.models || '{}')).length > 0
+  || Object.keys(JSON.parse(lesson.modelsOnRequest || '{}')).length > 0
+  || containers.some((c) => 'trainer' in c.dataset || 'lmTrainer' in c.dataset);
+/** Whether the page's demos read trained networks, or it ships or trains some (no other page loads networks.js). */
+const readsNetworks = (core, containers, lesson) => hasNetworks(containers, lesson)
+  || containers.some((c) => core.demos.get(c.dataset.demo)?.networks.length);
 
 async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
@@ -95,15 +104,20 @@ async function start() {
   // The views of the pictures the demos draw at their presets, fetched while the module loads (render/figure-views.js).
   const pictures = loadFigureViews(containers.flatMap((c) => (c.dataset.figures ?? '').split(' ').filter(Boolean)))
     .catch(() => {});  // a view that did not arrive is asked for again, and said if it fails, under its demo (render/index.js)
+  // Their code fetched while the module loads, on the pages that have networks.
+  if (hasNetworks(containers, lesson)) Promise.all([later.networks(), later.onRequest()]).catch(() => {});
   let core;
   let networks;
   let onRequest;
   try {
     core = await loadCore();
-    networks = createNetworks(core);
-    prepareExplainCore((explainCore) => copyNetworks(networks, explainCore));
-    onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
-    await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
+    if (readsNetworks(core, containers, lesson)) {
+      const [{ createNetworks }, { createOnRequest }] = await Promise.all([later.networks(), later.onRequest()]);
+      networks = createNetworks(core);
+      prepareExplainCore((explainCore) => copyNetworks(networks, explainCore));
+      onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
+      await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
+    }
   } catch (error) {
     for (const c of containers) {
       showProblem(c, say('main.no_core', { error: error.message ?? error }));
@@ -135,11 +149,12 @@ async function start() {
   // The language model's training (lm-train-panel.js); it also names the lesson's compiled-in network.
   const lmView = views.find((v) => 'lmTrainer' in v.container.dataset);
   const lmTrainer = lmView ? (await later.lmTrainPanel()).attachLmTrainPanel(lmView, networks, core) : null;
-  const plan = core.demos.get('train_plan');
-  const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
   const readers = views.filter((view) => core.demos.get(view.container.dataset.demo).networks.length);
   const { attachNetworkLine, attachUnusedTrainings } = readers.length || trainer ? await later.networkLine() : {};
+  const plan = core.demos.get('train_plan');
+  const linked = readers.length || trainer
+    ? (await later.networks()).linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null) : null;
   for (const view of readers) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
     attachNetworkLine(view, slots, networks, linked, trainer);
