@@ -18,6 +18,8 @@ import katex from 'katex';
 import * as esbuild from 'esbuild';
 import { fillProse, lessonInstances } from './lesson-prose.mjs';
 import { prerenderDemo } from './prerender.mjs';
+import { packWeights } from './pack-weights.mjs';
+import { packedName } from '../web/runtime/packed-weights.js';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
@@ -102,7 +104,7 @@ function typesetMath(html) {
 
 /**
  * lesson.json "models" (slot -> weights file), split by "load_on_request" (slots):
- *   atOnce: slot -> file, fetched with the page
+ *   atOnce: slot -> file, fetched with the page (packed: web/runtime/packed-weights.js)
  *   onRequest: slot -> {weights, summary, bytes}, whose summary comes with the page and weights when asked
  */
 function lessonModels(lesson) {
@@ -310,16 +312,19 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
     const instance = instances.get(open.match(/\sdata-instance="([^"]*)"/)?.[1] || id);
     words.noteSaid(demo, [run(id, instance.params), run(id, {}), ...(refuse ? edgeParams(demo).map((params) => refuse(id, params)) : [])]);
     if (refuse) words.noteExplained(demo, contents.reachable(explainCore, demo, instance.params));
-    const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(run(id, instance.params))));
+    const answer = run(id, instance.params);
+    const inner = inLanguage(words.lang, () => prerenderDemo(words.demo(demo), open, words.answer(answer)));
     const explains = contents(explainCore, id, instance.params);
+    // The kinds of picture it draws at its preset, whose views the page fetches while its module loads (render/figure-views.js).
+    const kinds = [...new Set((answer.result?.figures ?? []).map((f) => f.kind))].join(' ');
     const tag = open.replace('class="demo"', 'class="demo prerendered"')
-      .replace(/>$/, explains ? ` data-explains="${escapeHtml(explains)}">` : '>');
+      .replace(/>$/, `${explains ? ` data-explains="${escapeHtml(explains)}"` : ''}${kinds ? ` data-figures="${kinds}"` : ''}>`);
     return `${tag}${inner}</div>` +
       (code ? `<details class="demo-source"><summary>${escapeHtml(words.say('page.demo_source'))}</summary>${code}</details>` : '');
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(atOnce)), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
+  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(atOnce).map(([slot, file]) => [slot, packedName(file)])))), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(readShell('web/embed.html'), words), page, embedCore);
@@ -433,12 +438,16 @@ async function bundleRuntime(modules) {
  * the programs its demos open (data-program), and a summary of each network that loads on request.
  */
 function copyLessonFiles(lesson, html) {
+  const { atOnce, onRequest } = lessonModels(lesson);
+  const packed = new Set(Object.values(atOnce));  // the weights a page fetches with its module travel packed (web/runtime/packed-weights.js)
   for (const file of new Set([...Object.values(lesson.models ?? {}), ...(lesson.data ?? []), ...lessonPrograms(html)])) {
-    const target = path.join(SITE, lesson.slug, file);
+    const source = path.join(LESSONS, lesson.slug, file);
+    const target = path.join(SITE, lesson.slug, packed.has(file) ? packedName(file) : file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(LESSONS, lesson.slug, file), target);
+    if (packed.has(file)) fs.writeFileSync(target, packWeights(fs.readFileSync(source, 'utf8'), source));
+    else fs.copyFileSync(source, target);
   }
-  for (const [slot, { weights, summary }] of Object.entries(lessonModels(lesson).onRequest)) {
+  for (const [slot, { weights, summary }] of Object.entries(onRequest)) {
     fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
   }
 }

@@ -55,6 +55,9 @@ function installDom() {
 
 const document_ = installDom();
 const { mountDemo } = await import('../web/runtime/demo-view.js');
+// Every picture's view, fetched once: the page fetches only those its demos draw (render/figure-views.js).
+const { DRAWN_KINDS, loadFigureViews } = await import('../web/runtime/render/figure-views.js');
+await loadFigureViews(DRAWN_KINDS);
 
 // Everything a learner could press or type in, until the module runs it.
 const INTERACTIVE = 'input, button, select, textarea';

@@ -82,3 +82,32 @@ test('page scripts: a French lesson page loads the whole French table, before it
       `${slug}: strings-fr.js comes before runtime.js`);
   }
 });
+
+// The files esbuild makes for what a page imports only when it needs it (issue 19: web/runtime/explainable.js,
+// render/figure-views.js): named after their source, as explain-panel-<hash>.js.
+const PICTURE_FILES = { head_split: 'head-split', bugbot_mat: 'bugbot-mat', weight_strip: 'weight-strip', table_lab: 'table-lab',
+  table_attention: 'table-attention', act_diagram: 'act-diagram', heat_maps: 'heat-maps', char_bars: 'char-bars' };
+const lazyFile = (name) => new RegExp(`^${name}-[A-Z0-9]+\\.js$`);
+const assets = () => fs.readdirSync(path.join(SITE, 'assets'));
+
+test('page scripts: the explain panel is a file of its own, which no page loads before a learner points at a number', () => {
+  assert.equal(assets().filter((f) => lazyFile('explain-panel').test(f)).length, 1, 'site/assets/ has explain-panel-<hash>.js');
+  for (const slug of builtLessons()) {
+    const loaded = pageScripts(slug).map((f) => path.basename(f));
+    assert.deepEqual(loaded.filter((f) => lazyFile('explain-panel').test(f)), [], `${slug}: its first scripts include the panel`);
+  }
+});
+
+test('page scripts: a page loads at first the views of the pictures its demos draw at their presets, and no other', () => {
+  for (const name of Object.values(PICTURE_FILES)) assert.equal(assets().filter((f) => lazyFile(name).test(f)).length, 1, `site/assets/ has ${name}-<hash>.js`);
+  for (const slug of builtLessons()) {
+    const html = fs.readFileSync(path.join(SITE, slug, 'index.html'), 'utf8');
+    const drawn = new Set([...html.matchAll(/\sdata-figures="([^"]*)"/g)].flatMap((m) => m[1].split(' ')));
+    const loaded = pageScripts(slug).map((f) => path.basename(f));
+    for (const [kind, name] of Object.entries(PICTURE_FILES)) {
+      if (!drawn.has(kind)) assert.deepEqual(loaded.filter((f) => lazyFile(name).test(f)), [], `${slug}: its first scripts include the ${kind} view`);
+    }
+  }
+  const robot = fs.readFileSync(path.join(SITE, 'robot', 'index.html'), 'utf8');
+  assert.match(robot, /\sdata-figures="[^"]*bugbot_mat/, 'the robot page names the pictures it fetches with its module');
+});

@@ -11,7 +11,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const CLI = path.join(ROOT, 'build/native/attn');
 
 /** Every lesson's trained weights, those that load on request included: [slot, file path]. */
-function lessonModels() {
+export function lessonModels() {
   const lessons = path.join(ROOT, 'lessons');
   return fs.readdirSync(lessons).flatMap((slug) => {
     const meta = path.join(lessons, slug, 'lesson.json');

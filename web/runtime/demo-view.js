@@ -8,7 +8,7 @@ import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
-import { createExplainer } from './explain-panel.js';
+import { createExplainer } from './explainable.js';
 import { loadExplainCore } from './core.js';
 import { createAnnouncer } from './announce.js';
 import { linkChanges, linkNote, lockControl, readLink } from './locks.js';
@@ -71,7 +71,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
   let lastResult = null;
-  let explainer;  // the panel that explains a clicked number (explain-panel.js), once the first result is on screen
+  let explainer;  // marks the numbers a click explains (explainable.js; its panel: explain-panel.js), once the first result is on screen
 
   // A wide table or printout scrolls inside its own box, which says so while it has more to show
   // (web/style.css). Measured in the next frame, after the redraw's writes, and written only on a change.

@@ -4,11 +4,8 @@
 import { loadCore, prepareExplainCore } from './core.js';
 import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
-import { createOnRequest } from './on-request.js';
-import { attachLoadWeightsButton } from './load-weights-button.js';
-import { fetchText, requireLoaded } from './lesson-files.js';
-import { createNetworks, linkedTrainings } from './networks.js';
-import { attachNetworkLine, attachUnusedTrainings } from './network-line.js';
+import { loadFigureViews } from './render/figure-views.js';
+import { fetchWeights, requireLoaded } from './lesson-files.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, has, linkedInstances } from './address.js';
@@ -33,7 +30,7 @@ function showProblem(container, text) {
  * module downloads rather than after it (on slow 4G they are a third of the table page's bytes).
  */
 function fetchLessonModels(listed) {
-  const fetching = Promise.all(Object.entries(listed).map(async ([slot, file]) => [slot, file, await fetchText(file)]));
+  const fetching = Promise.all(Object.entries(listed).map(async ([slot, file]) => [slot, file, await fetchWeights(file)]));
   fetching.catch(() => {});  // a failure is shown where it is awaited, not as an unhandled rejection meanwhile
   return fetching;
 }
@@ -77,7 +74,22 @@ const later = {
   trainPanel: () => import('./train-panel.js'),
   lmTrainPanel: () => import('./lm-train-panel.js'),
   teachPanel: () => import('./teach-panel.js'),
+  // The line under a demo that reads trained networks, and the button that loads one on request: the
+  // table and language model lessons' pages only.
+  networkLine: () => import('./network-line.js'),
+  loadWeightsButton: () => import('./load-weights-button.js'),
+  // The page's trained networks and those it loads on request: the pages whose demos read networks.
+  networks: () => import('./networks.js'),
+  onRequest: () => import('./on-request.js'),
 };
+
+/** Whether the page ships or trains networks, as its markup says before its module has loaded. */
+const hasNetworks = (containers, lesson) => Object.keys(JSON.parse(lesson.models || '{}')).length > 0
+  || Object.keys(JSON.parse(lesson.modelsOnRequest || '{}')).length > 0
+  || containers.some((c) => 'trainer' in c.dataset || 'lmTrainer' in c.dataset);
+/** Whether the page's demos read trained networks, or it ships or trains some (no other page loads networks.js). */
+const readsNetworks = (core, containers, lesson) => hasNetworks(containers, lesson)
+  || containers.some((c) => core.demos.get(c.dataset.demo)?.networks.length);
 
 async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
@@ -89,21 +101,30 @@ async function start() {
   const views = [];
   const lesson = document.querySelector('main')?.dataset ?? {};
   const weights = fetchLessonModels(JSON.parse(lesson.models || '{}'));
+  // The views of the pictures the demos draw at their presets, fetched while the module loads (render/figure-views.js).
+  const pictures = loadFigureViews(containers.flatMap((c) => (c.dataset.figures ?? '').split(' ').filter(Boolean)))
+    .catch(() => {});  // a view that did not arrive is asked for again, and said if it fails, under its demo (render/index.js)
+  // Their code fetched while the module loads, on the pages that have networks.
+  if (hasNetworks(containers, lesson)) Promise.all([later.networks(), later.onRequest()]).catch(() => {});
   let core;
   let networks;
   let onRequest;
   try {
     core = await loadCore();
-    networks = createNetworks(core);
-    prepareExplainCore((explainCore) => copyNetworks(networks, explainCore));
-    onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
-    await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
+    if (readsNetworks(core, containers, lesson)) {
+      const [{ createNetworks }, { createOnRequest }] = await Promise.all([later.networks(), later.onRequest()]);
+      networks = createNetworks(core);
+      prepareExplainCore((explainCore) => copyNetworks(networks, explainCore));
+      onRequest = createOnRequest(core, JSON.parse(lesson.modelsOnRequest || '{}'), networks);
+      await Promise.all([loadLessonModels(networks, weights), onRequest.loadSummaries()]);
+    }
   } catch (error) {
     for (const c of containers) {
       showProblem(c, say('main.no_core', { error: error.message ?? error }));
     }
     return;
   }
+  await pictures;
   // Teacher mode (?teach) on a lesson page: a task-sheet builder under each demo (teach-panel.js).
   const teaching = has('teach', {}) && !lesson.embed;
   for (const container of containers) {
@@ -119,21 +140,24 @@ async function start() {
       showProblem(container, say('main.demo_failed', { error: error.message ?? error }));
     }
   }
-  for (const view of views.filter((v) => v.container.dataset.loadWeights)) {
-    attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
-  }
+  const loadButtons = views.filter((v) => v.container.dataset.loadWeights);
+  const { attachLoadWeightsButton } = loadButtons.length ? await later.loadWeightsButton() : {};
+  for (const view of loadButtons) attachLoadWeightsButton(view, view.container.dataset.loadWeights, onRequest, networks);
   noteUnknownInstances(containers);
   const trainerView = views.find((v) => 'trainer' in v.container.dataset);
   const trainer = trainerView ? (await later.trainPanel()).attachTrainPanel(trainerView, networks, onRequest) : null;
   // The language model's training (lm-train-panel.js); it also names the lesson's compiled-in network.
   const lmView = views.find((v) => 'lmTrainer' in v.container.dataset);
   const lmTrainer = lmView ? (await later.lmTrainPanel()).attachLmTrainPanel(lmView, networks, core) : null;
-  const plan = core.demos.get('train_plan');
-  const linked = linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null);
   const slotsRead = new Set();
-  for (const view of views) {
+  const readers = views.filter((view) => core.demos.get(view.container.dataset.demo).networks.length);
+  const { attachNetworkLine, attachUnusedTrainings } = readers.length || trainer ? await later.networkLine() : {};
+  const plan = core.demos.get('train_plan');
+  const linked = readers.length || trainer
+    ? (await later.networks()).linkedTrainings(plan ? { params: plan.params, run: (settings) => core.run(plan.id, settings) } : null) : null;
+  for (const view of readers) {
     const slots = core.demos.get(view.container.dataset.demo).networks;
-    if (slots.length) attachNetworkLine(view, slots, networks, linked, trainer);
+    attachNetworkLine(view, slots, networks, linked, trainer);
     for (const slot of slots) slotsRead.add(slot);
   }
   if (trainer) attachUnusedTrainings(trainerView, linked, slotsRead);

@@ -52,10 +52,8 @@ function lessonSection(make, { title, address, answers, tried }, slug) {
   return section;
 }
 
-/** Opens `report` (the export's format, version 3) as a styled page in a new window; `site` is the copy's root. */
-export function openPrintable(report, site) {
-  const page = window.open('', '_blank');
-  if (!page) return null;
+/** Writes `report` (the export's format, version 3) as a styled page in `page`, a new window; `site` is the copy's root. */
+export function openPrintable(report, site, page) {
   const doc = page.document;
   const make = maker(doc);
   doc.documentElement.lang = 'en';

@@ -11,9 +11,15 @@ import {
   EXPORT_FORMAT, EXPORT_VERSION, MAX_LEARNER, SITE, eraseAll, keepLearnerName, learnerName, pageRecord, pageTheme, readAll, recordKey,
   savePage, thisLesson,
 } from './kept.js';
-import { openPrintable } from './progress-print.js';
 import { saveFile } from './save-file.js';
 import { say } from './strings/index.js';
+
+// The printable page's code is a file of its own (progress-print.js), fetched on the press, not with every
+// lesson page (issue 19); its window is opened at the press itself, when a browser allows a new window.
+function printable() {
+  const page = window.open('', '_blank');
+  if (page) import('./progress-print.js').then((m) => m.openPrintable(progressReport(), SITE, page));
+}
 
 const make = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -201,7 +207,7 @@ function progressPanel() {
     nameField(status),
     make('p', { className: 'progress-buttons' }, [
       button(say('progress.export'), () => download(progressReport())), ' ',
-      button(say('progress.printable'), () => openPrintable(progressReport(), SITE)), ' ',
+      button(say('progress.printable'), printable), ' ',
       button(say('progress.erase_all'), eraseEverything),
     ]),
     status,

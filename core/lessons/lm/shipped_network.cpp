@@ -25,12 +25,18 @@ struct Built {
           vocabulary(chars),
           model(nn::lm::LmShape{vocabulary.vocab_size(), shipped::kContext, shipped::kWidth, shipped::kHeads,
                                 shipped::kLayers}) {
+        constexpr std::size_t count = sizeof(shipped::kWeightPlanes[0]);
         std::size_t at = 0;
         for (auto* p : model.params()) {
-            for (Eigen::Index i = 0; i < p->value.size(); ++i, ++at)
-                std::memcpy(p->value.data() + i, &shipped::kWeights[at], sizeof(float));
+            for (Eigen::Index i = 0; i < p->value.size() && at < count; ++i, ++at) {
+                // The float's bits from its four bytes, one per plane (written by cli/lm.cpp, write_cpp).
+                std::uint32_t bits = 0;
+                for (int plane = 0; plane < 4; ++plane)
+                    bits |= static_cast<std::uint32_t>(shipped::kWeightPlanes[plane][at]) << (8 * plane);
+                std::memcpy(p->value.data() + i, &bits, sizeof(float));
+            }
         }
-        if (at != sizeof(shipped::kWeights) / sizeof(shipped::kWeights[0]))
+        if (at != count || model.parameter_count() != static_cast<long>(count))
             throw ComputeError("the shipped network's weights do not fit its shape");
     }
 };

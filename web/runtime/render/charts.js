@@ -1,8 +1,8 @@
-// Line charts from named series, drawn with D3 scales, axes and line shapes,
+// Line charts from named series, drawn with D3 scales and axes and lines of svg-path.js,
 // each followed by its data as a table for screen readers and for reading exact values.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
-import { line, symbol, symbolCircle } from 'd3-shape';
+import { circle, polyline } from './svg-path.js';
 import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
@@ -30,7 +30,7 @@ const MARGIN = { top: 12, right: 16, bottom: 44, left: 72 };
 
 // A series of one point (the robot's "what came next") is a path of one vertex, which draws nothing:
 // it is drawn as a marker instead, and its legend entry shows a marker too (web/style.css).
-const MARKER = symbol(symbolCircle, 90)();
+const MARKER = circle(90);
 
 // From a thousand up, ",.3~g" writes ticks as "1.5e+5"; a person reads "150,000", and from a million
 // "40 billion" rather than "40,000,000,000", which is wider than the chart's margin.
@@ -182,10 +182,9 @@ function drawChart(spec) {
       xAxis.call(bottom);
       yAxis.call(side);
     }
-    const path = line().x((d) => x(d[0])).y((d) => y(d[1]));
     drawn.forEach((s, i) => {
       const point = s.x.length === 1;
-      paths[i].attr('d', point ? null : path(s.x.map((v, k) => [v, s.y[k]])));
+      paths[i].attr('d', point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])));
       markers[i].attr('display', point ? null : 'none').attr('transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
       if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
     });

@@ -5,8 +5,7 @@
 import { svg } from '../dom.js';
 import { writeText, unlessSame } from './in-place.js';
 import { say } from '../strings/index.js';
-
-export const CELL = 10; // svg units per cell (explain-panel.js finds a cell's row and column by it)
+import { CELL } from './heat-cell.js';
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
 function strengths(values, scale) {

@@ -4,31 +4,14 @@ import { renderTable, updateTable } from './tables.js';
 import { el } from '../dom.js';
 import { writeText } from './in-place.js';
 import { createChartView } from './charts.js';
-import { createHeadSplit } from './head-split.js';
-import { createBugbotMat } from './bugbot-mat.js';
-import { createWeightStrip } from './weight-strip.js';
-import { createTableLab } from './table-lab.js';
-import { createTableAttention } from './table-attention.js';
-import { createActDiagram } from './act-diagram.js';
-import { createHeatMaps } from './heat-maps.js';
-import { createCharBars } from './char-bars.js';
+import { DRAWN_KINDS, figureView, loadFigureViews } from './figure-views.js';
 import { FIGURE_KINDS, figureProblem } from './figure-kinds.js';
 import { say } from '../strings/index.js';
 
 // Pictures keep their element between results, so a drag or a playback in
-// progress survives the recomputation it causes. One view per declared kind (figure-kinds.js).
-const figureViews = {
-  head_split: createHeadSplit,
-  bugbot_mat: createBugbotMat,
-  weight_strip: createWeightStrip,
-  table_lab: createTableLab,
-  table_attention: createTableAttention,
-  act_diagram: createActDiagram,
-  heat_maps: createHeatMaps,
-  char_bars: createCharBars,
-};
-
-const undrawn = FIGURE_KINDS.filter((kind) => !figureViews[kind]);
+// progress survives the recomputation it causes. One view per declared kind (figure-kinds.js),
+// each fetched when first needed (figure-views.js).
+const undrawn = FIGURE_KINDS.filter((kind) => !DRAWN_KINDS.includes(kind));
 if (undrawn.length) throw new Error(`the page has no picture for the figure kinds ${undrawn.join(', ')} (core/demo/figure_kinds.json)`);
 
 const div = (className) => Object.assign(document.createElement('div'), { className });
@@ -60,16 +43,21 @@ export function createResultView(demo) {
   // A picture the page cannot draw is said where it would be, and logged as an error (the browser tests fail on one).
   let figureErrors = null;
 
+  let latestFigures = [];
   function renderFigures(list) {
+    latestFigures = list;
     const wanted = new Set();
     const problems = [];
+    const unloaded = [];
     list.forEach((fig, i) => {
       const problem = figureProblem(fig);
       if (problem) { problems.push(problem); return; }
       const key = `${fig.kind}:${fig.name ?? i}`;
       wanted.add(key);
       if (!views.has(key)) {
-        const view = figureViews[fig.kind](demo);
+        const create = figureView(fig.kind);
+        if (!create) { unloaded.push(fig.kind); return; }
+        const view = create(demo);
         views.set(key, view);
         figures.append(view.element);
       }
@@ -78,6 +66,14 @@ export function createResultView(demo) {
     for (const [key, view] of views) {
       if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
     }
+    // A kind the page did not fetch beforehand: drawn, with the latest result, once its view has arrived.
+    if (unloaded.length) {
+      loadFigureViews(unloaded).then(() => renderFigures(latestFigures), (error) => sayProblems([String(error?.message ?? error)]));
+    }
+    sayProblems(problems);
+  }
+
+  function sayProblems(problems) {
     const said = problems.length ? say('render.figure_failed', { problems: problems.join('; ') }) : '';
     if (said === (figureErrors?.textContent ?? '')) return;
     if (said) console.error(said);

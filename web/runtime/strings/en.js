@@ -302,6 +302,12 @@ export default {
   'weights.loaded': '{name}\'s weights are loaded: it now runs in your browser, as the other networks do.',
   'weights.loading': 'Loading {name}\'s weights…',
   'weights.failed': '{name}\'s weights could not be loaded ({error}). The figures above are still the recorded ones; press the button to try again.',
+  // A packed weights file the page could not read (packed-weights.js): said after the file's name.
+  'weights.packed_refused': 'not a packed weights file: {why}',
+  'weights.packed_no_header': 'its first line is not the JSON description of the weights',
+  'weights.packed_no_parameters': 'its description lists no parameters',
+  'weights.packed_bad_count': 'a parameter\'s number of values is not a whole number from 1 to 4,194,304',
+  'weights.packed_wrong_length': 'its length does not match the number of values its description gives',
   // The table lesson's rate sweep (rate-sweep.js) and the weights' sizes (on-request.js).
   'sweep.seed': 'seed {seed}',
   'sweep.title': '{model}: miss after training at each rate, one line per seed (chosen: {rate})',

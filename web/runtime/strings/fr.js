@@ -300,6 +300,12 @@ export default {
   'weights.loaded': 'Les poids de {name} sont chargés : il tourne maintenant dans votre navigateur, comme les autres réseaux.',
   'weights.loading': 'Chargement des poids de {name}…',
   'weights.failed': 'Les poids de {name} n\'ont pas pu être chargés ({error}). Les chiffres ci-dessus restent ceux enregistrés ; appuyez sur le bouton pour réessayer.',
+  // Un fichier de poids compacté que la page n'a pas pu lire (packed-weights.js) : dit après le nom du fichier.
+  'weights.packed_refused': 'ce n\'est pas un fichier de poids compacté : {why}',
+  'weights.packed_no_header': 'sa première ligne n\'est pas la description JSON des poids',
+  'weights.packed_no_parameters': 'sa description ne liste aucun paramètre',
+  'weights.packed_bad_count': 'le nombre de valeurs d\'un paramètre n\'est pas un entier de 1 à 4 194 304',
+  'weights.packed_wrong_length': 'sa longueur ne correspond pas au nombre de valeurs que donne sa description',
   // The table lesson's rate sweep (rate-sweep.js) and the weights' sizes (on-request.js).
   'sweep.seed': 'graine {seed}',
   'sweep.title': '{model} : écart après entraînement à chaque taux, une ligne par graine (choisi : {rate})',

@@ -1,0 +1,214 @@
+// "Where does this number come from?", the part a page needs before anyone asks: the numbers the core
+// computed are marked as explainable (a table cell, a sentence's number, a number of the printout, a
+// chart's point, a heat map's cell), reachable by keyboard (arrows, Enter), and a click or Enter on one
+// opens the panel. The panel, and what finds the value a click names (explain-panel.js), is a file of its own, fetched when
+// a learner first points at or focuses an explainable number, so it is there by the click without being
+// part of the page's first load (issue 19); the module that explains is loaded only on the first ask.
+import { CELL } from './render/heat-cell.js';
+
+// A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
+const tableCell = (td) => {
+  const table = td.closest('table');
+  const tr = td.parentElement;
+  const row = [...table.rows].indexOf(tr) - 1;  // the first row holds the column labels
+  const col = [...tr.children].indexOf(td) - 1;  // the first cell is the row's label (a chart's: its x)
+  const chart = td.closest('figure.chart');
+  if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
+  return { kind: 'table', table: table.dataset.name, row, col };
+};
+
+// A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
+// figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
+const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
+
+// A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
+// of a table the explainer names (contents' "pictures": kind -> {table, cols, after}): the cell in child
+// `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
+// numbers `after[k − rows][j − 1]` (the lab's answer and true place).
+const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
+
+// The panel's code: one fetch for the page, started by the first pointer or focus on a number.
+let panelCode = null;
+const loadPanelCode = () => {
+  panelCode ??= import('./explain-panel.js').catch((error) => { panelCode = null; throw error; });
+  return panelCode;
+};
+
+/**
+ * @param demo        the core's declaration of the demo
+ * @param explainCore () => Promise of the explain module's face (core.js, loadExplainCore): core.explain(id, params, ref)
+ * @param instance    the demo instance's name (its sentences' data-num="instance.name")
+ * @param container   the demo's element, which the panel joins at its end; its data-explains (written by
+ *                    scripts/build-site.mjs from the explainer's {"kind": "contents"}) says what it explains
+ * @param shown       () => {params, result} on screen
+ * @returns {{refresh: () => void}|null}  null when the demo explains nothing
+ */
+export function createExplainer({ demo, explainCore, instance, container, shown }) {
+  if (!container.dataset.explains) return null;
+  const contents = JSON.parse(container.dataset.explains);
+  const tables = new Set(contents.tables ?? []);
+  const numbers = new Set(contents.numbers ?? []);
+  const explainsPrintout = Boolean(contents.printed);
+  const charts = new Set(contents.charts ?? []);
+  const figures = new Set(contents.figures ?? []);  // heat maps whose cells explain themselves
+  const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
+  const pictureTables = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_TABLES[kind]);
+
+  /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
+  function pictureCellRef(td) {
+    for (const [kind, { table, cols, after = [] }] of pictureTables) {
+      const own = td.closest(PICTURE_TABLES[kind]);
+      if (!own) continue;
+      const tr = td.parentElement;
+      const row = [...own.querySelectorAll('tr')].indexOf(tr) - 1;
+      const j = [...tr.children].indexOf(td);
+      const rows = (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
+      if (row < rows) return cols[j] === undefined || cols[j] < 0 ? null : { kind: 'table', table, row, col: cols[j] };
+      const name = after[row - rows]?.[j - 1];
+      return name ? { kind: 'number', name } : null;
+    }
+    return null;
+  }
+  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : tableCell(td));
+
+  const sentenceSpans = () => [...document.querySelectorAll(`[data-num^="${CSS.escape(instance)}."]`)]
+    .filter((span) => !span.closest('[data-defaults]') && numbers.has(span.dataset.num.slice(instance.length + 1)));
+
+  // What the panel's code needs to find the value a click or a key names (explain-panel.js: clickedRef, labelRef).
+  const page = { container, instance, charts, figures, explainsPrintout, pictures, labels: PICTURE_LABELS, cellRef };
+
+  // The panel, made on the first ask (explain-panel.js); an ask made while its code loads is the one shown.
+  // `find(code)` names the value asked for (null: none), with the panel's code at hand.
+  let panel = null;
+  let asking = 0;
+  async function open(find, from) {
+    const ticket = ++asking;
+    const code = await loadPanelCode();
+    if (ticket !== asking) return;
+    const ref = find(code);
+    if (!ref) return;
+    panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans });
+    panel.open(ref, from);
+  }
+  const openRef = (ref, from) => open(() => ref, from);
+  const prefetch = (e) => { if (e.target.closest?.('.explainable, .explainable-text, .explains-lines')) loadPanelCode().catch(() => {}); };
+  container.addEventListener('pointerover', prefetch);
+  container.addEventListener('focusin', prefetch);
+
+  container.addEventListener('click', (e) => {
+    if (!e.target.closest?.('.explainable, pre.printed, figure.chart path.series')) return;
+    open((code) => code.clickedRef(e, page), e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
+  });
+  // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
+  container.addEventListener('keydown', (e) => {
+    const label = e.target.closest?.('.explainable-label');
+    if (label && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      open((code) => code.labelRef(label, page), label);
+      return;
+    }
+    if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
+    const td = e.target.closest?.('td.explainable');
+    if (!td) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const ref = cellRef(td);
+      if (ref) openRef(ref, td);
+      return;
+    }
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[e.key]) return;
+    const { row, col } = tableCell(td);
+    const next = td.closest('table').rows[row + 1 + moves[e.key][0]]?.children[col + 1 + moves[e.key][1]];
+    if (next?.classList.contains('explainable')) {
+      e.preventDefault();
+      td.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    }
+  });
+  /** A heat map from the keyboard: arrows move the outlined cell, Enter opens it. */
+  function heatMapKey(e) {
+    const map = e.target;
+    const rects = [...map.querySelectorAll('rect.heat-cell')];
+    const cursor = map.querySelector('rect.explain-cursor') ?? rects[0];
+    if (!cursor) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open((code) => code.heatCellRef(cursor, figures), map); return; }
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[e.key]) return;
+    e.preventDefault();
+    const x = Number(cursor.getAttribute('x')) + moves[e.key][1] * CELL, y = Number(cursor.getAttribute('y')) + moves[e.key][0] * CELL;
+    const next = map.querySelector(`rect.heat-cell[x="${x}"][y="${y}"]`);
+    if (!next) return;
+    cursor.classList.remove('explain-cursor');
+    next.classList.add('explain-cursor');
+  }
+
+  const onSentence = (e) => {
+    const span = e.target.closest?.('[data-num].explainable');
+    if (!span || !span.dataset.num.startsWith(`${instance}.`)) return;
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    openRef({ kind: 'number', name: span.dataset.num.slice(instance.length + 1) }, span);
+  };
+  for (const span of sentenceSpans()) {
+    span.classList.add('explainable');
+    span.tabIndex = 0;
+    span.setAttribute('role', 'button');
+    span.setAttribute('aria-haspopup', 'dialog');
+    span.addEventListener('click', onSentence);
+    span.addEventListener('keydown', onSentence);
+    span.addEventListener('pointerover', prefetch);
+    span.addEventListener('focusin', prefetch);
+  }
+
+  // A chart's table of numbers is written when it is opened: its cells are marked then.
+  container.addEventListener('toggle', (e) => { if (e.target.matches?.('details.chart-data') && e.target.open) requestAnimationFrame(refresh); }, true);
+
+  /** Marks the numbers of the result on screen as explainable; an open panel follows the new values. */
+  function refresh() {
+    const explained = [...container.querySelectorAll('table.matrix')].filter((t) => tables.has(t.dataset.name))
+      .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
+        .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
+    for (const table of explained) {
+      const cells = [...table.rows].slice(1).flatMap((tr) => [...tr.children].slice(1));
+      for (const td of cells) {
+        if (!td.classList.contains('explainable')) td.classList.add('explainable');
+        if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+      }
+      if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+    }
+    for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
+    for (const [kind] of pictures) {
+      for (const label of container.querySelectorAll(`${PICTURE_LABELS[kind]}:not(.explainable-label)`)) {
+        label.classList.add('explainable-label', 'explainable');
+        label.tabIndex = 0;
+        label.setAttribute('role', 'button');
+        label.setAttribute('aria-haspopup', 'dialog');
+      }
+    }
+    for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
+    for (const [kind] of pictureTables) {
+      for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
+        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td));
+        for (const td of cells) {
+          td.classList.add('explainable', 'explainable-picture');
+          if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+        }
+        if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+      }
+    }
+    for (const picture of container.querySelectorAll('figure.heat-maps')) {
+      if (!figures.has(picture.dataset.name)) continue;
+      for (const map of picture.querySelectorAll('svg.heat-map-svg:not(.explainable)')) {
+        map.classList.add('explainable');
+        map.tabIndex = 0;
+        map.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
+        map.querySelector('rect.heat-cell')?.classList.add('explain-cursor');
+      }
+    }
+    panel?.refresh();
+  }
+
+  return { refresh };
+}
