@@ -28,8 +28,24 @@ void EncoderLayer<T>::copy_weights_from(const EncoderLayer& other) {
 
 template <typename T>
 const Mat<T>& EncoderLayer<T>::forward(const Mat<T>& x, int batch, int length) {
+    first_only_ = false;
+    length_ = length;
     // h = norm1(x + self_attn(x, x, x))
-    const Mat<T>& a = self_attn.forward(x, x, batch, length, length);
+    return after_attention(x, self_attn.forward(x, x, batch, length, length));
+}
+
+template <typename T>
+const Mat<T>& EncoderLayer<T>::forward_first(const Mat<T>& x, int batch, int length) {
+    first_only_ = true;
+    length_ = length;
+    ensure_shape(first_, batch, x.cols());
+    for (int b = 0; b < batch; ++b) first_.row(b) = x.row(static_cast<Eigen::Index>(b) * length);
+    // h = norm1(x + self_attn(x, x, x)) at the first places: their queries, every place's keys and values
+    return after_attention(first_, self_attn.forward(first_, x, batch, 1, length));
+}
+
+template <typename T>
+const Mat<T>& EncoderLayer<T>::after_attention(const Mat<T>& x, const Mat<T>& a) {
     ensure_shape(sum1_, x.rows(), x.cols());
     sum1_ = x + a;
     const Mat<T>& h = norm1.forward(sum1_);
@@ -50,8 +66,19 @@ const Mat<T>& EncoderLayer<T>::backward(const Mat<T>& dout) {
     // h = norm1(x + a): the gradient reaches x directly and through self-attention
     const Mat<T>& dsum1 = norm1.backward(dh_);
     const Mat<T>& dx_attn = self_attn.backward(dsum1);  // queries, keys and values all from x
-    ensure_shape(dx_, dsum1.rows(), dsum1.cols());
-    dx_ = dsum1 + dx_attn;
+    if (!first_only_) {
+        ensure_shape(dx_, dsum1.rows(), dsum1.cols());
+        dx_ = dsum1 + dx_attn;
+        return dx_;
+    }
+    // Off the first places x reached the output only as keys and values. At a
+    // first place, forward()'s (dsum1 + (d_query + d_keyvalue)), in that grouping.
+    const Mat<T>& dkv = self_attn.d_keyvalue();
+    dx_ = dkv;
+    for (Eigen::Index b = 0; b < dsum1.rows(); ++b) {
+        const Eigen::Index row = b * length_;
+        dx_.row(row) = dsum1.row(b) + (dx_attn.row(b) + dkv.row(row));
+    }
     return dx_;
 }
 

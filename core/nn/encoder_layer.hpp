@@ -23,7 +23,15 @@ public:
 
     // x: (B*L, E) -> out(): (B*L, E)
     const Mat<T>& forward(const Mat<T>& x, int batch, int length);
-    // dout: (B*L, E) -> d_input(): (B*L, E)
+    // x: (B*L, E) -> out(): (B, E), the output at each scene's first place only,
+    // forward()'s rows b*L to the bit: a last layer whose other places nobody reads.
+    // Its queries are those places' alone (cross-attention over all L), and the
+    // feed-forward and the norms run on B rows instead of B*L.
+    const Mat<T>& forward_first(const Mat<T>& x, int batch, int length);
+    // dout: (B*L, E), or (B, E) after forward_first -> d_input(): (B*L, E).
+    // After forward_first, every gradient is forward()'s with a dout that is zero
+    // off the first places, to the bit: the terms skipped are zeros, and a sum
+    // from +0 in order is the same without them (x + ±0 == x, +0 + -0 == +0).
     const Mat<T>& backward(const Mat<T>& dout);
 
     const Mat<T>& out() const { return norm2.out(); }
@@ -46,6 +54,12 @@ public:
     LayerNorm<T> norm1, norm2;
 
 private:
+    // h = norm1(x + a), then the feed-forward and norm2: out().
+    const Mat<T>& after_attention(const Mat<T>& x, const Mat<T>& a);
+
+    int length_ = 0;
+    bool first_only_ = false;  // the last forward was forward_first
+    Mat<T> first_;  // (B, E) x at each scene's first place, after forward_first
     Mat<T> sum1_;  // (B*L, E) x + self_attn(x)
     Mat<T> sum2_;  // (B*L, E) h + feed-forward(h)
     Mat<T> dh_;    // (B*L, E)

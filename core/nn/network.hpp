@@ -27,7 +27,16 @@ public:
     // tokens: (B*objects, 10), request: (B, 8) -> (B, 2) answers [m].
     // Both inputs must stay alive until backward().
     virtual const Mat<T>& forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) = 0;
-    // d_out: (B, 2) gradient of the loss with respect to the answers; sets every parameter's grad.
+    // The forward of training, where only the answers are read: a network may skip
+    // what reaches neither the answers nor any gradient (the transformer's last layer
+    // at the objects' places, nn/transformer.hpp). The answers, and every gradient
+    // of the backward() that follows, are forward()'s to the bit; the layers'
+    // outputs and attention weights may cover fewer places.
+    virtual const Mat<T>& forward_for_training(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+        return forward(tokens, request, batch, objects);
+    }
+    // d_out: (B, 2) gradient of the loss with respect to the answers; sets every
+    // parameter's grad. It follows whichever forward ran last.
     virtual void backward(const Mat<T>& d_out) = 0;
     // PyTorch's initialisation, drawn from `rng` in parameter order: by default
     // each layer given to own() in turn.

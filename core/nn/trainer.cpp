@@ -92,7 +92,7 @@ float Trainer::part_gradient(int first_scene, int n, int batch) {
         return 0;
     }
     gather_scenes(data_, order_.data() + first_scene, n, batch_);
-    const Mat<float>& answer = net_->forward(batch_.tokens, batch_.request, n, data_.objects);
+    const Mat<float>& answer = net_->forward_for_training(batch_.tokens, batch_.request, n, data_.objects);
     // scaled as the whole batch's mean, so the parts' gradients add up to the batch's
     const float squares = mse_.squares(answer, batch_.answers(task_), static_cast<float>(batch * answer.cols()));
     net_->backward(mse_.d_pred());

@@ -34,7 +34,20 @@ void Transformer<T>::init_default(Rng& rng) {
 
 template <typename T>
 const Mat<T>& Transformer<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
+    return run(tokens, request, batch, objects, false);
+}
+
+template <typename T>
+const Mat<T>& Transformer<T>::forward_for_training(const Mat<T>& tokens, const Mat<T>& request, int batch,
+                                                   int objects) {
+    return run(tokens, request, batch, objects, true);
+}
+
+template <typename T>
+const Mat<T>& Transformer<T>::run(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects,
+                                  bool answers_only) {
     this->check_inputs(tokens, request, batch, objects);
+    answers_only_ = answers_only;
     batch_ = batch;
     length_ = objects + 1;
     const Mat<T>& req = embed_request.forward(request);  // (B, 32)
@@ -46,7 +59,9 @@ const Mat<T>& Transformer<T>::forward(const Mat<T>& tokens, const Mat<T>& reques
         sequence_.middleRows(row + 1, objects) = obj.middleRows(static_cast<Eigen::Index>(b) * objects, objects);
     }
     const Mat<T>* x = &sequence_;
-    for (auto& layer : layers) x = &layer.forward(*x, batch, length_);
+    const std::size_t full = answers_only ? layers.size() - 1 : layers.size();
+    for (std::size_t i = 0; i < full; ++i) x = &layers[i].forward(*x, batch, length_);
+    if (answers_only) return out.forward(layers.back().forward_first(*x, batch, length_));  // (B, 2)
     ensure_shape(first_, batch, kWidth);
     for (int b = 0; b < batch; ++b) first_.row(b) = x->row(static_cast<Eigen::Index>(b) * length_);
     return out.forward(first_);  // (B, 2)
@@ -56,11 +71,13 @@ template <typename T>
 void Transformer<T>::backward(const Mat<T>& d_out) {
     const int objects = length_ - 1;
     const Mat<T>& d_first = out.backward(d_out);  // (B, 32)
-    // only the request token's place reaches the answer
-    ensure_shape(d_encoded_, static_cast<Eigen::Index>(batch_) * length_, kWidth);
-    d_encoded_.setZero();
-    for (int b = 0; b < batch_; ++b) d_encoded_.row(static_cast<Eigen::Index>(b) * length_) = d_first.row(b);
-    const Mat<T>* dx = &d_encoded_;
+    const Mat<T>* dx = &d_first;  // after forward_for_training, the last layer's (B, 32)
+    if (!answers_only_) {  // only the request token's place reaches the answer
+        ensure_shape(d_encoded_, static_cast<Eigen::Index>(batch_) * length_, kWidth);
+        d_encoded_.setZero();
+        for (int b = 0; b < batch_; ++b) d_encoded_.row(static_cast<Eigen::Index>(b) * length_) = d_first.row(b);
+        dx = &d_encoded_;
+    }
     for (auto layer = layers.rbegin(); layer != layers.rend(); ++layer) dx = &layer->backward(*dx);
     // split the sequence's gradient back into the request and the objects
     ensure_shape(d_request_, batch_, kWidth);

@@ -3,6 +3,7 @@
 // add up to the whole batch's, and however the parts are grouped among
 // workers, the step's gradient and the whole training come out to the bit.
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -167,4 +168,31 @@ TEST_CASE("batch parts: a worker's parts must be an aligned run of 1, 2 or 4") {
     CHECK_THROWS(t.gradient_of_parts(0, 1, 2));  // not aligned
     CHECK_THROWS(t.gradient_of_parts(0, 0, 3));  // not a power of two
     CHECK_THROWS(t.gradient_of_parts(0, 2, 4));  // past the last part
+}
+
+TEST_CASE("batch parts: training's forward, without the last layer at the objects' places, gives forward's answers and "
+          "gradients to the bit") {
+    for (const char* model : {"transformer-1", "transformer-2"}) {
+        INFO(model);
+        Rng rng(5);
+        const SceneSet scenes = make_scenes(12, 3, rng);
+        auto full = make_network<float>(model, rng);
+        Rng same(0);
+        auto trimmed = make_network<float>(model, same);
+        copy_weights(*full, *trimmed);
+        MseLoss<float> mse;
+        const Mat<float> answer = full->forward(scenes.tokens, scenes.request, 12, 3);
+        mse.forward(answer, scenes.nearest);
+        full->backward(mse.d_pred());
+        const Mat<float>& trimmed_answer = trimmed->forward_for_training(scenes.tokens, scenes.request, 12, 3);
+        const auto same_bits = [](const Mat<float>& a, const Mat<float>& b) {
+            return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
+        };
+        CHECK(same_bits(answer, trimmed_answer));
+        trimmed->backward(mse.d_pred());
+        for (std::size_t i = 0; i < full->params().size(); ++i) {
+            INFO(full->params()[i]->name);
+            CHECK(same_bits(full->params()[i]->grad, trimmed->params()[i]->grad));
+        }
+    }
 }
