@@ -82,7 +82,9 @@ self.addEventListener('fetch', (event) => {
 
 // The page asks which version serves it and whether that version served the page itself
 // (web/runtime/offline.js), to say when the lessons were updated and to reload a page left behind.
+// A page about to reload into a waiting version asks it to take over (web/runtime/offline.js, settled()).
 self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') { event.waitUntil(self.skipWaiting()); return; }
   if (event.data !== 'version') return;
   event.ports[0]?.postMessage({ version: MANIFEST.version, servedThisPage: served.has(event.source?.id) });
 });

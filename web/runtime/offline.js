@@ -45,17 +45,25 @@ function askController() {
 }
 
 /**
- * Resolves once `worker` has finished activating. A page that reloads while the new version is still
- * activating sends its navigation to a worker that queues it until then; under load such a reload was
- * seen never to finish (docs/offline.md).
+ * True once no version of the site's worker is being installed, waiting or activating; false if one still
+ * is after 15 s. A navigation that reaches the registration while a new version activates was seen, under
+ * load, never to finish (docs/offline.md), so a page reloads only once the registration is settled.
+ * update() first: it finishes a check the browser has started (both go through one job queue). A new
+ * version that installed while this page was loading was seen to stay waiting, its skipWaiting() at install
+ * not acted on, until the page left (which is when the hang came): asked again, it activates.
  */
-function activated(worker) {
-  if (!worker || worker.state !== 'activating') return Promise.resolve();
-  return new Promise((resolve) => {
-    const settled = () => { if (worker.state !== 'activating') resolve(); };
-    worker.addEventListener('statechange', settled);
-    setTimeout(resolve, 15000);
-  });
+async function settled() {
+  const registration = await navigator.serviceWorker.getRegistration(SW_URL);
+  if (!registration) return true;
+  await registration.update().catch(() => {}); // offline, or the host refuses: what is installed stays
+  const busy = () => registration.installing || registration.waiting
+    || (registration.active && registration.active.state !== 'activated');
+  for (let tries = 0; busy(); ++tries) {
+    if (tries === 150) return false;
+    if (tries % 10 === 0) registration.waiting?.postMessage('skip-waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
 }
 
 function remember(version) {
@@ -74,22 +82,22 @@ async function start() {
   const servedByWorker = Boolean(navigator.serviceWorker.controller);
   let updated = false; // a newer version serves this page's requests from now on
 
-  const takeOver = () => {
+  const reload = () => {
+    leaving = true;
+    try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }
+    window.location.reload();
+  };
+  const takeOver = async () => {
     if (updated) return;
     updated = true;
     document.documentElement.dataset.siteUpdated = 'true';  // what this page fetches now is another version (site-version.js)
-    const reload = async () => {
-      leaving = true;
-      try { sessionStorage.setItem(RELOADED_KEY, '1'); } catch { /* the version check below still tells */ }
-      await activated(navigator.serviceWorker.controller);
-      window.location.reload();
-    };
-    if (!touched) { reload(); return; }
+    const ready = await settled();
+    if (!touched && ready) { reload(); return; }
     const p = note('update-note', say('offline.new_version'), atTop);
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = say('offline.reload');
-    button.addEventListener('click', reload);
+    button.addEventListener('click', async () => { await settled(); reload(); });
     p.append(button);
   };
   navigator.serviceWorker.addEventListener('controllerchange', () => {
@@ -109,7 +117,7 @@ async function start() {
   // A newer version that took over while this page was still loading (before the listener above) sends no
   // event, and the page would show the old version's text under the new one's "Updated": the worker that
   // controls the page did not serve it.
-  if (servedByWorker && answer && !answer.servedThisPage) takeOver();
+  if (servedByWorker && answer && !answer.servedThisPage) await takeOver();
   if (leaving) return;
   const version = answer?.version ?? null;
   // A page taken over by a newer version shows the older one: its note offers the reload, and the
