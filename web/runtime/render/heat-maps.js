@@ -17,8 +17,11 @@ function drawMap(map, fig) {
   const rows = map.values.length;
   const cols = rows ? map.values[0].length : 0;
   const strength = strengths(map.values, fig.scale);
-  // A grid of cells, filled row after row (explain-panel.js finds a cell's place from its index); each cell
-  // carries only its colour's weight, and no weight when it is 0 (the style sheet's default).
+  // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
+  // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
+  // its place: svg rects with x and y made the lm page's 7,057 prerendered cells 37 KB gzip, these 11.
+  // The style sheet wraps them as flex rows: a CSS grid took a third more of an input's main-thread
+  // time in layout on the heads demo (docs/benchmarks.md).
   const root = el('div', { className: 'heat-map-cells' });
   root.setAttribute('role', 'img');
   root.setAttribute('aria-label', say('heat.label', { label: map.label, rows, cols }));
