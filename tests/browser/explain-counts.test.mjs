@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
+import { answered, heatCell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -95,12 +95,12 @@ test('robot lesson: a guess of the run chart, from its table of numbers by keybo
 
 test('language model lesson: a cell of the embedding heat maps opens its sum, the token map\'s cell plus the position map\'s, down to a trained number; a sine\'s cell is worked out from the width', async () => {
   const { page, problems } = await site.open('lm/', DESKTOP);
-  const maps = demo(page, 'embed').locator('figure.heat-maps svg.heat-map-svg.explainable');
-  await maps.nth(2).locator('rect.heat-cell[x="30"][y="10"]').click();  // x at place 1, feature 3
+  const maps = demo(page, 'embed').locator('figure.heat-maps .heat-map-cells.explainable');
+  await (await heatCell(maps.nth(2), 1, 3)).click();  // x at place 1, feature 3
   await answered(page, 'embed');
   const panel = panelOf(page, 'embed');
   assert.match(await panel.locator('.explain-formula').innerText(), /xᵢⱼ = tok_emb\[idᵢ\]\[j\] \+ pos_emb\[i\]\[j\]/);
-  assert.equal(await demo(page, 'embed').locator('rect.heat-cell.explain-operand').count(), 2, 'both terms are outlined in their maps');
+  assert.equal(await demo(page, 'embed').locator('.heat-map-cells > i.explain-operand').count(), 2, 'both terms are outlined in their maps');
   await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\]$/ }).click();
   await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the lesson's language model$/ }).click();
   assert.match(await panel.innerText(), /learned in training/);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, cell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
+import { answered, cell, heatCell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 import { injectAxe } from '../support/axe.mjs';
 
 const site = useSite();
@@ -293,8 +293,8 @@ test('table lesson: a network\'s measured miss, ACT\'s parameters per layer from
 
 test('language model lesson: a heat map\'s cell opens its weight by click, and by arrows and Enter', async () => {
   const { page, problems } = await site.open('lm/', DESKTOP);
-  const map = demo(page, 'heads').locator('svg.heat-map-svg.explainable').nth(1);
-  await map.locator('rect.heat-cell[x="0"][y="10"]').click();
+  const map = demo(page, 'heads').locator('.heat-map-cells.explainable').nth(1);
+  await (await heatCell(map, 1, 0)).click();
   await answered(page, 'heads');
   const panel = panelOf(page, 'heads');
   assert.match(await panel.locator('.explain-title').innerText(), /place 1 gives place 0 in block 0, head 1/);
@@ -307,6 +307,6 @@ test('language model lesson: a heat map\'s cell opens its weight by click, and b
   await answered(page, 'heads');
   assert.match(await panel.locator('.explain-title').innerText(), /place 2 gives place 1 in block 0, head 1/);
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('heat-map-svg')), true, 'focus is back on the map');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('heat-map-cells')), true, 'focus is back on the map');
   assert.deepEqual(problems, []);
 });

@@ -9,12 +9,17 @@ const site = useSite();
 const PAGES = builtLessons();
 const MODULE = '**/core-*.wasm';
 
-/** What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers. */
+/**
+ * What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers; and
+ * each heat map's cells as drawn (its label, its columns, each cell's hue and weight).
+ */
 const readable = (page) => page.evaluate(() => ({
   demos: [...document.querySelectorAll('.demo[data-demo]')].map((d) => ({
     instance: d.dataset.instance || d.dataset.demo,
     printed: d.querySelector('pre.printed')?.textContent ?? null,
     tables: [...d.querySelectorAll('.output table')].map((t) => t.textContent),
+    heatMaps: [...d.querySelectorAll('.heat-map-cells')].map((m) => [m.getAttribute('aria-label'), m.style.getPropertyValue('--cols'),
+      [...m.children].map((c) => `${c.classList.contains('negative') ? '-' : ''}${c.style.getPropertyValue('--w')}`).join(' ')]),
   })),
   numbers: [...document.querySelectorAll('[data-num]')].map((n) => n.textContent),
 }));

@@ -1,5 +1,5 @@
 // What the browser tests of the explain panel (issue 23) share: the panel of a demo, waiting for its
-// answer, opening a number by keyboard, a sentence's number, a table's cell, and where a printout's text is on screen for a click.
+// answer, opening a number by keyboard, a sentence's number, a table's or a heat map's cell, and where a printout's text is on screen for a click.
 import { demo } from './site.mjs';
 
 export const panelOf = (page, instance) => demo(page, instance).locator('.explain-panel');
@@ -16,6 +16,11 @@ export async function openByKeyboard(page, instance, target) {
 export const sentenceNumber = (page, num) => page.locator(`[data-num="${num}"]`).first();
 export const cell = (page, instance, table, row, col) =>
   demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
+/** The cell at `row`, `col` of a heat map (`map`: its grid of cells, filled row after row, --cols to a row). */
+export async function heatCell(map, row, col) {
+  const cols = await map.evaluate((grid) => Number(grid.style.getPropertyValue('--cols')));
+  return map.locator(':scope > i').nth(row * cols + col);
+}
 
 /** The middle of the character `offset` into the printout's text `needle` in `instance`, for a click. */
 export const printedAt = (page, instance, needle, offset = 0) => page.evaluate(({ instance, needle, offset }) => {

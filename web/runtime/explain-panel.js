@@ -8,7 +8,6 @@
 import { el } from './dom.js';
 import { say } from './strings/index.js';
 import { pageNotation } from './strings/language.js';
-import { CELL } from './render/heat-cell.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -19,13 +18,43 @@ const MOST_HIGHLIGHTED = 64;
 // a count with thousands separators (38,416) is one number.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
+// A heat map's cells fill its grid row after row (render/heat-maps.js: no cell carries its place, which made
+// the lm page's 7,057 cells 25 KB gzip lighter): a cell's row and column follow from its index and the map's --cols.
+const columns = (map) => Number(map.style.getPropertyValue('--cols'));
+
+/** The row and column of a heat map's cell. */
+function cellPlace(cell) {
+  const at = [...cell.parentElement.children].indexOf(cell);
+  const cols = columns(cell.parentElement);
+  return { row: Math.floor(at / cols), col: at % cols };
+}
+
+/** The cell of `map` at a row and column, or null outside it. */
+function cellAt(map, row, col) {
+  const cols = columns(map);
+  return col >= 0 && col < cols && row >= 0 ? map.children[row * cols + col] ?? null : null;
+}
+
+/** The cell a heat map's keyboard cursor is on (explainable.js marks the first when the map becomes explainable). */
+export const heatCursor = (map) => map.querySelector('.explain-cursor') ?? map.firstElementChild;
+
+/** Moves a heat map's keyboard cursor by rows and columns; it stays where it is at the map's edge. */
+export function moveHeatCursor(map, rows, cols) {
+  const cursor = heatCursor(map);
+  if (!cursor) return;
+  const at = cellPlace(cursor);
+  const next = cellAt(map, at.row + rows, at.col + cols);
+  if (!next) return;
+  cursor.classList.remove('explain-cursor');
+  next.classList.add('explain-cursor');
+}
+
 /** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
-export function heatCellRef(rect, figures) {
-  const picture = rect?.closest('figure.heat-maps');
+export function heatCellRef(cell, figures) {
+  const picture = cell?.closest('figure.heat-maps');
   if (!picture || !figures.has(picture.dataset.name)) return null;
-  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(rect.closest('figure.heat-map'));
-  return { kind: 'figure', figure: picture.dataset.name, map,
-    row: Math.round(Number(rect.getAttribute('y')) / CELL), col: Math.round(Number(rect.getAttribute('x')) / CELL) };
+  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(cell.closest('figure.heat-map'));
+  return { kind: 'figure', figure: picture.dataset.name, map, ...cellPlace(cell) };
 }
 
 /** The index of `element` among the elements `selector` finds in `root`. */
@@ -78,7 +107,7 @@ export function clickedRef(event, page) {
   if (label) return labelRef(label, page);
   const span = target.closest?.('[data-num].explainable');
   if (span) return { kind: 'number', name: span.dataset.num.slice(page.instance.length + 1) };
-  const cell = target.closest?.('rect.heat-cell');
+  const cell = target.closest?.('.heat-map-cells > i');
   if (cell) return heatCellRef(cell, page.figures);
   return printedRef(event, page.explainsPrintout) ?? chartLineRef(event, page.charts);
 }
@@ -171,9 +200,9 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
     }
     if (ref.kind === 'figure') {
       const picture = container.querySelector(`figure.heat-maps[data-name="${CSS.escape(ref.figure)}"]`);
-      const rect = picture?.querySelectorAll('figure.heat-map')[ref.map]
-        ?.querySelector(`rect.heat-cell[x="${ref.col * CELL}"][y="${ref.row * CELL}"]`);
-      return rect ? [rect] : [];
+      const map = picture?.querySelectorAll('figure.heat-map')[ref.map]?.querySelector('.heat-map-cells');
+      const cell = map && cellAt(map, ref.row, ref.col);
+      return cell ? [cell] : [];
     }
     if (ref.kind === 'chart') {
       const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);

@@ -4,7 +4,6 @@
 // opens the panel. The panel, and what finds the value a click names (explain-panel.js), is a file of its own, fetched when
 // a learner first points at or focuses an explainable number, so it is there by the click without being
 // part of the page's first load (issue 19); the module that explains is loaded only on the first ask.
-import { CELL } from './render/heat-cell.js';
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -97,7 +96,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   container.addEventListener('click', (e) => {
     if (!e.target.closest?.('.explainable, pre.printed, figure.chart path.series')) return;
-    open((code) => code.clickedRef(e, page), e.target.closest('td, pre, svg.heat-map-svg') ?? e.target);
+    open((code) => code.clickedRef(e, page), e.target.closest('td, pre, .heat-map-cells') ?? e.target);
   });
   // Arrow keys move between a table's numbers (one tab stop per table), Enter opens one.
   container.addEventListener('keydown', (e) => {
@@ -107,7 +106,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       open((code) => code.labelRef(label, page), label);
       return;
     }
-    if (e.target.matches?.('svg.heat-map-svg.explainable')) { heatMapKey(e); return; }
+    if (e.target.matches?.('.heat-map-cells.explainable')) { heatMapKey(e); return; }
     const td = e.target.closest?.('td.explainable');
     if (!td) return;
     if (e.key === 'Enter' || e.key === ' ') {
@@ -127,21 +126,18 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       next.focus();
     }
   });
-  /** A heat map from the keyboard: arrows move the outlined cell, Enter opens it. */
+  /**
+   * A heat map from the keyboard: arrows move the outlined cell, Enter opens it. The cursor is moved by the
+   * panel's code (explain-panel.js), fetched when the map took the focus; keys pressed meanwhile wait for it,
+   * in order.
+   */
   function heatMapKey(e) {
     const map = e.target;
-    const rects = [...map.querySelectorAll('rect.heat-cell')];
-    const cursor = map.querySelector('rect.explain-cursor') ?? rects[0];
-    if (!cursor) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open((code) => code.heatCellRef(cursor, figures), map); return; }
-    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-    if (!moves[e.key]) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open((code) => code.heatCellRef(code.heatCursor(map), figures), map); return; }
+    const move = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+    if (!move) return;
     e.preventDefault();
-    const x = Number(cursor.getAttribute('x')) + moves[e.key][1] * CELL, y = Number(cursor.getAttribute('y')) + moves[e.key][0] * CELL;
-    const next = map.querySelector(`rect.heat-cell[x="${x}"][y="${y}"]`);
-    if (!next) return;
-    cursor.classList.remove('explain-cursor');
-    next.classList.add('explain-cursor');
+    loadPanelCode().then((code) => code.moveHeatCursor(map, ...move), () => {});
   }
 
   const onSentence = (e) => {
@@ -200,11 +196,11 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     }
     for (const picture of container.querySelectorAll('figure.heat-maps')) {
       if (!figures.has(picture.dataset.name)) continue;
-      for (const map of picture.querySelectorAll('svg.heat-map-svg:not(.explainable)')) {
+      for (const map of picture.querySelectorAll('.heat-map-cells:not(.explainable)')) {
         map.classList.add('explainable');
         map.tabIndex = 0;
         map.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
-        map.querySelector('rect.heat-cell')?.classList.add('explain-cursor');
+        map.firstElementChild?.classList.add('explain-cursor');
       }
     }
     panel?.refresh();

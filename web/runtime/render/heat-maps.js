@@ -2,10 +2,9 @@
 // weights (scale "weights", 0 to 1), or rows of vectors (scale "signed": the colour's strength is the
 // size of the value against the map's largest, its hue the sign). The language model lesson's
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
-import { svg } from '../dom.js';
+import { el } from '../dom.js';
 import { writeText, unlessSame } from './in-place.js';
 import { say } from '../strings/index.js';
-import { CELL } from './heat-cell.js';
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
 function strengths(values, scale) {
@@ -18,16 +17,24 @@ function drawMap(map, fig) {
   const rows = map.values.length;
   const cols = rows ? map.values[0].length : 0;
   const strength = strengths(map.values, fig.scale);
-  const root = svg('svg', {
-    viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: 'img', class: 'heat-map-svg',
-    'aria-label': say('heat.label', { label: map.label, rows, cols }),
-  });
-  map.values.forEach((row, i) => row.forEach((v, j) => {
+  // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
+  // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
+  // its place: svg rects with x and y made the lm page's 7,057 prerendered cells 37 KB gzip, these 11.
+  // The style sheet wraps them as flex rows: a CSS grid took a third more of an input's main-thread
+  // time in layout on the heads demo (docs/benchmarks.md).
+  const root = el('div', { className: 'heat-map-cells' });
+  root.setAttribute('role', 'img');
+  root.setAttribute('aria-label', say('heat.label', { label: map.label, rows, cols }));
+  root.style.setProperty('--cols', String(cols));
+  for (const v of map.values.flat()) {
     const { w, negative } = strength(v);
-    const rect = svg('rect', { x: j * CELL, y: i * CELL, width: CELL, height: CELL, class: negative ? 'heat-cell negative' : 'heat-cell' });
-    rect.style.setProperty('--w', w.toFixed(3));
-    root.append(rect);
-  }));
+    // <i>: the shortest element, in a page that has thousands of these cells.
+    const cell = document.createElement('i');
+    if (negative) cell.className = 'negative';
+    const weight = w.toFixed(3);
+    if (weight !== '0.000') cell.style.setProperty('--w', weight);
+    root.append(cell);
+  }
   const caption = document.createElement('figcaption');
   writeText(caption, map.label);
   const one = document.createElement('figure');
