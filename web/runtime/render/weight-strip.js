@@ -20,9 +20,10 @@ const dataRows = (fig) => [
   ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatNumber(w, 3))]),
 ];
 
-// What a drawn strip is made of besides its keys, weights and values: a new result with the same keeps
-// it, and a new number of keys is drawn into it in place.
-const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.map((r) => r.label)]);
+// What a drawn strip is made of besides its keys, weights, values and row labels: a new result with the
+// same keeps it, and a new number of keys or a row's new label ("divide by 3.0" as a divisor is typed) is
+// drawn into it in place.
+const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.length]);
 
 /**
  * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
@@ -34,9 +35,9 @@ function build(fig) {
   const root = svg('svg', { role: 'img', 'aria-label': say('chart.label', { title: fig.title }) });
   const rows = fig.rows.map((r, i) => {
     const base = (i + 1) * ROW - 4;
-    root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
+    const label = root.appendChild(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
     const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
-    return { base, line, bars: [] };
+    return { base, label, line, bars: [], weights: [] };  // weights: what each bar shows
   });
   // Hidden from screen readers, who have the same numbers in the table.
   const foot = el('div', { className: 'strip-foot' });
@@ -62,6 +63,7 @@ function setKeys(drawn, keys) {
   // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
   for (const row of rows) {
     while (row.bars.length > keys) row.bars.pop().remove();
+    row.weights.length = Math.min(row.weights.length, keys);
     while (row.bars.length < keys) row.bars.push(root.appendChild(svg('rect', { class: 'strip-bar' })));
     row.bars.forEach((rect, j) => { rect.setAttribute('x', drawn.x(j)); rect.setAttribute('width', drawn.x.bandwidth()); });
     row.line.setAttribute('x2', drawn.width);
@@ -80,12 +82,19 @@ function setKeys(drawn, keys) {
 /** Writes `fig`'s weights and values into a strip of its shape and number of keys. */
 function fill(drawn, fig) {
   const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
-  fig.rows.forEach((r, i) => r.weights.forEach((w, j) => {
-    const { base, bars } = drawn.rows[i];
-    bars[j].setAttribute('y', base - bar(w));
-    bars[j].setAttribute('height', Math.max(1, bar(w)));
-    bars[j].style.setProperty('--w', w);
-  }));
+  fig.rows.forEach((r, i) => {
+    const { base, label, bars, weights } = drawn.rows[i];
+    writeText(label, r.label);
+    r.weights.forEach((w, j) => {
+      // A bar whose weight stayed is left alone: the browser restyles an element whose attribute is set,
+      // even to the same value (another divisor's row, as one divisor is typed).
+      if (weights[j] === w) return;
+      weights[j] = w;
+      bars[j].setAttribute('y', base - bar(w));
+      bars[j].setAttribute('height', Math.max(1, bar(w)));
+      bars[j].style.setProperty('--w', w);
+    });
+  });
   fig.values.forEach((v, j) => {
     writeText(drawn.values[j], formatNumber(v, 0));
     writeText(drawn.steps[j], String(fig.steps_back[j]));
