@@ -219,6 +219,34 @@ test('in place: a typed divisor of the sharpness demo writes its strip row\'s la
   await page.close();
 });
 
+test('in place: a divisor added to and removed from the sharpness demo\'s list adds and removes one strip row, drawn as a fresh page draws it', async () => {
+  const { page, problems } = await site.open('robot/');
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll text, .strip-scroll line';
+  // What the strip draws: its box, each row's label and base line, and every bar, in order of place.
+  const drawing = (p) => demo(p, 'sharp').locator('.strip-scroll svg').evaluate((svg) => ({
+    viewBox: svg.getAttribute('viewBox'),
+    labels: [...svg.querySelectorAll('text')].map((t) => `${t.getAttribute('y')} ${t.textContent}`).sort(),
+    lines: [...svg.querySelectorAll('line')].map((l) => ['x1', 'x2', 'y1'].map((a) => l.getAttribute(a)).join(' ')).sort(),
+    bars: [...svg.querySelectorAll('rect')].map((r) => `${['x', 'y', 'width', 'height'].map((a) => r.getAttribute(a)).join(' ')} ${r.style.getPropertyValue('--w')}`).sort(),
+  }));
+  const divisors = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('divisors'));
+  const marked = await markNodes(page, 'sharp', strip);
+  const keys = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('keys'));
+  await setAndShow(page, 'sharp', { divisors: [...divisors, 1] });
+  assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked + 2 + keys, added: 2 + keys }, 'a label, a line and a bar per key');
+  await page.waitForFunction(() => !window.attnLesson.addressPending());
+  const fresh = await site.open(`robot/${await page.evaluate(() => location.search)}`);
+  assert.deepEqual(await drawing(page), await drawing(fresh.page));
+  await fresh.page.close();
+  await setAndShow(page, 'sharp', { divisors });
+  assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked, added: 0 });
+  const first = await site.open('robot/');
+  assert.deepEqual(await drawing(page), await drawing(first.page));
+  await first.page.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('in place: after a burst of inputs the address is written once, and it and the output show the last value', async () => {
   const { page, problems } = await site.open('robot/');
   await page.evaluate(() => {

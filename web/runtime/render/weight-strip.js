@@ -5,7 +5,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatNumber } from './format.js';
 import { el, svg } from '../dom.js';
-import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 
 const CELL = 30;        // svg units per key
@@ -20,25 +20,19 @@ const dataRows = (fig) => [
   ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatNumber(w, 3))]),
 ];
 
-// What a drawn strip is made of besides its keys, weights, values and row labels: a new result with the
-// same keeps it, and a new number of keys or a row's new label ("divide by 3.0" as a divisor is typed) is
-// drawn into it in place.
-const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.length]);
+// What a drawn strip is made of besides its rows, keys, weights, values and row labels: a new result with
+// the same keeps it, and draws into it in place a new number of keys, a row more or less (a divisor added
+// to the list) and a row's new label ("divide by 3.0" as a divisor is typed).
+const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit]);
 
 /**
  * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
  * back as HTML in a grid of the same columns: as svg text, those labels would be laid out anew on every
  * step of the number of keys (docs/page-performance.md).
- * Returns the parts a result of that shape redraws; setKeys() then gives it its keys.
+ * Returns the parts a result of that shape redraws; setRows() and setKeys() then give it its rows and keys.
  */
 function build(fig) {
   const root = svg('svg', { role: 'img', 'aria-label': say('chart.label', { title: fig.title }) });
-  const rows = fig.rows.map((r, i) => {
-    const base = (i + 1) * ROW - 4;
-    const label = root.appendChild(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
-    const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
-    return { base, label, line, bars: [], weights: [] };  // weights: what each bar shows
-  });
   // Hidden from screen readers, who have the same numbers in the table.
   const foot = el('div', { className: 'strip-foot' });
   foot.setAttribute('aria-hidden', 'true');
@@ -46,7 +40,25 @@ function build(fig) {
   foot.append(el('span', { className: 'strip-foot-label', textContent: say('strip.value', { unit: fig.value_unit }) }));
   const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: say('strip.steps_back') }));
   const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
-  return { canvas, root, foot, rows, values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
+  return { canvas, root, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
+}
+
+/** Gives the strip `count` rows of weights: adds or removes the last ones (each a label, a base line and its bars). */
+function setRows(drawn, count) {
+  const { root, rows } = drawn;
+  if (rows.length === count) return;
+  while (rows.length > count) {
+    const row = rows.pop();
+    for (const node of [row.label, row.line, ...row.bars]) node.remove();
+  }
+  while (rows.length < count) {
+    const base = (rows.length + 1) * ROW - 4;
+    const label = root.appendChild(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }));
+    const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
+    rows.push({ base, label, line, bars: [], weights: [] });  // weights: what each bar shows
+  }
+  drawn.keysPlaced = false;  // the new rows' bars are placed by setKeys
+  root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
 }
 
 /**
@@ -54,9 +66,10 @@ function build(fig) {
  * grid's columns are the svg's in per cent of its width, so each label sits under its bar.
  */
 function setKeys(drawn, keys) {
-  if (drawn.keys === keys) return;
+  if (drawn.keys === keys && drawn.keysPlaced) return;
   const { root, foot, rows, values, steps } = drawn;
   drawn.keys = keys;
+  drawn.keysPlaced = true;
   drawn.width = LABEL + keys * CELL;
   // Half the gap between bars at either end, so each band is centred in its CELL, as its grid column is.
   drawn.x = scaleBand().domain([...Array(keys).keys()]).range([LABEL, drawn.width]).paddingInner(0.12).paddingOuter(0.06);
@@ -65,15 +78,15 @@ function setKeys(drawn, keys) {
     while (row.bars.length > keys) row.bars.pop().remove();
     row.weights.length = Math.min(row.weights.length, keys);
     while (row.bars.length < keys) row.bars.push(root.appendChild(svg('rect', { class: 'strip-bar' })));
-    row.bars.forEach((rect, j) => { rect.setAttribute('x', drawn.x(j)); rect.setAttribute('width', drawn.x.bandwidth()); });
-    row.line.setAttribute('x2', drawn.width);
+    row.bars.forEach((rect, j) => { writeAttributes(rect, { x: drawn.x(j), width: drawn.x.bandwidth() }); });
+    writeAttributes(row.line, { x2: drawn.width });
   }
   while (values.length > keys) { values.pop().remove(); steps.pop().remove(); }
   while (values.length < keys) {
     values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', el('span', { className: 'strip-value' })));
     steps.push(foot.appendChild(el('span', { className: 'strip-step' })));
   }
-  root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
+  writeAttributes(root, { viewBox: `0 0 ${drawn.width} ${rows.length * ROW}` });
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
   drawn.canvas.style.minWidth = `${Math.min(drawn.width, 640)}px`; // stays readable on a phone; the box scrolls sideways
   drawn.canvas.style.maxWidth = `${drawn.width}px`; // and a strip of a few keys is not blown up to the page's width
@@ -150,6 +163,7 @@ export function createWeightStrip() {
       caption.textContent = fig.title;
       summary.textContent = say('chart.numbers', { title: fig.title });
     }
+    setRows(drawn, fig.rows.length);
     setKeys(drawn, fig.values.length);
     fill(drawn, fig);
     writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
