@@ -40,7 +40,7 @@ function build(fig) {
   foot.append(el('span', { className: 'strip-foot-label', textContent: say('strip.value', { unit: fig.value_unit }) }));
   const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: say('strip.steps_back') }));
   const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
-  return { canvas, root, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
+  return { canvas, root, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, keysPlaced: false, x: null, width: 0 };
 }
 
 /** Gives the strip `count` rows of weights: adds or removes the last ones (each a label, a base line and its bars). */
@@ -57,8 +57,7 @@ function setRows(drawn, count) {
     const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
     rows.push({ base, label, line, bars: [], weights: [] });  // weights: what each bar shows
   }
-  drawn.keysPlaced = false;  // the new rows' bars are placed by setKeys
-  root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
+  drawn.keysPlaced = false;  // setKeys gives the new rows their bars and the svg its new height
 }
 
 /**
@@ -99,8 +98,7 @@ function fill(drawn, fig) {
     const { base, label, bars, weights } = drawn.rows[i];
     writeText(label, r.label);
     r.weights.forEach((w, j) => {
-      // A bar whose weight stayed is left alone: the browser restyles an element whose attribute is set,
-      // even to the same value (another divisor's row, as one divisor is typed).
+      // A bar whose weight stayed is left alone (another divisor's row, as one divisor is typed): see writeAttributes.
       if (weights[j] === w) return;
       weights[j] = w;
       bars[j].setAttribute('y', base - bar(w));
