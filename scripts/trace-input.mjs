@@ -1,7 +1,7 @@
 // Where one input's time goes on a 4x-slowed CPU (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--css 'rules to try']
 // <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
-//           click:<button text>, select:<label> (each other choice), drag (the picture's first object).
+//           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice), drag (the picture's first object).
 // Records a Chromium trace (CDP Tracing) and a JavaScript CPU profile (CDP Profiler) around N repeats
 // of the input, then prints per input: the main thread's time by kind of work (script, style
 // recalculation with its element counts, layout with its object counts, forced layouts, paint, the rest)
@@ -43,11 +43,16 @@ async function act(page, demo) {
     };
   }
   const [label, text] = rest.split('=');
+  if (kind === 'click') {
+    // "click:+ entry|− entry" takes turns, so a list's length goes up and down again.
+    const buttons = await Promise.all(label.split('|').map((l) => control(demo, kind, l)));
+    await buttons[0].scrollIntoViewIfNeeded();
+    return async (k) => buttons[k % buttons.length].click();
+  }
   const target = await control(demo, kind, label);
   await target.scrollIntoViewIfNeeded();
   if (kind === 'type') return async (k) => { await target.selectText(); await page.keyboard.type(k % 2 ? String(Number(text) + 1) : text); };
   if (kind === 'key') return async (k) => { await target.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); };
-  if (kind === 'click') return async () => target.click();
   if (kind === 'select') {
     const values = await target.evaluate((s) => [...s.options].map((o) => o.value));
     return async (k) => target.selectOption(values[(k + 1) % values.length]);

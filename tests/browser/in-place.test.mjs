@@ -192,6 +192,61 @@ test('in place: a slider step keeps the learner\'s sideways scroll of a weight s
   await page.close();
 });
 
+test('in place: a typed divisor of the sharpness demo writes its strip row\'s label and bars in place, and leaves the other rows\' bars alone', async () => {
+  const { page, problems } = await site.open('robot/');
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll text';
+  const marked = await markNodes(page, 'sharp', strip);
+  const [first, ...others] = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('divisors'));
+  const bars = await demo(page, 'sharp').locator('.strip-scroll rect').count();
+  const box = demo(page, 'sharp').locator('input[data-cell="0,0"]');
+  await page.evaluate(() => {
+    window.__written = new Set();
+    new MutationObserver((records) => { for (const r of records) window.__written.add(r.target); })
+      .observe(document.querySelector('.demo[data-instance="sharp"] .strip-scroll svg'), { attributes: true, subtree: true });
+  });
+  await box.fill(String(first * 2));
+  await page.waitForFunction((d) => window.attnLesson.demos.get('sharp').shownParams().divisors[0] === d, first * 2);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked, added: 0 });
+  const labels = await demo(page, 'sharp').locator('.strip-scroll text.strip-label').allTextContents();
+  const expected = nativeCore.run('robot_sharpness', await page.evaluate(() => window.attnLesson.demos.get('sharp').state.values)).result.figures.find((f) => f.kind === 'weight_strip').rows.map((r) => r.label);
+  assert.deepEqual(labels, expected);
+  // Only the first row's bars were written: the others' weights did not change.
+  const keys = bars / (1 + others.length);
+  const written = await page.evaluate(() => [...window.__written].filter((n) => n.tagName === 'rect').length);
+  assert.ok(written > 0 && written <= keys, `${written} bars written, at most the first row's ${keys}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in place: a divisor added to and removed from the sharpness demo\'s list adds and removes one strip row, drawn as a fresh page draws it', async () => {
+  const { page, problems } = await site.open('robot/');
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll text, .strip-scroll line';
+  // What the strip draws: its box, each row's label and base line, and every bar, in order of place.
+  const drawing = (p) => demo(p, 'sharp').locator('.strip-scroll svg').evaluate((svg) => ({
+    viewBox: svg.getAttribute('viewBox'),
+    labels: [...svg.querySelectorAll('text')].map((t) => `${t.getAttribute('y')} ${t.textContent}`).sort(),
+    lines: [...svg.querySelectorAll('line')].map((l) => ['x1', 'x2', 'y1'].map((a) => l.getAttribute(a)).join(' ')).sort(),
+    bars: [...svg.querySelectorAll('rect')].map((r) => `${['x', 'y', 'width', 'height'].map((a) => r.getAttribute(a)).join(' ')} ${r.style.getPropertyValue('--w')}`).sort(),
+  }));
+  const divisors = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('divisors'));
+  const marked = await markNodes(page, 'sharp', strip);
+  const keys = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('keys'));
+  await setAndShow(page, 'sharp', { divisors: [...divisors, 1] });
+  assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked + 2 + keys, added: 2 + keys }, 'a label, a line and a bar per key');
+  await page.waitForFunction(() => !window.attnLesson.addressPending());
+  const fresh = await site.open(`robot/${await page.evaluate(() => location.search)}`);
+  assert.deepEqual(await drawing(page), await drawing(fresh.page));
+  await fresh.page.close();
+  await setAndShow(page, 'sharp', { divisors });
+  assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked, added: 0 });
+  const first = await site.open('robot/');
+  assert.deepEqual(await drawing(page), await drawing(first.page));
+  await first.page.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('in place: after a burst of inputs the address is written once, and it and the output show the last value', async () => {
   const { page, problems } = await site.open('robot/');
   await page.evaluate(() => {

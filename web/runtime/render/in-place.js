@@ -13,6 +13,16 @@ export function writeText(node, text) {
 }
 
 /**
+ * Sets the attributes of `attrs` (name -> value) that differ from the element's: a browser restyles an
+ * element whose attribute is set, even to the value it had.
+ */
+export function writeAttributes(node, attrs) {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
+  }
+}
+
+/**
  * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s, after a
  * <caption> if it has one), in place:
  * only the cells whose text changed are touched; more or fewer rows are added or removed at the end.

@@ -5,7 +5,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatNumber } from './format.js';
 import { el, svg } from '../dom.js';
-import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 
 const CELL = 30;        // svg units per key
@@ -20,24 +20,19 @@ const dataRows = (fig) => [
   ...fig.rows.map((r) => [r.label, ...r.weights.map((w) => formatNumber(w, 3))]),
 ];
 
-// What a drawn strip is made of besides its keys, weights and values: a new result with the same keeps
-// it, and a new number of keys is drawn into it in place.
-const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit, fig.rows.map((r) => r.label)]);
+// What a drawn strip is made of besides its rows, keys, weights, values and row labels: a new result with
+// the same keeps it, and draws into it in place a new number of keys, a row more or less (a divisor added
+// to the list) and a row's new label ("divide by 3.0" as a divisor is typed).
+const shapeOf = (fig) => JSON.stringify([fig.title, fig.value_unit]);
 
 /**
  * Builds the strip for `fig`'s shape: the bars in an svg, and under them each key's value and steps
  * back as HTML in a grid of the same columns: as svg text, those labels would be laid out anew on every
  * step of the number of keys (docs/page-performance.md).
- * Returns the parts a result of that shape redraws; setKeys() then gives it its keys.
+ * Returns the parts a result of that shape redraws; setRows() and setKeys() then give it its rows and keys.
  */
 function build(fig) {
   const root = svg('svg', { role: 'img', 'aria-label': say('chart.label', { title: fig.title }) });
-  const rows = fig.rows.map((r, i) => {
-    const base = (i + 1) * ROW - 4;
-    root.append(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }, r.label));
-    const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
-    return { base, line, bars: [] };
-  });
   // Hidden from screen readers, who have the same numbers in the table.
   const foot = el('div', { className: 'strip-foot' });
   foot.setAttribute('aria-hidden', 'true');
@@ -45,7 +40,24 @@ function build(fig) {
   foot.append(el('span', { className: 'strip-foot-label', textContent: say('strip.value', { unit: fig.value_unit }) }));
   const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: say('strip.steps_back') }));
   const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
-  return { canvas, root, foot, rows, values: [], steps: [], stepsLabel, keys: 0, x: null, width: 0 };
+  return { canvas, root, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, keysPlaced: false, x: null, width: 0 };
+}
+
+/** Gives the strip `count` rows of weights: adds or removes the last ones (each a label, a base line and its bars). */
+function setRows(drawn, count) {
+  const { root, rows } = drawn;
+  if (rows.length === count) return;
+  while (rows.length > count) {
+    const row = rows.pop();
+    for (const node of [row.label, row.line, ...row.bars]) node.remove();
+  }
+  while (rows.length < count) {
+    const base = (rows.length + 1) * ROW - 4;
+    const label = root.appendChild(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }));
+    const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
+    rows.push({ base, label, line, bars: [], weights: [] });  // weights: what each bar shows
+  }
+  drawn.keysPlaced = false;  // setKeys gives the new rows their bars and the svg its new height
 }
 
 /**
@@ -53,25 +65,27 @@ function build(fig) {
  * grid's columns are the svg's in per cent of its width, so each label sits under its bar.
  */
 function setKeys(drawn, keys) {
-  if (drawn.keys === keys) return;
+  if (drawn.keys === keys && drawn.keysPlaced) return;
   const { root, foot, rows, values, steps } = drawn;
   drawn.keys = keys;
+  drawn.keysPlaced = true;
   drawn.width = LABEL + keys * CELL;
   // Half the gap between bars at either end, so each band is centred in its CELL, as its grid column is.
   drawn.x = scaleBand().domain([...Array(keys).keys()]).range([LABEL, drawn.width]).paddingInner(0.12).paddingOuter(0.06);
   // Coloured from --w by .strip-bar (web/style.css), whose weight 0 is never the page's colour, so tiny bars still show.
   for (const row of rows) {
     while (row.bars.length > keys) row.bars.pop().remove();
+    row.weights.length = Math.min(row.weights.length, keys);
     while (row.bars.length < keys) row.bars.push(root.appendChild(svg('rect', { class: 'strip-bar' })));
-    row.bars.forEach((rect, j) => { rect.setAttribute('x', drawn.x(j)); rect.setAttribute('width', drawn.x.bandwidth()); });
-    row.line.setAttribute('x2', drawn.width);
+    row.bars.forEach((rect, j) => { writeAttributes(rect, { x: drawn.x(j), width: drawn.x.bandwidth() }); });
+    writeAttributes(row.line, { x2: drawn.width });
   }
   while (values.length > keys) { values.pop().remove(); steps.pop().remove(); }
   while (values.length < keys) {
     values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', el('span', { className: 'strip-value' })));
     steps.push(foot.appendChild(el('span', { className: 'strip-step' })));
   }
-  root.setAttribute('viewBox', `0 0 ${drawn.width} ${rows.length * ROW}`);
+  writeAttributes(root, { viewBox: `0 0 ${drawn.width} ${rows.length * ROW}` });
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
   drawn.canvas.style.minWidth = `${Math.min(drawn.width, 640)}px`; // stays readable on a phone; the box scrolls sideways
   drawn.canvas.style.maxWidth = `${drawn.width}px`; // and a strip of a few keys is not blown up to the page's width
@@ -80,12 +94,18 @@ function setKeys(drawn, keys) {
 /** Writes `fig`'s weights and values into a strip of its shape and number of keys. */
 function fill(drawn, fig) {
   const bar = scaleLinear().domain([0, 1]).range([0, ROW - 10]);
-  fig.rows.forEach((r, i) => r.weights.forEach((w, j) => {
-    const { base, bars } = drawn.rows[i];
-    bars[j].setAttribute('y', base - bar(w));
-    bars[j].setAttribute('height', Math.max(1, bar(w)));
-    bars[j].style.setProperty('--w', w);
-  }));
+  fig.rows.forEach((r, i) => {
+    const { base, label, bars, weights } = drawn.rows[i];
+    writeText(label, r.label);
+    r.weights.forEach((w, j) => {
+      // A bar whose weight stayed is left alone (another divisor's row, as one divisor is typed): see writeAttributes.
+      if (weights[j] === w) return;
+      weights[j] = w;
+      bars[j].setAttribute('y', base - bar(w));
+      bars[j].setAttribute('height', Math.max(1, bar(w)));
+      bars[j].style.setProperty('--w', w);
+    });
+  });
   fig.values.forEach((v, j) => {
     writeText(drawn.values[j], formatNumber(v, 0));
     writeText(drawn.steps[j], String(fig.steps_back[j]));
@@ -141,6 +161,7 @@ export function createWeightStrip() {
       caption.textContent = fig.title;
       summary.textContent = say('chart.numbers', { title: fig.title });
     }
+    setRows(drawn, fig.rows.length);
     setKeys(drawn, fig.values.length);
     fill(drawn, fig);
     writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
