@@ -33,7 +33,7 @@ function fill(table, spec) {
     const cells = rows[i + 1].children;
     row.forEach((value, j) => {
       const td = cells[j + 1];
-      const w = value === null ? '' : String(Math.min(1, Math.max(0, value)));
+      const w = value === null ? '' : Math.min(1, Math.max(0, value)).toFixed(3); // a thousandth: as the heat maps
       if (td.style.getPropertyValue('--w') === w) return;
       if (w) td.style.setProperty('--w', w); else td.style.removeProperty('--w');
     });

@@ -101,9 +101,11 @@ function fill(drawn, fig) {
       // A bar whose weight stayed is left alone (another divisor's row, as one divisor is typed): see writeAttributes.
       if (weights[j] === w) return;
       weights[j] = w;
-      bars[j].setAttribute('y', base - bar(w));
-      bars[j].setAttribute('height', Math.max(1, bar(w)));
-      bars[j].style.setProperty('--w', w);
+      // Drawn to a hundredth of a unit and shaded to a thousandth, as the heat maps: more digits change no
+      // pixel and cost the prerendered page bytes (199 bars on the robot page).
+      bars[j].setAttribute('y', +(base - bar(w)).toFixed(2));
+      bars[j].setAttribute('height', +Math.max(1, bar(w)).toFixed(2));
+      bars[j].style.setProperty('--w', w.toFixed(3));
     });
   });
   fig.values.forEach((v, j) => {
