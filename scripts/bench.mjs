@@ -15,7 +15,7 @@ import { launchChromium, openPage } from '../tests/support/browser.mjs';
 import { declaredModules, moduleFiles } from './core-modules.mjs';
 
 const DEMO_BUDGET_US = 1000;          // "well under 1 ms per call" in WebAssembly
-const PAGE_BUDGET_GZIP = { table: 400 * 1024, lm: 400 * 1024 };  // first load (issue 14); the table and language model lessons ship trained weights
+const PAGE_BUDGET_GZIP = { table: 400 * 1024, lm: 400 * 1024 };  // first load; the table and language model lessons ship trained weights
 const DEFAULT_PAGE_BUDGET_GZIP = 250 * 1024;
 const FRAME_MS = 1000 / 60;
 const MIN_BENCH_MS = 300;             // time each measurement at least this long

@@ -1,4 +1,4 @@
-// The anchors for the training figures (issue 14), in one run: the table lesson's Lookup
+// The anchors for the training figures (docs/benchmarks.md), in one run: the table lesson's Lookup
 // network (core/nn/lookup.hpp: the same sizes, 1,442 parameters) trained with batches of
 // 128 scenes of 4 objects and Adam by what a developer would pick instead of our module:
 //   PyTorch on one thread (scripts/bench_nn.py, when /usr/bin/python3 has torch),

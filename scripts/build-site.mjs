@@ -40,8 +40,11 @@ const ASSETS = path.join(SITE, 'assets');
 const NATIVE_CLI = path.join(ROOT, 'build/native/attn');
 
 const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-/** A page shell of web/ with its {{head}} filled: the part of <head> a lesson page and an embed page share. */
-const readShell = (file) => read(file).replace('{{head}}', () => read('web/head.html'));
+// The parts page shells share, each a file of web/: {{head}}, the part of <head> a lesson page and an embed page
+// share; {{theme_menu}}, the header's theme menu of the lesson pages, the list of lessons and the class page.
+const PARTIALS = { head: 'web/head.html', theme_menu: 'web/theme-menu.html' };
+/** A page shell of web/ with its shared parts filled (each without its file's last newline: the shell has its own). */
+const readShell = (file) => read(file).replace(/\{\{(head|theme_menu)\}\}/g, (_, name) => read(PARTIALS[name]).trimEnd());
 // The programs' sandbox frame, and the policy of every page, which allows the frame's script by its hash.
 const PROGRAM_FRAME = programFrame(ROOT);
 const POLICY = sitePolicy(PROGRAM_FRAME.hash);
@@ -512,7 +515,7 @@ function lessonList(lessons, pages) {
       `<a href="${l.slug}/"${inOwnLanguage}>${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p${inOwnLanguage}>${escapeHtml(l.summary)}</p>` +
       `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
   }).join('\n');
-  return fill(sayAll(read('web/index.html'), sayEnglish), { lessons: items, csp: POLICY, root: '' });
+  return fill(sayAll(readShell('web/index.html'), sayEnglish), { lessons: items, csp: POLICY, root: '' });
 }
 
 /** Where the text of lesson.json breaks JSON, as `file:line: message`. */
@@ -616,7 +619,7 @@ async function buildSite() {
   await checkTranslations(languages);
   fs.writeFileSync(path.join(SITE, 'index.html'), lessonList(lessons, pages));
   fs.mkdirSync(path.join(SITE, 'class'));
-  fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(sayAll(read('web/class.html'), sayEnglish), { csp: POLICY, root: '../' }));
+  fs.writeFileSync(path.join(SITE, 'class', 'index.html'), fill(sayAll(readShell('web/class.html'), sayEnglish), { csp: POLICY, root: '../' }));
   fs.writeFileSync(path.join(ASSETS, 'style.css'), withColourFallback(read('web/style.css')));
   fs.copyFileSync(path.join(ROOT, 'web/class.css'), path.join(ASSETS, 'class.css'));
   // The language model's default text: the lessons' own prose (scripts/lm-corpus.mjs, docs/lm.md).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The property test of issue 23 at the issue's full size: every demo instance of every page at its preset
+# The explain property test at full size: every demo instance of every page at its preset
 # and at 20 random valid settings, 20 random explainable values each (tests/wasm/explain.test.mjs samples
 # fewer in the test command). Needs build/wasm (scripts/build.sh).
 set -euo pipefail

@@ -27,7 +27,7 @@ DECIMALS = [3] * 6 + [0, 1, 2, 4, 5]  # the lessons print 3 decimals; the others
 
 def picked():
     """The lessons' own arrays, the cases test_regressions.cpp names, and edges."""
-    X = np.array([[10, 10], [0.1, -0.1], [0.1, 0]])  # issue 10: wide range -> scientific
+    X = np.array([[10, 10], [0.1, -0.1], [0.1, 0]])  # a wide range: printed in scientific notation
     arrays = [X, X @ X.T / np.sqrt(2), softmax(X @ X.T / np.sqrt(2)), softmax(X @ X.T / np.sqrt(2)) @ X]
     arrays += [np.array([[0.0625]]), np.array([[0.0635]]), np.array([1.5, -np.inf]), np.array([0.707, -np.inf, 1.414]),
                np.array([[0.7071067811865476]]), np.array([[0.8015, 0.5985]]), np.array([-0.0]), np.array([-0.0001, 1.0]),

@@ -144,7 +144,9 @@ test('axe: no violations on the table page after keyboard moves in the lab and t
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('n');
   }
-  await page.waitForTimeout(200);
+  // Checked once both moves are drawn: each demo has said what moved.
+  await page.waitForFunction(() => ['lab', 'layers'].every((instance) =>
+    / moved to x /.test(document.querySelector(`.demo[data-instance="${instance}"] .announce`).textContent)));
   await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, {
     resultTypes: ['violations'], rules: { 'target-size': { enabled: true } },

@@ -104,9 +104,10 @@ test('programs: Stop ends an endless loop within a second, and the next run work
   const { page, problems } = await site.open('robot/');
   await openPanel(page, 'order');
   await runAndWait(page, 'order');  // Python is loaded: what follows times Stop alone
-  await typeProgram(page, 'order', 'while True:\n    pass\n');
+  await typeProgram(page, 'order', 'print("looping")\nwhile True:\n    pass\n');
   await panel(page, 'order').locator('.program-run').click();
-  await page.waitForTimeout(300);
+  // Stopped once the loop has begun: its first print is on screen.
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="order"] .program-printout').innerText.includes('looping'));
   const started = Date.now();
   await panel(page, 'order').locator('.program-stop').click();
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="order"] details.program').dataset.state === 'stopped', null, { timeout: 1000 });

@@ -147,7 +147,11 @@ for (const slug of PAGES) {
         await movable.focus();
         await page.keyboard.press('ArrowRight');
       }
-      await page.waitForTimeout(50);
+      // Reset once the page shows the changes: the output is of the changed settings, or the demo says why not.
+      await page.waitForFunction((name) => {
+        const v = window.attnLesson.demos.get(name);
+        return JSON.stringify(v.shownParams()) === JSON.stringify(v.state.values) || v.container.querySelector(':scope > .status').textContent !== '';
+      }, instance);
       await demo(page, instance).getByRole('button', { name: reset }).click();
       // Reset reruns on the next frame and writes the URL once changes pause: wait for both.
       await page.waitForFunction((name) => {

@@ -15,7 +15,7 @@ const read = (file) => fs.readFileSync(file, 'utf8');
 const sources = fs.readdirSync(RUNTIME, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('strings'))
   .map((f) => read(path.join(RUNTIME, f)));
 // The pages' shells say {{say key}}; the site build says the words it writes around a lesson.
-const shells = ['page.html', 'embed.html', 'head.html', 'index.html', 'class.html'].map((f) => read(path.join(ROOT, 'web', f)));
+const shells = ['page.html', 'embed.html', 'head.html', 'theme-menu.html', 'index.html', 'class.html'].map((f) => read(path.join(ROOT, 'web', f)));
 const build = ['scripts/build-site.mjs', 'scripts/languages.mjs'].map((f) => read(path.join(ROOT, f)));
 const keys = Object.keys(en);
 const saidInShells = [...shells, ...build].flatMap((text) => [...text.matchAll(/\{\{say ([\w.]+)\}\}/g)].map((m) => m[1]));

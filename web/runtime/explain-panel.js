@@ -18,8 +18,8 @@ const MOST_HIGHLIGHTED = 64;
 // a count with thousands separators (38,416) is one number.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
-// A heat map's cells fill its grid row after row (render/heat-maps.js: no cell carries its place, which made
-// the lm page's 7,057 cells 25 KB gzip lighter): a cell's row and column follow from its index and the map's --cols.
+// A heat map's cells fill its grid row after row (render/heat-maps.js: no cell carries its place, to keep the
+// prerendered page light): a cell's row and column follow from its index and the map's --cols.
 const columns = (map) => Number(map.style.getPropertyValue('--cols'));
 
 /** The row and column of a heat map's cell. */

@@ -3,7 +3,7 @@
 // chart's point, a heat map's cell), reachable by keyboard (arrows, Enter), and a click or Enter on one
 // opens the panel. The panel, and what finds the value a click names (explain-panel.js), is a file of its own, fetched when
 // a learner first points at or focuses an explainable number, so it is there by the click without being
-// part of the page's first load (issue 19); the module that explains is loaded only on the first ask.
+// part of the page's first load; the module that explains is loaded only on the first ask.
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {

@@ -1,4 +1,4 @@
-// The lesson's trained weights as the site ships those a page loads at once (issue 19, first loads): the
+// The lesson's trained weights as the site ships those a page loads at once: the
 // weights file's JSON (core/nn/weights_json.hpp, its one reader) with each parameter's "values" list
 // replaced by the number of its values, a newline, then every value as a float32 in four planes of bytes
 // (the lowest byte of every value, then the next, ...). The same bits as the text's numbers, in 30 %

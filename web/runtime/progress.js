@@ -15,7 +15,7 @@ import { saveFile } from './save-file.js';
 import { say } from './strings/index.js';
 
 // The printable page's code is a file of its own (progress-print.js), fetched on the press, not with every
-// lesson page (issue 19); its window is opened at the press itself, when a browser allows a new window.
+// lesson page; its window is opened at the press itself, when a browser allows a new window.
 function printable() {
   const page = window.open('', '_blank');
   if (page) import('./progress-print.js').then((m) => m.openPrintable(progressReport(), SITE, page));

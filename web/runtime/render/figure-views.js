@@ -1,6 +1,6 @@
 // The view of each picture kind (core/demo/figure_kinds.json) is a file of its own, fetched when a page
 // first needs it: a lesson's pictures (the robot's mat, the table's scenes, the language model's heat
-// maps) do not travel with every other lesson's page (issue 19). A page asks for the kinds its demos
+// maps) do not travel with every other lesson's page. A page asks for the kinds its demos
 // draw at their presets (the site build writes them on each demo, data-figures) while its module loads;
 // a kind first met later is fetched then, and the result drawn again (render/index.js).
 const LOADERS = {

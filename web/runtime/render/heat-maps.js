@@ -19,7 +19,7 @@ function drawMap(map, fig) {
   const strength = strengths(map.values, fig.scale);
   // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
   // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
-  // its place: svg rects with x and y made the lm page's 7,057 prerendered cells 37 KB gzip, these 11.
+  // its place: a place's digits would be most of the prerendered cells' bytes (docs/benchmarks.md).
   // The style sheet wraps them as flex rows: a CSS grid took a third more of an input's main-thread
   // time in layout on the heads demo (docs/benchmarks.md).
   const root = el('div', { className: 'heat-map-cells' });

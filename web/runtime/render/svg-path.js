@@ -1,7 +1,7 @@
 // The two shapes the charts draw, as svg path data written exactly as d3-shape 3 writes them (coordinates
 // rounded to 3 decimals; tests/runtime/svg-path.test.mjs compares): a line through points, and the
-// circle marker of a series of one point. d3-shape and d3-path were 19 KB of the charts' minified code,
-// loaded by every lesson page for these two (issue 19, first loads).
+// circle marker of a series of one point. Written here rather than taken from d3-shape and d3-path, whose
+// code every lesson page would load for these two shapes (their size: docs/benchmarks.md).
 const round3 = (v) => Math.round(v * 1000) / 1000;
 
 /** The path through `points` ([x, y] pairs, in svg units); null for none, as d3's line() gives. */

@@ -102,7 +102,7 @@ function fill(drawn, fig) {
       if (weights[j] === w) return;
       weights[j] = w;
       // Drawn to a hundredth of a unit and shaded to a thousandth, as the heat maps: more digits change no
-      // pixel and cost the prerendered page bytes (199 bars on the robot page).
+      // pixel and cost the prerendered page bytes for every bar.
       bars[j].setAttribute('y', +(base - bar(w)).toFixed(2));
       bars[j].setAttribute('height', +Math.max(1, bar(w)).toFixed(2));
       bars[j].style.setProperty('--w', w.toFixed(3));

@@ -2,7 +2,7 @@
 // In the site, each table is a script of its own (assets/strings-<lang>.js, made by scripts/build-site.mjs,
 // where the import of en.js below is an empty table), loaded before the runtime by that language's pages
 // only, which hands its table to addStrings(): a page downloads its own language's words and no other
-// (both tables were in each of three scripts before, 80 KB raw; docs/benchmarks.md, 2026-12-02).
+// (the sizes: docs/benchmarks.md).
 import en from './en.js';
 
 const TABLES = { en };
