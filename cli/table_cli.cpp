@@ -85,7 +85,8 @@ int pack(const std::map<std::string, std::string>& flags) {
     const std::string text = read_file(in);
     const json doc = json::parse(text, nullptr, false);
     const std::string model =
-        doc.is_object() && doc.contains("model") && doc["model"].is_string() ? doc["model"] : default_network().name;
+        doc.is_object() && doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>()
+                                                                             : default_network().name;
     Network<float>* net = store.store(std::string(task_name(task)) + "/" + model, text).net.get();
     const json misses = {{"4", miss_cm(*net, task, 4)}, {"6", miss_cm(*net, task, 6)}};
     json training = flags.count("training") ? json::parse(flags.at("training")) : json::object();
