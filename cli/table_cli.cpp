@@ -84,7 +84,9 @@ int pack(const std::map<std::string, std::string>& flags) {
     attn::models::ModelStore store;
     const std::string text = read_file(in);
     const json doc = json::parse(text, nullptr, false);
-    const std::string model = doc.is_object() && doc.contains("model") && doc["model"].is_string() ? doc["model"] : "lookup";
+    const std::string model =
+        doc.is_object() && doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>()
+                                                                             : default_network().name;
     Network<float>* net = store.store(std::string(task_name(task)) + "/" + model, text).net.get();
     const json misses = {{"4", miss_cm(*net, task, 4)}, {"6", miss_cm(*net, task, 6)}};
     json training = flags.count("training") ? json::parse(flags.at("training")) : json::object();
@@ -129,9 +131,21 @@ double chosen_rate(const json& runs) {
     return best_rate;
 }
 
+// The networks a sweep takes when none are named: those the lesson trained for
+// "find" whose weights the page loads at once (Lookup and Plain-16), a sweep of
+// minutes; the large Plain-256 only when asked (scripts/make_rate_sweep.sh names it).
+std::vector<std::string> quick_sweep_networks() {
+    std::vector<std::string> names;
+    for (const NetworkEntry& e : network_table()) {
+        const LessonTraining* find = e.training_for("find");
+        if (find && !find->load_on_request) names.push_back(e.name);
+    }
+    return names;
+}
+
 int rate_sweep(const std::map<std::string, std::string>& flags) {
     const std::string task = flags.count("task") ? flags.at("task") : "find";
-    const std::vector<std::string> models = split(flags.count("models") ? flags.at("models") : "lookup,plain-16", ',');
+    const std::vector<std::string> models = flags.count("models") ? split(flags.at("models"), ',') : quick_sweep_networks();
     const std::vector<int> seeds = seed_list(flags.count("seeds") ? flags.at("seeds") : "0-9");
     std::vector<double> rates;
     for (const std::string& r : split(flags.count("rates") ? flags.at("rates") : "0.001,0.003,0.01,0.03", ','))

@@ -96,6 +96,12 @@ const NetworkEntry* find_network(const std::string& name) {
     return nullptr;
 }
 
+const NetworkEntry& default_network() {
+    for (const NetworkEntry& e : network_table())
+        if (e.input == NetworkInput::TableScene) return e;
+    throw std::logic_error("the network table has no table-scene network");
+}
+
 const NetworkEntry& language_model() {
     for (const NetworkEntry& e : network_table())
         if (e.input == NetworkInput::Text) return e;

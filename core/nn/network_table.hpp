@@ -54,6 +54,10 @@ const std::vector<NetworkEntry>& network_table();
 // The entry named `name`, or nullptr.
 const NetworkEntry* find_network(const std::string& name);
 
+// The network the lessons, the trainer and the `attn` tool start from when none
+// is named: the table's first table-scene entry (Lookup, the lesson's first network).
+const NetworkEntry& default_network();
+
 // The language model's entry: the one network that reads text (nn/lm/).
 const NetworkEntry& language_model();
 

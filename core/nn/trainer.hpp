@@ -47,7 +47,7 @@ int lesson_epochs(Task task);
 
 struct TrainConfig {
     std::string task = "find";
-    std::string model = "lookup";
+    std::string model = default_network().name;
     std::uint64_t seed = 0;
     double lr = 0;    // 0: the lesson's rate
     int epochs = 0;   // 0: the lesson's count

@@ -142,7 +142,7 @@ test('lm training in the page: the downloaded weights load back as the same netw
   await page.waitForFunction(() => /mine\.json are now in use/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
   assert.equal(await networkText(page), saved);
   await panel.getByLabel('Load weights from a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"network": "char-lm", "layers": 99}') });
-  await page.waitForFunction(() => /not a language model's weights file/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
+  await page.waitForFunction(() => /cannot load the weights: its layers is 99/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
   assert.equal(await networkText(page), saved, 'a refused file changes nothing');
   assert.deepEqual(problems, []);
 });

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "lessons/table/common.hpp"
@@ -177,6 +178,34 @@ json objects_json(const TableScene& s, const std::vector<double>& weights) {
         out.push_back(o);
     }
     return out;
+}
+
+const std::vector<std::string>& compare_networks() {
+    static const std::vector<std::string> networks = {"lookup", "plain-16", "plain-256"};
+    return networks;
+}
+
+std::string compare_slot(const std::string& network) { return "find/" + network; }
+
+std::string compare_key(std::string network) {
+    network.erase(std::remove(network.begin(), network.end(), '-'), network.end());
+    return network;
+}
+
+const std::vector<std::string>& layers_networks() {
+    static const std::vector<std::string> networks = {"lookup", "transformer-1", "transformer-2"};
+    return networks;
+}
+
+std::vector<std::string> layers_slots() {
+    std::vector<std::string> slots;
+    for (const std::string& network : layers_networks()) slots.push_back("nearest/" + network);
+    return slots;
+}
+
+std::string layers_key(std::string network) {
+    std::replace(network.begin(), network.end(), '-', '_');
+    return network;
 }
 
 }  // namespace attn::lesson_table

@@ -92,6 +92,18 @@ std::vector<int> shuffled(int n, std::uint64_t seed);
 // Below this the order demo reports a difference as rounding (a micrometre) [m].
 constexpr double kRoundingOnly_m = 1e-6;
 
+// The networks trained for "find" that the comparison sets side by side, in its rows' order, their
+// slots ("find/plain-16") and the prefix of their numbers on the page ("plain16"): table_compare.cpp and
+// its explanations share them, so the demo and what explains it name the same rows.
+const std::vector<std::string>& compare_networks();
+std::string compare_slot(const std::string& network);
+std::string compare_key(std::string network);
+// The same for the networks trained for "nearest" that the two-layer demo sets side by side: slots
+// "nearest/transformer-1", numbers "transformer_1_..." (table_layers.cpp and its explanations).
+const std::vector<std::string>& layers_networks();
+std::vector<std::string> layers_slots();
+std::string layers_key(std::string network);
+
 // {"kind", "x", "y"} for each object [cm], plus "weight" when weights are given.
 json objects_json(const TableScene& s, const std::vector<double>& weights = {});
 

@@ -18,18 +18,6 @@ json figures_of(const json& record) {
     return figures;
 }
 
-// The networks trained for "find" that the comparison sets side by side (their
-// names and labels are the network table's, nn/network_table.cpp).
-constexpr const char* kContenders[] = {"lookup", "plain-16", "plain-256"};
-
-std::string slot_of(const std::string& network) { return "find/" + network; }
-
-// The prefix of a contender's numbers: "plain16" for plain-16.
-std::string key_of(std::string network) {
-    network.erase(std::remove(network.begin(), network.end(), '-'), network.end());
-    return network;
-}
-
 // What the comparison shows of one contender.
 struct Figures {
     std::string model;
@@ -62,8 +50,8 @@ json compute(const Params&, const Models& models) {
     int row = 0;
     bool any_recorded = false;
     std::map<std::string, Misses> miss;  // by network
-    for (const char* network : kContenders) {
-        const Figures f = figures_of(models, slot_of(network));
+    for (const std::string& network : compare_networks()) {
+        const Figures f = figures_of(models, compare_slot(network));
         miss[network] = f.miss;
         any_recorded = any_recorded || f.recorded;
         char line[160];
@@ -74,7 +62,7 @@ json compute(const Params&, const Models& models) {
         const std::string label = nn::find_network(network)->label + (f.recorded ? " (recorded)" : "");
         rows.push_back(label);
         series.push_back({label, {4, 6}, {f.miss.four, f.miss.six}});
-        const std::string k = key_of(network);
+        const std::string k = compare_key(network);
         r.number(k + "_miss_4", f.miss.four).number(k + "_miss_6", f.miss.six).number(k + "_parameters", f.parameters);
         r.text(k + "_parameters_text", format_count(f.parameters));
         if (f.training.is_object()) r.number(k + "_training", figures_of(f.training));
@@ -97,7 +85,7 @@ json compute(const Params&, const Models& models) {
 
 Demo table_compare() {
     std::vector<std::string> slots;
-    for (const char* network : kContenders) slots.push_back(slot_of(network));
+    for (const std::string& network : compare_networks()) slots.push_back(compare_slot(network));
     return Demo{"table_compare", "Does the task need attention?", {}, compute, {"table-misses"}, "double", slots}
         .claiming("lookup_miss", miss_word_values())
         .claiming("plain16_learned", {"little", "some"})

@@ -13,10 +13,7 @@ namespace {
 using namespace explain;
 
 const std::string kCompareStep = "Does the task need attention? Three networks trained for \"find\", side by side";
-const char* const kNetworks[] = {"lookup", "plain-16", "plain-256"};
-const char* const kKeys[] = {"lookup", "plain16", "plain256"};
-
-std::string slot_of(long row) { return std::string("find/") + kNetworks[row]; }
+std::string slot_of(long row) { return compare_slot(compare_networks().at(static_cast<std::size_t>(row))); }
 
 double cell(long row, long col) {
     const json e = col == 0 ? explain_parameters(table_ref("misses", row, 0), slot_of(row), kCompareStep)
@@ -59,8 +56,9 @@ json explain_table_compare(const Params&, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents") {
         json numbers = {"middle_miss_cm"};
-        for (const char* k : kKeys)
-            for (const char* tail : {"_miss_4", "_miss_6", "_parameters", "_parameters_text"}) numbers.push_back(std::string(k) + tail);
+        for (const std::string& network : compare_networks())
+            for (const char* tail : {"_miss_4", "_miss_6", "_parameters", "_parameters_text"})
+                numbers.push_back(compare_key(network) + tail);
         return {{"tables", {"misses"}}, {"numbers", numbers}, {"printed", true}, {"charts", {"misses"}}};
     }
     if (kind == "table") {
@@ -76,7 +74,7 @@ json explain_table_compare(const Params&, const json& ref) {
     const std::string name = ref_text(ref, "name");
     if (name == "middle_miss_cm") return middle_miss(ref);
     for (long row = 0; row < 3; ++row) {
-        const std::string k = kKeys[row];
+        const std::string k = compare_key(compare_networks().at(static_cast<std::size_t>(row)));
         if (name == k + "_miss_4") return repeats(ref, row, 1);
         if (name == k + "_miss_6") return repeats(ref, row, 2);
         if (name == k + "_parameters" || name == k + "_parameters_text") return repeats(ref, row, 0);

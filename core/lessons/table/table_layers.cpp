@@ -53,9 +53,10 @@ struct Nearest {
 Nearest nearest_of(const Params& p, const Models& models) {
     Nearest n;
     n.s = scene_of(p);
-    n.deep = &models::require_model(models, "nearest/transformer-2");
-    n.lookup = &models::require_model(models, "nearest/lookup");
-    n.shallow = &models::require_model(models, "nearest/transformer-1");
+    const std::vector<std::string> slots = layers_slots();  // lookup, transformer-1, transformer-2
+    n.lookup = &models::require_model(models, slots[0]);
+    n.shallow = &models::require_model(models, slots[1]);
+    n.deep = &models::require_model(models, slots[2]);
     auto& net = dynamic_cast<nn::Transformer<float>&>(*n.deep->net);
     const Mat<float> answer = answer_of(net, n.s);  // also leaves each layer's weights behind
     n.looks = request_looks(net, n.s.objects());
@@ -101,8 +102,7 @@ json add_misses(Result& r, const Nearest& n) {
         const double here = std::hypot(kCmPerMetre * a(0, 0) - n.truth_x, kCmPerMetre * a(0, 1) - n.truth_y);
         misses.row(row++) << static_cast<double>(m->net->parameter_count()), miss.four, miss.six, here;
         others.push_back({{"model", m->net->name()}, {"answer", {kCmPerMetre * a(0, 0), kCmPerMetre * a(0, 1)}}});
-        std::string key = m->net->name();
-        std::replace(key.begin(), key.end(), '-', '_');
+        const std::string key = layers_key(m->net->name());
         r.number(key + "_miss_4", miss.four).number(key + "_miss_6", miss.six).number(key + "_miss_here", here);
     }
     r.table("misses", "\"Nearest\": mean miss on 2,000 new scenes, and on this one", misses,
@@ -151,7 +151,7 @@ json compute(const Params& p, const Models& models) {
 
 Demo table_layers() {
     return Demo{"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
-                {"table-layers", "table-scene"}, "float32", {"nearest/lookup", "nearest/transformer-1", "nearest/transformer-2"}}
+                {"table-layers", "table-scene"}, "float32", layers_slots()}
         .claiming("miss", miss_word_values())
         .claiming("layer1_on_request", {"yes", "no"})
         .claiming("layer2_on_nearest", {"yes", "no"})

@@ -16,8 +16,7 @@ using namespace explain;
 
 const std::string kLayersStep = "Two questions in a row: where the request token looks in each layer";
 const std::string kMissStep = "Two questions in a row: three networks trained for \"nearest\", side by side";
-const char* const kSlots[] = {"nearest/lookup", "nearest/transformer-1", "nearest/transformer-2"};
-const char* const kKeys[] = {"lookup", "transformer_1", "transformer_2"};
+std::string slot_of(long m) { return layers_slots().at(static_cast<std::size_t>(m)); }
 
 struct Layers {
     TableScene s;
@@ -34,7 +33,7 @@ Layers layers_of(const Params& p) {
     y.dragged = p.values().contains("positions") && p.matrix("positions").rows() > 0;
     const models::ModelStore& store = models::model_store();
     for (int m = 0; m < 3; ++m) {
-        const models::StoredModel& stored = models::require_model(store, kSlots[m]);
+        const models::StoredModel& stored = models::require_model(store, slot_of(m));
         y.answers[m] = answer_of(*stored.net, y.s);
         if (m == 2) {  // the deep network's weights, left behind by its forward pass
             auto& net = dynamic_cast<nn::Transformer<float>&>(*stored.net);
@@ -79,7 +78,7 @@ double truth(const Layers& y, long c) { return y.s.positions_cm(y.s.nearest, c);
 
 // √((100 a_x − x)² + (100 a_y − y)²): network m's answer against the nearest object's place [cm].
 json miss_here(const Layers& y, const json& ref, long m) {
-    Explanation e(ref, "how far " + std::string(kSlots[m]) + "'s answer is from the nearest object [cm]", kMissStep,
+    Explanation e(ref, "how far " + slot_of(m) + "'s answer is from the nearest object [cm]", kMissStep,
                   "√((100 aₓ − x)² + (100 a_y − y)²)", "the straight-line distance between the answer in centimetres and the object's place");
     std::vector<Expr> d;
     for (long c = 0; c < 2; ++c)
@@ -95,7 +94,7 @@ json inner(const Layers& y, const json& ref) {
     if (name == "answer") {
         const long m = ref_index(ref, "row", 3), c = ref_index(ref, "col", 2);
         const double v = y.answers[m](0, c);
-        return Explanation(ref, std::string("the answer's ") + (c ? "y" : "x") + " [m] of " + kSlots[m], kMissStep, "the network's output",
+        return Explanation(ref, std::string("the answer's ") + (c ? "y" : "x") + " [m] of " + slot_of(m), kMissStep, "the network's output",
                            "computed by the network's layers").given("forward", v).to_json(v);
     }
     if (name == "place") return place(y, ref, ref_index(ref, "row", n), ref_index(ref, "col", 2));
@@ -140,11 +139,11 @@ json number(const Layers& y, const json& ref) {
         return e.to_json(std::hypot(kCmPerMetre * y.answers[2](0, 0) - truth(y, 0), kCmPerMetre * y.answers[2](0, 1) - truth(y, 1)));
     }
     for (long m = 0; m < 3; ++m) {
-        const std::string k = kKeys[m];
+        const std::string k = layers_key(layers_networks().at(static_cast<std::size_t>(m)));
         for (long col = 1; col < 4; ++col) {
             const char* const tails[] = {"", "_miss_4", "_miss_6", "_miss_here"};
             if (name != k + tails[col]) continue;
-            const json e = col == 3 ? miss_here(y, table_ref("misses", m, 3), m) : explain_measured_miss(table_ref("misses", m, col), kSlots[m], col == 1 ? 4 : 6, kMissStep);
+            const json e = col == 3 ? miss_here(y, table_ref("misses", m, 3), m) : explain_measured_miss(table_ref("misses", m, col), slot_of(m), col == 1 ? 4 : 6, kMissStep);
             return repeats(ref, e["name"].get<std::string>(), kMissStep, table_ref("misses", m, col), e["value"].get<double>());
         }
     }
@@ -174,8 +173,8 @@ json explain_table_layers(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents") {
         json numbers = {"answer_x", "answer_y", "truth_x", "truth_y", "miss_cm"};
-        for (const char* k : kKeys)
-            for (const char* tail : {"_miss_4", "_miss_6", "_miss_here"}) numbers.push_back(std::string(k) + tail);
+        for (const std::string& network : layers_networks())
+            for (const char* tail : {"_miss_4", "_miss_6", "_miss_here"}) numbers.push_back(layers_key(network) + tail);
         return {{"tables", {"layers", "misses"}}, {"numbers", numbers}, {"printed", true}};
     }
     const Layers y = layers_of(p);
@@ -195,9 +194,9 @@ json explain_table_layers(const Params& p, const json& ref) {
     }
     if (table != "misses") throw ParamError("ref", "this demo has no table called \"" + table + "\"");
     const long m = ref_index(ref, "row", 3), col = ref_index(ref, "col", 4);
-    if (col == 0) return explain_parameters(ref, kSlots[m], kMissStep);
+    if (col == 0) return explain_parameters(ref, slot_of(m), kMissStep);
     if (col == 3) return miss_here(y, ref, m);
-    return explain_measured_miss(ref, kSlots[m], col == 1 ? 4 : 6, kMissStep);
+    return explain_measured_miss(ref, slot_of(m), col == 1 ? 4 : 6, kMissStep);
 }
 
 }  // namespace attn::lesson_table

@@ -1,6 +1,7 @@
 #include "lessons/training/common.hpp"
 
 #include "nn/network.hpp"
+#include "nn/network_table.hpp"
 
 namespace attn::training {
 
@@ -9,7 +10,7 @@ std::vector<ParamSpec> training_params() {
         choice_param("task", "find", {"find", "nearest"})
             .labelled("Task")
             .helped("find: where is the requested object? nearest: where is the object nearest to it?"),
-        choice_param("model", "lookup", nn::network_names())
+        choice_param("model", nn::default_network().name, nn::network_names())
             .labelled("Network")
             .helped("Lookup: one attention layer. Transformer: 1 or 2 encoder layers. Plain: no attention."),
         integer_param("seed", 0)

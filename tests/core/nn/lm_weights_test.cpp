@@ -90,7 +90,7 @@ TEST_CASE("lm weights file: each kind of bad file is refused with what is wrong"
         return f.dump();
     };
     CHECK_THAT(refusal("{\"layers\": "), Contains("not JSON"));
-    CHECK_THAT(refusal("[1, 2]"), Contains("char-lm"));
+    CHECK_THAT(refusal("[1, 2]"), Contains("cannot load the weights: it is not a language model's file"));
     CHECK_THAT(refusal(std::string(kMaxWeightsFileBytes + 1, ' ')), Contains("bytes"));
     CHECK_THAT(refusal(with("layers", 9)), Contains("layers is 9"));
     CHECK_THAT(refusal(with("heads", 3)), Contains("split evenly"));  // width 8 in 3 heads

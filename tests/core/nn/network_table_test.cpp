@@ -69,6 +69,13 @@ TEST_CASE("network table: names are unique, and every network lists its tasks on
     }
 }
 
+TEST_CASE("network table: the default network is the first table-scene entry, Lookup, and training starts from it") {
+    const NetworkEntry& e = default_network();
+    CHECK(e.name == "lookup");
+    CHECK(&e == &network_table().front());
+    CHECK(TrainConfig{}.model == e.name);
+}
+
 TEST_CASE("network table: the language model's entry gives the lesson's default settings and its trainer's parts") {
     const NetworkEntry& e = language_model();
     CHECK(e.input == NetworkInput::Text);
