@@ -152,8 +152,6 @@ function gridControl(decl, onInput) {
   const columnName = (j) => decl.column_names?.[j] ?? `${columnStem} ${j}`;
   const rowsOf = (v) => (isVector ? [v] : v);
   let cells = rowsOf(decl.default).map((row) => row.slice()); // what the state last gave, as rows
-  let drawn = '';  // the shape of the boxes on screen, "rows x cols"
-  const shapeOf = (rows) => `${rows.length}x${rows[0]?.length ?? 0}`;
   const table = el('table', { className: 'grid-editor' });
   const buttons = el('div', { className: 'grid-buttons' });
   const send = () => onInput(isVector ? cells[0].slice() : cells.map((row) => row.slice()));
@@ -187,29 +185,52 @@ function gridControl(decl, onInput) {
   buttons.append(...controls.map((c) => c.element));
   buttons.hidden = !controls.length;
 
+  // One box of the grid, made when its row or column first appears; it stays at its place (i, j), as a
+  // row or column is only ever added or removed at the end.
+  const cellAt = (i, j, v) => {
+    const where = isVector ? `${decl.label} ${columnStem} ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
+    const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
+    box.dataset.cell = `${i},${j}`;
+    box.addEventListener('input', () => {
+      cells = cells.map((r) => r.slice());
+      cells[i][j] = parseNumber(box.value);
+      send();
+    });
+    return el('td', {}, box);
+  };
+  // Column headers say what each column is, as the row headers do for rows.
+  const head = isVector ? null : el('tr', {}, [el('td')]);
+  const bodyRows = [];
+  const first = isVector ? 0 : 1;  // a matrix's rows start with their header
+
+  /**
+   * Fits the boxes to `cells`: a row or column more or less is added or removed at the end and the other
+   * boxes stay, so "+ token" adds one row instead of making every box again (each new box is styled and
+   * laid out as new).
+   */
   function draw() {
-    table.replaceChildren();
-    drawn = shapeOf(cells);
     const rows = cells.length;
     const cols = colsOf();
-    if (!isVector && rows) {
-      // Column headers say what each column is, as the row headers do for rows.
-      table.append(el('tr', {}, [el('td'), ...cells[0].map((_, j) => el('th', { scope: 'col', textContent: columnName(j) }))]));
+    if (head) {
+      if (rows && head.parentNode !== table) table.prepend(head);
+      if (!rows) head.remove();
+      while (head.children.length > 1 + cols) head.lastElementChild.remove();
+      for (let j = head.children.length - 1; j < cols; ++j) head.append(el('th', { scope: 'col', textContent: columnName(j) }));
+    }
+    while (bodyRows.length > rows) bodyRows.pop().remove();
+    while (bodyRows.length < rows) {
+      const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `${rowName} ${bodyRows.length}` })]);
+      bodyRows.push(tr);
+      table.append(tr);
     }
     cells.forEach((row, i) => {
-      const tr = el('tr', {}, isVector ? [] : [el('th', { scope: 'row', textContent: `${rowName} ${i}` })]);
+      const tr = bodyRows[i];
+      while (tr.children.length > first + row.length) tr.lastElementChild.remove();
       row.forEach((v, j) => {
-        const where = isVector ? `${decl.label} ${columnStem} ${j}` : `${decl.label}, ${rowName} ${i}, ${columnName(j)}`;
-        const box = numberBox(i === 0 && j === 0 ? id : uniqueId(decl.name), v, decl, where);
-        box.dataset.cell = `${i},${j}`;
-        box.addEventListener('input', () => {
-          cells = cells.map((r) => r.slice());
-          cells[i][j] = parseNumber(box.value);
-          send();
-        });
-        tr.append(el('td', {}, box));
+        const box = tr.children[first + j]?.firstElementChild;
+        if (!box) tr.append(cellAt(i, j, v));
+        else if (!same(parseNumber(box.value), v)) box.value = String(v);
       });
-      table.append(tr);
     });
     for (const { element, enabled } of controls) {
       const off = !enabled(rows, cols);
@@ -225,13 +246,9 @@ function gridControl(decl, onInput) {
       const rows = rowsOf(v);
       if (!Array.isArray(rows) || !rows.length || !rows.every(Array.isArray)) return; // a hand-edited URL: the core names it
       cells = rows.map((r) => r.slice());
-      // Compared with the boxes on screen, not with `cells`: a button changes `cells` before the state answers.
-      if (shapeOf(cells) !== drawn || !cells.every((r) => r.length === cells[0].length)) { draw(); return; }
-      // Same shape: update the boxes in place, so the one being typed in keeps its focus and its text.
-      cells.forEach((row, i) => row.forEach((cell, j) => {
-        const box = table.querySelector(`[data-cell="${i},${j}"]`);
-        if (box && !same(parseNumber(box.value), cell)) box.value = String(cell);
-      }));
+      // Every box is kept whose place remains; one whose number is the state's keeps the learner's text
+      // ("0.50" while the state holds 0.5) and, being the same element, the focus.
+      draw();
     },
   };
 }
