@@ -7,7 +7,7 @@ import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
-import { writeRows, writeWhenOpen } from './in-place.js';
+import { writeRows, writeText, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -133,20 +133,29 @@ function drawChart(spec) {
     4 + yTitle.length * TITLE_LINE + Math.max(...labels.map((t) => t.length)) * CHAR_PX + TICK_GAP);
   const rightFor = (labels) => Math.max(MARGIN.right, Math.ceil((Math.max(...labels.map((t) => t.length)) * CHAR_PX) / 2) + 2);
   let margins = [MARGIN.left, MARGIN.right];
-  const paths = spec.series.map((s, i) => svg.append('path').attr('class', series(i)));
-  const markers = spec.series.map((s, i) => svg.append('path').attr('class', `marker ${series(i)}`).attr('d', MARKER));
+  // One line and one marker per series, the markers drawn over every line; a series more or less (an entry
+  // added to the scores) adds or removes its own, and the chart's other elements stay.
+  const paths = [];
+  const markers = [];
+  const addSeries = (i) => {
+    paths.push(svg.insert('path', () => markers[0]?.node() ?? null).attr('class', series(i)));
+    markers.push(svg.append('path').attr('class', `marker ${series(i)}`).attr('d', MARKER));
+  };
 
   const caption = document.createElement('figcaption');
   caption.textContent = spec.title;
   const legend = document.createElement('ul');
   legend.className = 'legend';
-  const items = spec.series.map((s, i) => {
-    const item = document.createElement('li');
-    item.className = series(i);
-    item.textContent = s.name;
-    legend.append(item);
-    return item;
-  });
+  const items = [];
+  /** Fits the lines, markers and legend entries to `next`'s series, keeping those it still has. */
+  const fitSeries = (next) => {
+    while (paths.length > next.series.length) { paths.pop().remove(); markers.pop().remove(); items.pop().remove(); }
+    while (paths.length < next.series.length) {
+      addSeries(paths.length);
+      items.push(legend.appendChild(Object.assign(document.createElement('li'), { className: series(items.length) })));
+    }
+    next.series.forEach((s, i) => writeText(items[i], s.name));
+  };
   caption.append(legend);
   const data = dataTable(spec);
   const table = data.querySelector('table');
@@ -159,6 +168,7 @@ function drawChart(spec) {
 
   /** Redraws the lines, the axes and the table's numbers for `next`, a spec of the same shape (any length). */
   function update(next) {
+    fitSeries(next);
     const drawn = drawnSeries(next);
     const xs = drawn.flatMap((s) => s.x);
     const ys = drawn.flatMap((s) => s.y);
@@ -195,9 +205,9 @@ function drawChart(spec) {
 }
 
 // What a drawn chart is made of besides its numbers: a new result with the same keeps the chart
-// (longer or shorter series too: a run of other length redraws its lines and table rows in place).
-const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.x_label, spec.y_label, spec.log_x, spec.log_y,
-  spec.series.map((s) => s.name)]);
+// (longer or shorter series too: a run of other length redraws its lines and table rows in place; and more
+// or fewer series, or series named anew: their lines and legend entries are fitted in place).
+const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.x_label, spec.y_label, spec.log_x, spec.log_y]);
 
 /**
  * One chart that follows a demo's results: a result of the same shape (series and labels, of any length) is
