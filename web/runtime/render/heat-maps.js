@@ -3,7 +3,7 @@
 // size of the value against the map's largest, its hue the sign). The language model lesson's
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { el } from '../dom.js';
-import { writeText, unlessSame } from './in-place.js';
+import { writeAttributes, writeText, unlessSame } from './in-place.js';
 import { say } from '../strings/index.js';
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
@@ -13,10 +13,30 @@ function strengths(values, scale) {
   return (v) => ({ w: Math.abs(v ?? 0) / largest, negative: (v ?? 0) < 0 });
 }
 
+/**
+ * Writes one map's cells, label and caption into `drawn` (its elements, made by drawMap for a map of the
+ * same rows and columns): only the cells whose colour changed are touched, so a change of head restyles
+ * those cells and lays out nothing (the cells keep their size).
+ */
+function fillMap(drawn, map, fig) {
+  const strength = strengths(map.values, fig.scale);
+  const cells = drawn.root.children;
+  map.values.flat().forEach((v, k) => {
+    const { w, negative } = strength(v);
+    const cell = cells[k];
+    if (cell.classList.contains('negative') !== negative) cell.classList.toggle('negative', negative);
+    // No --w when the weight is 0 (the style sheet's default).
+    const weight = w.toFixed(3) === '0.000' ? '' : w.toFixed(3);
+    if (cell.style.getPropertyValue('--w') === weight) return;
+    if (weight) cell.style.setProperty('--w', weight); else cell.style.removeProperty('--w');
+  });
+  writeAttributes(drawn.root, { 'aria-label': say('heat.label', { label: map.label, rows: drawn.rows, cols: drawn.cols }) });
+  writeText(drawn.caption, map.label);
+}
+
 function drawMap(map, fig) {
   const rows = map.values.length;
   const cols = rows ? map.values[0].length : 0;
-  const strength = strengths(map.values, fig.scale);
   // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
   // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
   // its place: a place's digits would be most of the prerendered cells' bytes (docs/benchmarks.md).
@@ -24,23 +44,16 @@ function drawMap(map, fig) {
   // time in layout on the heads demo (docs/benchmarks.md).
   const root = el('div', { className: 'heat-map-cells' });
   root.setAttribute('role', 'img');
-  root.setAttribute('aria-label', say('heat.label', { label: map.label, rows, cols }));
   root.style.setProperty('--cols', String(cols));
-  for (const v of map.values.flat()) {
-    const { w, negative } = strength(v);
-    // <i>: the shortest element, in a page that has thousands of these cells.
-    const cell = document.createElement('i');
-    if (negative) cell.className = 'negative';
-    const weight = w.toFixed(3);
-    if (weight !== '0.000') cell.style.setProperty('--w', weight);
-    root.append(cell);
-  }
+  // <i>: the shortest element, in a page that has thousands of these cells.
+  for (let k = 0; k < rows * cols; ++k) root.append(document.createElement('i'));
   const caption = document.createElement('figcaption');
-  writeText(caption, map.label);
   const one = document.createElement('figure');
   one.className = cols > rows * 2 ? 'heat-map wide' : 'heat-map';
   one.append(root, caption);
-  return one;
+  const drawn = { one, root, caption, rows, cols };
+  fillMap(drawn, map, fig);
+  return drawn;
 }
 
 export function createHeatMaps() {
@@ -50,10 +63,20 @@ export function createHeatMaps() {
   grid.className = 'heat-map-grid';
   const caption = document.createElement('figcaption');
   figure.append(grid, caption);
+  let maps = [];  // what drawMap made, one per map on screen
   const update = unlessSame(figure, (_, fig) => {
-    figure.dataset.name = fig.name;  // which picture of the demo it is (explain-panel.js opens its cells)
+    writeAttributes(figure, { 'data-name': fig.name });  // which picture of the demo it is (explain-panel.js opens its cells)
     writeText(caption, fig.title);
-    grid.replaceChildren(...fig.maps.map((m) => drawMap(m, fig)));
+    // A map of the same rows and columns is written in place; another shape is drawn anew.
+    const next = fig.maps.map((m, i) => {
+      const drawn = maps[i];
+      const rows = m.values.length;
+      if (!drawn || drawn.rows !== rows || drawn.cols !== (rows ? m.values[0].length : 0)) return drawMap(m, fig);
+      fillMap(drawn, m, fig);
+      return drawn;
+    });
+    if (next.length !== maps.length || next.some((d, i) => d !== maps[i])) grid.replaceChildren(...next.map((d) => d.one));
+    maps = next;
   });
   return { element: figure, update };
 }
