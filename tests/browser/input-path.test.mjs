@@ -71,3 +71,86 @@ test('a click on a printout that explains itself still finds its number', async 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** Marks every element `selector` finds in the demo, so a later count tells which ones are still the same. */
+const mark = (scope, selector) => scope.locator(selector).evaluateAll((els) => els.forEach((e) => { e.dataset.kept = 'yes'; }));
+const kept = (scope, selector) => scope.locator(selector).evaluateAll((els) => els.filter((e) => e.dataset.kept === 'yes').length);
+
+test('a grid\'s + token and + feature add one row or column of boxes and keep every box already there', async () => {
+  const { page, problems } = await open('attention/');
+  const worked = demo(page, 'worked');
+  const boxes = 'table.grid-editor input';
+  const before = await worked.locator(boxes).count();
+  await mark(worked, boxes);
+  const rows = await worked.locator('table.grid-editor tr').count() - 1;  // the first row names the columns
+  const cols = before / rows;
+  await worked.getByRole('button', { name: '+ token' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="worked"] table.grid-editor input').length === n, before + cols);
+  assert.equal(await kept(worked, boxes), before, 'the boxes already there are the same elements');
+  await worked.getByRole('button', { name: '+ feature' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="worked"] table.grid-editor input').length === n, before + cols + rows + 1);
+  assert.equal(await kept(worked, boxes), before, 'a column more keeps them too');
+  // The boxes show what the state holds: the new row's and column's boxes 0, each at its own place.
+  const shown = await worked.locator(boxes).evaluateAll((els) => els.map((e) => [e.dataset.cell, e.value]));
+  assert.equal(shown.length, (rows + 1) * (cols + 1));
+  shown.forEach(([cell, value], k) => {
+    assert.equal(cell, `${Math.floor(k / (cols + 1))},${k % (cols + 1)}`, 'boxes in reading order, one per place');
+    const [i, j] = cell.split(',').map(Number);
+    if (i === rows || j === cols) assert.equal(value, '0', `box ${cell} of the new row or column holds 0`);
+  });
+  await worked.getByRole('button', { name: '− feature' }).click();
+  await worked.getByRole('button', { name: '− token' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="worked"] table.grid-editor input').length === n, before);
+  assert.equal(await kept(worked, boxes), before, 'removing them again leaves the first boxes');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an entry more in the scores adds its line to the sweep chart, which keeps its other elements and draws what a link to those scores draws', async () => {
+  const { page, problems } = await open('attention/');
+  const scaling = demo(page, 'scaling');
+  const chart = 'figure.chart';
+  await mark(scaling, `${chart}, ${chart} svg *, ${chart} li`);
+  const before = await scaling.locator(`${chart} svg *`).count();
+  await scaling.getByRole('button', { name: '+ entry' }).click();
+  await scaling.locator(`${chart} .legend li`).nth(3).waitFor();
+  assert.equal(await kept(scaling, chart), 1, 'the chart is the same element');
+  assert.equal(await kept(scaling, `${chart} svg *`), before, 'every line, marker, axis and tick is kept');
+  const drawn = () => scaling.locator(chart).evaluate((f) => ({
+    lines: [...f.querySelectorAll('svg path.series:not(.marker)')].map((p) => [p.getAttribute('class'), p.getAttribute('d')]),
+    legend: [...f.querySelectorAll('.legend li')].map((li) => [li.className, li.textContent]),
+  }));
+  const live = await drawn();
+  assert.equal(live.lines.length, 4);
+  const { page: linked } = await open('attention/?scaling.scores=[1,2,3,0]');
+  const fresh = await demo(linked, 'scaling').locator(chart).evaluate((f) => ({
+    lines: [...f.querySelectorAll('svg path.series:not(.marker)')].map((p) => [p.getAttribute('class'), p.getAttribute('d')]),
+    legend: [...f.querySelectorAll('.legend li')].map((li) => [li.className, li.textContent]),
+  }));
+  assert.deepEqual(live, fresh, 'the lines and legend are those of a page opened at these scores');
+  await scaling.getByRole('button', { name: '− entry' }).click();
+  await scaling.locator(`${chart} .legend li`).nth(3).waitFor({ state: 'detached' });
+  assert.equal(await scaling.locator(`${chart} svg path.series`).count(), 6, 'three lines and their three markers');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});
+
+test('a change of head writes the heat map\'s cells in place, each as a page opened at that head draws it', async () => {
+  const { page, problems } = await open('lm/');
+  const head = demo(page, 'head');
+  const cells = 'figure.heat-map .heat-map-cells > i';
+  const count = await head.locator(cells).count();
+  await mark(head, cells);
+  await head.getByLabel('Head', { exact: true }).fill('1');
+  await head.locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
+  assert.equal(await kept(head, cells), count, 'every cell is the same element');
+  const colours = (scope) => scope.locator(cells).evaluateAll((els) => els.map((e) => `${e.className.replace('explain-cursor', '').trim()}:${e.style.getPropertyValue('--w')}`));
+  const live = await colours(head);
+  const { page: linked } = await open('lm/?head.head=1');
+  await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
+  assert.deepEqual(live, await colours(demo(linked, 'head')), 'each cell\'s weight and sign are those of a page opened at head 1');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});
