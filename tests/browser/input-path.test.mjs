@@ -116,18 +116,15 @@ test('an entry more in the scores adds its line to the sweep chart, which keeps 
   await scaling.locator(`${chart} .legend li`).nth(3).waitFor();
   assert.equal(await kept(scaling, chart), 1, 'the chart is the same element');
   assert.equal(await kept(scaling, `${chart} svg *`), before, 'every line, marker, axis and tick is kept');
-  const drawn = () => scaling.locator(chart).evaluate((f) => ({
+  // A chart's lines (class and path) and legend entries (class and name).
+  const drawn = (scope) => scope.locator(chart).evaluate((f) => ({
     lines: [...f.querySelectorAll('svg path.series:not(.marker)')].map((p) => [p.getAttribute('class'), p.getAttribute('d')]),
     legend: [...f.querySelectorAll('.legend li')].map((li) => [li.className, li.textContent]),
   }));
-  const live = await drawn();
+  const live = await drawn(scaling);
   assert.equal(live.lines.length, 4);
   const { page: linked } = await open('attention/?scaling.scores=[1,2,3,0]');
-  const fresh = await demo(linked, 'scaling').locator(chart).evaluate((f) => ({
-    lines: [...f.querySelectorAll('svg path.series:not(.marker)')].map((p) => [p.getAttribute('class'), p.getAttribute('d')]),
-    legend: [...f.querySelectorAll('.legend li')].map((li) => [li.className, li.textContent]),
-  }));
-  assert.deepEqual(live, fresh, 'the lines and legend are those of a page opened at these scores');
+  assert.deepEqual(live, await drawn(demo(linked, 'scaling')), 'the lines and legend are those of a page opened at these scores');
   await scaling.getByRole('button', { name: '− entry' }).click();
   await scaling.locator(`${chart} .legend li`).nth(3).waitFor({ state: 'detached' });
   assert.equal(await scaling.locator(`${chart} svg path.series`).count(), 6, 'three lines and their three markers');
