@@ -3,15 +3,8 @@
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 
-/** A localStorage with what the module uses; `full` makes every write fail as a full storage does. */
-class Storage {
-  constructor() { this.map = new Map(); this.full = false; }
-  get length() { return this.map.size; }
-  key(i) { return [...this.map.keys()][i] ?? null; }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { if (this.full) throw new DOMException('full', 'QuotaExceededError'); this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
+import { MemoryStorage as Storage } from '../support/memory-storage.mjs';
+
 globalThis.localStorage = new Storage();
 const kept = await import('../../web/runtime/kept.js');
 const { ROOT, MAX_RECORD, lessonOfPath, placeAnswers, readAll, readLesson, recordKey, writeLesson, eraseAll, entry } = kept;

@@ -3,12 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHTML } from 'linkedom';
+import { MemoryStorage } from '../support/memory-storage.mjs';
 
-const store = new Map();
-globalThis.localStorage = {
-  get length() { return store.size; }, key: (i) => [...store.keys()][i], getItem: (k) => store.get(k) ?? null,
-  setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k),
-};
+globalThis.localStorage = new MemoryStorage();
+const store = localStorage.map;
 const { recordKey } = await import('../../web/runtime/kept.js');
 store.set(recordKey('block'), JSON.stringify({
   title: 'Block', tried: ['stack', 'norm', 'gone'],

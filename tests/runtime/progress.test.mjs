@@ -4,12 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHTML } from 'linkedom';
+import { MemoryStorage } from '../support/memory-storage.mjs';
 
-const store = new Map();
-globalThis.localStorage = {
-  get length() { return store.size; }, key: (i) => [...store.keys()][i], getItem: (k) => store.get(k) ?? null,
-  setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k),
-};
+globalThis.localStorage = new MemoryStorage();
+const store = localStorage.map;
 const { ROOT, recordKey } = await import('../../web/runtime/kept.js');
 const { document, window } = parseHTML(`<html><body><main><h1>Inside the block</h1>
   <div class="check"><p>What does a residual add?</p><textarea>the input</textarea></div>
