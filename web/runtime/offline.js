@@ -50,8 +50,9 @@ function askController() {
  * load, never to finish (docs/offline.md), so a page reloads only once the registration is settled.
  * update() first: it finishes a check the browser has started (both go through one job queue). A new
  * version that installed while this page was loading was seen to stay waiting, its skipWaiting() at install
- * not acted on, until the page left (which is when the hang came): asked again, it activates. Once per page:
- * a second settling (the note's button after a reload that did not settle) waits on the same check.
+ * not acted on, until the page left (which is when the hang came): asked again, it activates. Once per
+ * page: a second settling (the note's button after one that ran out of time, or that a touch made moot)
+ * waits on the same check.
  */
 let checked = null;
 async function settled() {
