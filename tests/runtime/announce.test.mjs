@@ -34,6 +34,7 @@ test('announce: a number is said with its label, a list or a picture\'s value on
 test('announce: the first result is silent; a change is one sentence with the output\'s new line, and a picture\'s own words come first', () => {
   const state = createDemoState(DECLS, { divisor: 1, keys: [[0]], positions: [[0, 0]] });
   const announcer = createAnnouncer(DECLS, state);
+  state.set({ divisor: 5 });  // a change before the page's first result (a control set as the page opens)
   announcer.result({ printed: ['[0. 0. 1.]'] });
   assert.equal(announcer.element.textContent, '');
   state.set({ divisor: 20 });
