@@ -211,7 +211,7 @@ test('update: after each rebuild with a change, the next online visit serves the
   assert.deepEqual(problems, []);
 });
 
-test('update: a page touched before a new version took over loads none of the new version\'s files, and offers a reload', async () => {
+test('update: a page touched before a new version took over loads none of the new version\'s files, offers a reload at once, and the reload shows the new version', async () => {
   const { page, problems } = await openPage(browser.context, url('robot/'));
   await offlineNote(page).waitFor({ timeout: 30000 });
   await page.reload();  // served by the site's worker from here on, as on any visit after the first
@@ -222,8 +222,18 @@ test('update: a page touched before a new version took over loads none of the ne
   const file = path.join(copy(), 'robot/index.html');
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/(<p class="summary">)/, '$1Changed again. '));
   writeServiceWorker(copy(), [PLAIN_256]);
+  // Counts the page's checks for a new version (kept across the reload): the page's own settling checks once.
+  await page.evaluate(() => {
+    const update = ServiceWorkerRegistration.prototype.update;
+    ServiceWorkerRegistration.prototype.update = function counted() {
+      sessionStorage.setItem('updates', String(Number(sessionStorage.getItem('updates') ?? 0) + 1));
+      return update.call(this);
+    };
+  });
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
   await page.locator('.update-note button').waitFor({ timeout: 30000 });
+  const updates = () => page.evaluate(() => Number(sessionStorage.getItem('updates')));
+  assert.equal(await updates(), 1, 'the note comes at once: the page settles the registration only when asked to reload');
   const fetchedBefore = await page.evaluate(() => performance.getEntriesByType('resource').length);
   const panel = page.locator('.demo[data-instance="order"] details.program');
   await panel.locator('summary').click();
@@ -233,5 +243,10 @@ test('update: a page touched before a new version took over loads none of the ne
   await panel.locator('.site-updated button').waitFor();
   const fetched = await page.evaluate((n) => performance.getEntriesByType('resource').slice(n).map((r) => r.name), fetchedBefore);
   assert.deepEqual(fetched.filter((n) => /programs\.js|program-worker|micropython|program-frame/.test(n)), []);
+
+  await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.locator('.update-note button').click()]);
+  await ready(page);
+  assert.match(await page.locator('.lesson-head .summary').innerText(), /Changed again\./);
+  assert.equal(await updates(), 2, 'the reload checked for a new version once');
   assert.deepEqual(problems, []);
 });

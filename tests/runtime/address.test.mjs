@@ -103,3 +103,18 @@ test('address: teacher mode is the key "teach", which no instance claims', () =>
   assert.deepEqual(address.linkedInstances(), ['scores']);
   assert.deepEqual(address.readParams('scores', [DIVISOR]).problems, []);
 });
+
+test('address: the learner\'s address is this one without ?teach, with its other keys and its fragment', () => {
+  window.location = new URL('http://127.0.0.1/robot/?teach&scores.divisor=2#scores');
+  assert.equal(address.addressWithout('teach'), 'http://127.0.0.1/robot/?scores.divisor=2#scores');
+  assert.equal(address.addressWithout('lock', { instance: 'scores' }), window.location.href, 'a key the address lacks changes nothing');
+});
+
+test('address: a page address takes the query it is given in place of its own, and a fragment only when asked', () => {
+  window.location = new URL('http://127.0.0.1/course/lm/?teach&a.x=1#old');
+  assert.equal(address.pageAddress('?s.lock=x'), 'http://127.0.0.1/course/lm/?s.lock=x');
+  assert.equal(address.pageAddress(''), 'http://127.0.0.1/course/lm/');
+  assert.equal(address.pageAddress(undefined, 'training'), 'http://127.0.0.1/course/lm/?teach&a.x=1#training');
+  assert.equal(address.fragment(), 'old');
+  assert.equal(address.besidePage('embed-a.html?a.x=1'), 'http://127.0.0.1/course/lm/embed-a.html?a.x=1');
+});

@@ -54,7 +54,7 @@ const NOT_READ = {
   // A class list (the live region's own class, which the style sheet does not style).
   'announce.js': ['announce visually-hidden'],
   // CPython's own SyntaxError messages: the program's printout, as the interpreter prints it.
-  'programs/brackets.js': ['SyntaxError: closing ${} \'${}\' does not match opening ${} \'${}\' on line ${}', 'SyntaxError: \'${}\' was never closed'],
+  'programs/brackets.js': ['SyntaxError: closing parenthesis \'${}\' does not match opening parenthesis \'${}\'${}', ' on line ${}', 'SyntaxError: \'${}\' was never closed'],
   // Python for the interpreter.
   'programs/run-program.js': ['for _ in range(2): pass', 'import sys\\nif "robot" in sys.modules: del sys.modules["robot"]'],
   // A developer's errors, thrown when the site's files disagree, and a reading error caught where it is thrown.

@@ -67,5 +67,5 @@ test('programs: an unclosed bracket is reported at the line that opened it, as C
 
 test('programs: brackets inside strings and comments are not counted, and a wrong closer names both', () => {
   const ran = programs.run('s = "(" # [\nt = """\n{\n"""\nu = [1, 2)\n');
-  assert.deepEqual(ran.error, { kind: 'python', line: 5, message: "SyntaxError: closing parenthesis ')' does not match opening bracket '[' on line 5" });
+  assert.deepEqual(ran.error, { kind: 'python', line: 5, message: "SyntaxError: closing parenthesis ')' does not match opening parenthesis '['" });
 });

@@ -173,6 +173,32 @@ export function instanceQuery(instance) {
   return mine.length ? `?${new URLSearchParams(mine)}` : '';
 }
 
+/**
+ * This page's address with `search` as its query ('?…', or '' for none; the address's own by default) and
+ * `fragment` (without '#'; '' for none): a task sheet's link (teach-panel.js), the way back to a training
+ * (lm-train-panel.js).
+ */
+export function pageAddress(search = window.location.search, fragment = '') {
+  const url = new URL(window.location.href);
+  url.search = search;
+  url.hash = fragment;
+  return url.href;
+}
+
+/** This address as it is now with `family`'s key for `id` taken out (the learner's page, without ?teach). */
+export function addressWithout(family, id = {}) {
+  const url = new URL(window.location.href);
+  const key = FAMILIES[family].key(id);
+  if (url.searchParams.has(key)) url.searchParams.delete(key); // else the address as it is, not re-encoded
+  return url.href;
+}
+
+/** The address of `path` (a file beside this page, with its query) as an absolute address: an embed page. */
+export const besidePage = (path) => new URL(path, window.location.href).href;
+
+/** The address's fragment, without '#' ('' for none): a link may open the page at a section. */
+export const fragment = () => window.location.hash.slice(1);
+
 /** The event the window gets after the address changed (the task-sheet link carries an edited program from it). */
 export const ADDRESS_WRITTEN = 'attn-address-written';
 

@@ -37,7 +37,8 @@ export function reportHeight() {
 /**
  * The host's side, as the snippet carries it: fits the <iframe> just before this <script> to the heights
  * that frame sends, and to nothing else: the message must come from that frame's window and origin, have
- * the documented shape, and the height is kept between MIN_HEIGHT_PX and MAX_HEIGHT_PX.
+ * the documented shape, and the height is kept between MIN_HEIGHT_PX and MAX_HEIGHT_PX. It runs in the host's
+ * page, so it reads the host's location, not its keys (this page's address is address.js's).
  */
 export const hostListener = () => `<script>
 (function (frame) { // fits the frame above to its demo's height (docs/embeds.md)

@@ -2,7 +2,7 @@
 // (site/<slug>/embed-<instance>.html, made by scripts/embed-pages.mjs) carrying
 // this instance's link state, and an "Embed" button that gives the <iframe> snippet.
 import { el } from './dom.js';
-import { instanceQuery } from './address.js';
+import { besidePage, instanceQuery } from './address.js';
 import { hostListener } from './embed-height.js';
 import { say } from './strings/index.js';
 
@@ -12,7 +12,7 @@ const IFRAME_HEIGHT_PX = 720;
 
 /** The absolute address of `instance`'s embed page with its current state (or with `query`, a task sheet's). */
 export function embedUrl(instance, query = instanceQuery(instance)) {
-  return new URL(`embed-${encodeURIComponent(instance)}.html${query}`, window.location.href).href;
+  return besidePage(`embed-${encodeURIComponent(instance)}.html${query}`);
 }
 
 export function iframeSnippet(instance, title, query = undefined) {

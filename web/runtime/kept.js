@@ -38,6 +38,7 @@ export function lessonOfPath(pathname) {
   if (!pathname.startsWith(ROOT)) return null;
   return /^([^/]+)\//.exec(pathname.slice(ROOT.length))?.[1] ?? null;
 }
+// Reads the location's path, not its keys (address.js owns those): the lesson whose record this page keeps.
 export const thisLesson = () => lessonOfPath(location.pathname);
 export const recordKey = (lesson) => `${PREFIX}${ROOT}${lesson}`;
 

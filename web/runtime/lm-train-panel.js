@@ -6,6 +6,7 @@
 // networks (networks.js), so the four demos read it, with the way back to the shipped one; and the
 // weights as a file, downloaded or loaded back.
 import { renderChart } from './render/charts.js';
+import { fragment, pageAddress } from './address.js';
 import { el } from './dom.js';
 import { fetchText } from './lesson-files.js';
 import { saveFile } from './save-file.js';
@@ -15,6 +16,7 @@ import { say } from './strings/index.js';
 import { pageWords } from './strings/language.js';
 
 export const LM_SLOT = 'next-character/char-lm';  // core/lessons/lm/shipped_network.hpp, kSlot
+const TRAINING_FRAGMENT = 'training'; // the link to a training opens the page at this panel
 const LESSONS_TEXT = '../assets/lessons.txt';      // scripts/lm-corpus.mjs, written by the site build
 const SHOW_EVERY_MS = 200;   // the bar and status at most 5 times a second
 const CHART_EVERY_MS = 2000; // the chart every 2 s: the workers of a 2-core machine need the main thread's time
@@ -181,7 +183,7 @@ export function attachLmTrainPanel(view, networks, core) {
     });
     if (!answer.ok) return say('lm.not_used', { message: pageWords()(answer.error.message) });
     p.link.hidden = own;  // a text of the learner's is not in any link
-    if (!own) p.link.href = `${location.pathname}${location.search}#training`;
+    if (!own) p.link.href = pageAddress(undefined, TRAINING_FRAGMENT);
     return say('lm.in_use', { loss });
   }
 
@@ -292,6 +294,6 @@ export function attachLmTrainPanel(view, networks, core) {
   const showBack = () => { p.back.disabled = networks.origin(LM_SLOT)?.kind === 'lesson'; p.download.disabled = p.back.disabled; };
   networks.onChange((slot) => { if (slot === LM_SLOT) showBack(); });
   showBack();
-  if (location.hash === '#training') view.container.scrollIntoView({ block: 'start' });
+  if (fragment() === TRAINING_FRAGMENT) view.container.scrollIntoView({ block: 'start' });
   return { train: start, pause: togglePause, stop: () => p.stop.click() };
 }

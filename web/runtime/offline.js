@@ -50,12 +50,16 @@ function askController() {
  * load, never to finish (docs/offline.md), so a page reloads only once the registration is settled.
  * update() first: it finishes a check the browser has started (both go through one job queue). A new
  * version that installed while this page was loading was seen to stay waiting, its skipWaiting() at install
- * not acted on, until the page left (which is when the hang came): asked again, it activates.
+ * not acted on, until the page left (which is when the hang came): asked again, it activates. Once per
+ * page: a second settling (the note's button after one that ran out of time, or that a touch made moot)
+ * waits on the same check.
  */
+let checked = null;
 async function settled() {
   const registration = await navigator.serviceWorker.getRegistration(SW_URL);
   if (!registration) return true;
-  await registration.update().catch(() => {}); // offline, or the host refuses: what is installed stays
+  checked ??= registration.update().catch(() => {}); // offline, or the host refuses: what is installed stays
+  await checked;
   const busy = () => registration.installing || registration.waiting
     || (registration.active && registration.active.state !== 'activated');
   for (let tries = 0; busy(); ++tries) {
@@ -91,8 +95,12 @@ async function start() {
     if (updated) return;
     updated = true;
     document.documentElement.dataset.siteUpdated = 'true';  // what this page fetches now is another version (site-version.js)
-    const ready = await settled();
-    if (!touched && ready) { reload(); return; }
+    // A page the learner has not touched reloads once the registration is settled. A touched one says so at
+    // once, and settles when the learner asks for the reload (so does one touched meanwhile, or not settled).
+    if (!touched) {
+      const ready = await settled();
+      if (!touched && ready) { reload(); return; }
+    }
     const p = note('update-note', say('offline.new_version'), atTop);
     const button = document.createElement('button');
     button.type = 'button';

@@ -4,7 +4,7 @@
 // read back as the page reads any link (locks.js, readLink), must open the demo with exactly these values,
 // locks and hides. The ticks are kept in the address (address.js), so a reload keeps the task sheet.
 import { el } from './dom.js';
-import { ADDRESS_WRITTEN, packedProgram, taskQuery, write } from './address.js';
+import { ADDRESS_WRITTEN, addressWithout, packedProgram, pageAddress, taskQuery, write } from './address.js';
 import { readLink } from './locks.js';
 import { iframeSnippet } from './embed-links.js';
 import { say } from './strings/index.js';
@@ -13,11 +13,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const quoted = (labels) => labels.map((label) => `“${label}”`).join(', ');
 
 /** The address without teacher mode: what a learner opens (the page keeps writing the demos' values into it). */
-function learnerAddress() {
-  const url = new URL(window.location.href);
-  url.searchParams.delete('teach');
-  return url.href;
-}
+const learnerAddress = () => addressWithout('teach');
 
 /** The line under the page's heading that says the page is in teacher mode, with the way out. */
 export function showTeacherMode() {
@@ -157,7 +153,7 @@ export function attachTaskBuilder(view, core) {
     const found = verdict(view, core, query, locked, hidden);
     check.textContent = found.text;
     check.classList.toggle('task-refused', !found.ok);
-    const address = new URL(`${window.location.pathname}${query}`, window.location.href).href;
+    const address = pageAddress(query);
     output.hidden = !found.ok;
     link.textContent = found.ok ? address : '';
     snippet.textContent = found.ok ? iframeSnippet(instance, demo.title, query) : '';

@@ -24,6 +24,7 @@ const WORDS = {
 
 /** The lesson's <main> as the site build made it, as a copy that prints in the live page's place. */
 async function presetCopy() {
+  // Reads the location, not its keys (address.js owns those): the server sends the page as built, whatever the query.
   const response = await fetch(location.href, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const built = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');

@@ -6,7 +6,6 @@
 
 const PAIRS = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = { ')': '(', ']': '[', '}': '{' };
-const NAMES = { '(': 'parenthesis', '[': 'bracket', '{': 'brace', ')': 'parenthesis', ']': 'bracket', '}': 'brace' };
 
 /** The index just after the string whose opening quote is at `i`. */
 function stringEnd(code, i) {
@@ -40,7 +39,9 @@ export function bracketProblem(code) {
       const last = open.pop();
       if (!last) return { line, message: `SyntaxError: unmatched '${c}'` };
       if (last.char !== CLOSERS[c]) {
-        return { line, message: `SyntaxError: closing ${NAMES[c]} '${c}' does not match opening ${NAMES[last.char]} '${last.char}' on line ${last.line}` };
+        // CPython calls every bracket a parenthesis, and names the opener's line only when it is another.
+        const where = last.line === line ? '' : ` on line ${last.line}`;
+        return { line, message: `SyntaxError: closing parenthesis '${c}' does not match opening parenthesis '${last.char}'${where}` };
       }
     }
   }

@@ -1,0 +1,32 @@
+// Numbers as the page writes them (web/runtime/render/format.js): a program's format for the demos' cells,
+// the page's language for pictures. French expectations come from Intl.NumberFormat('fr') (a narrow no-break
+// space between thousands, a decimal comma), English ones from the lesson's printed numbers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatIn, formatNumber, formatValue, quoteResult } from '../../web/runtime/render/format.js';
+
+test('format: a cell has three decimals unless whole, a whole number has thousands commas, a masked score is −∞', () => {
+  assert.equal(formatValue(0.66524), '0.665');
+  assert.equal(formatValue(38416), '38,416');
+  assert.equal(formatValue(0.5, 1), '0.5');
+  assert.equal(formatValue(2, 2), '2.00');
+  assert.equal(formatValue(null), '−∞');
+  assert.equal(formatValue('n/a'), 'n/a');
+});
+
+test('format: a picture\'s number in French is written as Intl writes French', () => {
+  const fr = new Intl.NumberFormat('fr');
+  assert.equal(formatNumber(38416, undefined, 'fr'), fr.format(38416));
+  assert.equal(formatNumber(0.5, 1, 'fr'), new Intl.NumberFormat('fr', { minimumFractionDigits: 1 }).format(0.5));
+  assert.equal(formatNumber(0.5, 1, 'en'), '0.5');
+  assert.equal(formatIn(',.3~g', 'de')(0.5), '0.5', 'a language with no locale here is written as English');
+  assert.equal(formatIn(',.3~g', 'fr')(0.5), '0,5');
+});
+
+test('format: a sentence quotes a number formatted, the core\'s words as they are, and nothing it lacks', () => {
+  const result = { numbers: { miss_cm: 0.0712, count: 12000 }, texts: { verdict: 'well under a millimetre' } };
+  assert.equal(quoteResult(result, 'miss_cm', 2), '0.07');
+  assert.equal(quoteResult(result, 'count'), '12,000');
+  assert.equal(quoteResult(result, 'verdict'), 'well under a millimetre');
+  assert.equal(quoteResult(result, 'other'), null);
+});

@@ -1,0 +1,47 @@
+// Writing in place (web/runtime/render/in-place.js, docs/page-performance.md): a new result touches only what
+// it changed, so the browser restyles and lays out only that. On linkedom's DOM, as the prerender uses.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHTML } from 'linkedom';
+
+const { document } = parseHTML('<html><body><table id="t"><caption>Weights</caption></table><p id="p">0.5</p></body></html>');
+globalThis.document = document;
+const { writeRows, writeText, writeAttributes, unlessSame } = await import('../../web/runtime/render/in-place.js');
+
+test('in place: a text is written into the element\'s own text node, which stays the same node', () => {
+  const p = document.getElementById('p');
+  const node = p.firstChild;
+  writeText(p, '0.75');
+  assert.equal(p.firstChild, node);
+  assert.equal(p.textContent, '0.75');
+});
+
+test('in place: rows are written after the caption, only changed cells are replaced, and extra rows go', () => {
+  const table = document.getElementById('t');
+  const header = (i, j) => i === 0 || j === 0;  // a table with its rows' names, as the weight tables have
+  writeRows(table, [['', 'a', 'b'], ['x', '1', '2'], ['y', '3', '4']], header);
+  assert.equal(table.children[0].tagName.toLowerCase(), 'caption');
+  const cells = () => [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => `${c.tagName.toLowerCase()}:${c.textContent}`));
+  assert.deepEqual(cells(), [['th:', 'th:a', 'th:b'], ['th:x', 'td:1', 'td:2'], ['th:y', 'td:3', 'td:4']]);
+  assert.deepEqual([table.querySelector('tr th').scope, table.querySelectorAll('tr')[1].children[0].scope], ['col', 'row']);
+  const kept = table.querySelectorAll('tr')[1].children[2];
+  writeRows(table, [['', 'a', 'b'], ['x', '9', '2']], header);
+  assert.deepEqual(cells(), [['th:', 'th:a', 'th:b'], ['th:x', 'td:9', 'td:2']]);
+  assert.equal(table.querySelectorAll('tr')[1].children[2], kept, 'an unchanged cell is the same element');
+});
+
+test('in place: an attribute equal to the one set is not set again, and a figure equal to the one drawn is not drawn', () => {
+  const p = document.getElementById('p');
+  const set = [];
+  const setAttribute = p.setAttribute.bind(p);
+  p.setAttribute = (name, value) => { set.push(name); setAttribute(name, value); };
+  writeAttributes(p, { x: 1, y: 'a' });
+  writeAttributes(p, { x: '1', y: 'b' });
+  assert.deepEqual(set, ['x', 'y', 'y']);
+  const drawn = [];
+  const update = unlessSame(p, (element, fig) => drawn.push(fig.v));
+  update({ v: 1 });
+  update({ v: 1 });
+  update({ v: 2 });
+  assert.deepEqual(drawn, [1, 2]);
+});
