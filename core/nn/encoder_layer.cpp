@@ -8,11 +8,7 @@ EncoderLayer<T>::EncoderLayer(const std::string& prefix, int width, int heads, i
       linear1(prefix + ".linear1", width, feedforward),
       linear2(prefix + ".linear2", feedforward, width),
       norm1(prefix + ".norm1", width),
-      norm2(prefix + ".norm2", width) {
-    // the ReLU between them leaves about half its outputs, and their gradients, exactly zero
-    linear1.gradient_mostly_zero();
-    linear2.input_mostly_zero();
-}
+      norm2(prefix + ".norm2", width) {}
 
 template <typename T>
 void EncoderLayer<T>::init_default(Rng& rng) {

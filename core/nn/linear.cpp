@@ -23,12 +23,7 @@ template <typename T>
 const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
     x_ = &x;
     ensure_shape(y_, x.rows(), out_);
-    if (zero_input_) {
-        weight_t_ = weight.value.transpose();
-        product_skipping_zeros(y_, x, weight_t_);  // (N, in) (in, out)
-    } else {
-        product_transposed(y_, x, weight.value, weight_t_);  // (N, in) (in, out)
-    }
+    product_transposed(y_, x, weight.value, weight_t_);  // (N, in) (in, out)
     y_.rowwise() += bias.value.row(0);            // + b on every row
     return y_;
 }
@@ -36,15 +31,7 @@ const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
 template <typename T>
 const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
     // y = x W^T + b  =>  dW = dy^T x,  db = sum over rows of dy,  dx = dy W
-    // Each entry of dW is the same sum of x * dy in order of rows, whichever
-    // factor the kernel walks along rows (a * b == b * a).
-    if (zero_input_) {
-        // dW^T = x^T dy: a row of x^T is a column of the ReLU's output, mostly zeros
-        transpose_product_skipping_zeros(weight_t_, *x_, dy);  // (in, N) (N, out)
-        weight.grad = weight_t_.transpose();
-    } else if (zero_gradient_) {
-        transpose_product_skipping_zeros(weight.grad, dy, *x_);  // (out, N) (N, in): rows of dy^T mostly zeros
-    } else if (in_ < out_) {
+    if (in_ < out_) {
         // dW^T = x^T dy, then transposed: the same products added in the same
         // order (a * b == b * a), but the kernel's rows are `out` wide instead of
         // `in` (a 10-wide input leaves most vector lanes idle: 2.3x slower).
@@ -56,8 +43,7 @@ const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
     column_sums(bias.grad, dy);                      // (1, out)
     if (!input_grad_) return dx_;
     ensure_shape(dx_, dy.rows(), in_);
-    if (zero_gradient_) product_skipping_zeros(dx_, dy, weight.value);  // (N, out) (out, in)
-    else product(dx_, dy, weight.value);
+    product(dx_, dy, weight.value);                  // (N, out) (out, in)
     return dx_;
 }
 

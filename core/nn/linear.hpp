@@ -25,16 +25,6 @@ public:
     const Mat<T>& backward(const Mat<T>& dy);
     // For a first layer whose input is data: backward() then skips dx = dy W.
     void skip_input_gradient() { input_grad_ = false; }
-    // For a layer after a ReLU: its input is about half exact zeros, which the
-    // forward's product and the weight gradient skip (the same bits, half the work:
-    // nn/matmul.hpp, product_skipping_zeros).
-    void input_mostly_zero() { zero_input_ = true; }
-    // For a layer before a ReLU: the gradient it gets back is about half exact
-    // zeros, which the weight gradient and dx skip.
-    // Skipping needs the other factor finite: the weights always are; where it is
-    // the gradient or the input, one that is not finite stops training all the
-    // same (the bias's gradient, summed from the same rows, is not finite either).
-    void gradient_mostly_zero() { zero_gradient_ = true; }
 
     const Mat<T>& out() const { return y_; }
     const Mat<T>& d_input() const { return dx_; }
@@ -46,9 +36,8 @@ public:
 private:
     int in_ = 0, out_ = 0;
     bool input_grad_ = true;
-    bool zero_input_ = false, zero_gradient_ = false;
     const Mat<T>* x_ = nullptr;  // the input of the last forward
-    Mat<T> weight_t_;            // (in, out) W^T for forward's product; backward's dW^T when in < out or zero_input_
+    Mat<T> weight_t_;            // (in, out) W^T for forward's product; backward's dW^T when in < out
     Mat<T> y_;                   // (N, out)
     Mat<T> dx_;                  // (N, in)
 };

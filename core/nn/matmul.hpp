@@ -15,7 +15,6 @@
 // (anything with data(), rows(), cols() and outerStride()).
 #include <cstring>
 #include <type_traits>
-#include <vector>
 
 #include <Eigen/Core>
 
@@ -96,53 +95,6 @@ inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index
     for (; i < n; ++i) rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
 }
 
-// One row of c from a list of its nonzero terms: c[0..m) = sum over q in [0, count)
-// of value[q] * b[offset[q] + 0..m), in order of q, columns in blocks as above.
-template <int V, typename Vec, typename T>
-inline void listed_times(T* c, const T* value, const Eigen::Index* offset, int count, const T* b) {
-    constexpr int lanes = sizeof(Vec) / sizeof(T);
-    Vec sum[V] = {};
-    for (int q = 0; q < count; ++q) {
-        const T aq = value[q];
-        const T* bq = b + offset[q];
-        for (int v = 0; v < V; ++v) sum[v] += aq * load<Vec>(bq + lanes * v);
-    }
-    for (int v = 0; v < V; ++v) std::memcpy(c + lanes * v, &sum[v], sizeof(Vec));
-}
-
-// all_rows_times for an `a` whose rows are mostly exact zeros (a ReLU's output, or
-// a gradient that went back through one), one row at a time: each row first lists
-// its nonzero terms, then sums only those, in order of p. The same bits as
-// all_rows_times as long as b is finite: a term left out is 0 * b = ±0, and in a
-// sum from +0, x + ±0 == x for x != 0 and +0 + ±0 == +0 (such a sum is never -0).
-// About half of a ReLU's outputs are zero, so about half the work.
-template <typename T>
-inline void zero_skipping_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                                const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m) {
-    std::vector<T> value(static_cast<std::size_t>(k));
-    std::vector<Eigen::Index> offset(static_cast<std::size_t>(k));
-    for (Eigen::Index i = 0; i < n; ++i) {
-        int count = 0;
-        for (Eigen::Index p = 0; p < k; ++p) {  // written always, kept when nonzero: no branch to mispredict
-            const T ap = a[i * a_row + p * a_step];
-            value[count] = ap;
-            offset[count] = p * b_stride;
-            count += ap != T(0);
-        }
-        T* ci = c + i * c_stride;
-        Eigen::Index j0 = 0;
-        if constexpr (std::is_same_v<T, float>) {
-            // 32 columns in one pass where they fit (the transformers' width): the list is read once
-            for (; j0 + 32 <= m; j0 += 32)
-                listed_times<32 / kLanes, FloatV>(ci + j0, value.data(), offset.data(), count, b + j0);
-            for (; j0 + 16 <= m; j0 += 16)
-                listed_times<16 / kLanes, FloatV>(ci + j0, value.data(), offset.data(), count, b + j0);
-            for (; j0 + 4 <= m; j0 += 4) listed_times<1, Float4>(ci + j0, value.data(), offset.data(), count, b + j0);
-        }
-        for (; j0 < m; ++j0) listed_times<1, T>(ci + j0, value.data(), offset.data(), count, b + j0);
-    }
-}
-
 template <typename... M>
 constexpr void require_row_major() {
     static_assert(((static_cast<bool>(std::decay_t<M>::IsRowMajor) || std::decay_t<M>::ColsAtCompileTime == 1 ||
@@ -169,24 +121,6 @@ inline void transpose_product(Dst&& dst, const A& a, const B& b) {
     eigen_assert(a.rows() == b.rows() && dst.rows() == a.cols() && dst.cols() == b.cols());
     matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), 1, a.outerStride(), b.data(),
                                   b.outerStride(), a.cols(), a.rows(), b.cols());
-}
-
-// product and transpose_product for an `a` that is mostly exact zeros (a ReLU's
-// output, or a gradient through one), with a finite b: the same bits, about half
-// the work (matmul_detail::zero_skipping_times).
-template <typename Dst, typename A, typename B>
-inline void product_skipping_zeros(Dst&& dst, const A& a, const B& b) {
-    matmul_detail::require_row_major<Dst, A, B>();
-    eigen_assert(a.cols() == b.rows() && dst.rows() == a.rows() && dst.cols() == b.cols());
-    matmul_detail::zero_skipping_times(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, b.data(),
-                                       b.outerStride(), a.rows(), a.cols(), b.cols());
-}
-template <typename Dst, typename A, typename B>
-inline void transpose_product_skipping_zeros(Dst&& dst, const A& a, const B& b) {
-    matmul_detail::require_row_major<Dst, A, B>();
-    eigen_assert(a.rows() == b.rows() && dst.rows() == a.cols() && dst.cols() == b.cols());
-    matmul_detail::zero_skipping_times(dst.data(), dst.outerStride(), a.data(), 1, a.outerStride(), b.data(),
-                                       b.outerStride(), a.cols(), a.rows(), b.cols());
 }
 
 // dst = a b^T:  a (n, k), b (m, k) -> dst (n, m), as y = x W^T in a linear layer.
