@@ -4,10 +4,6 @@
 # it cannot find; a second probe includes a header of the layer itself and must compile, so that the
 # refusal is the layer's root at work and not a build that fails for any reason. Each probe is a
 # target outside "all", which its test builds; the tests take turns in the build tree (one lock).
-# The tests' names are sentences (spaces, slashes): CMake 3.19's policy allows them.
-if(POLICY CMP0110)
-  cmake_policy(SET CMP0110 NEW)
-endif()
 list(LENGTH CORE_LAYERS layer_count)
 math(EXPR below_top "${layer_count} - 2")
 foreach(index RANGE 0 ${below_top})
@@ -30,8 +26,9 @@ foreach(index RANGE 0 ${below_top})
     add_library(attn_probe_${layer}_${probe} OBJECT EXCLUDE_FROM_ALL ${source})
     target_link_libraries(attn_probe_${layer}_${probe} PRIVATE attn_${layer})
   endforeach()
-  set(refused "layers: core/${layer}/ cannot include ${upper_header}, of the layer above it")
-  set(compiles "layers: core/${layer}/ compiles with ${own_header}, of its own layer")
+  # Names without spaces: CMake before 3.19 (policy CMP0110) refuses them in add_test.
+  set(refused "layers:${layer}-cannot-include-${above}-the-layer-above")
+  set(compiles "layers:${layer}-compiles-with-its-own-headers")
   add_test(NAME ${refused} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target attn_probe_${layer}_upward)
   add_test(NAME ${compiles} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target attn_probe_${layer}_own)
   # Refused by the compiler as a missing file (g++ and clang word it differently), never compiled.
