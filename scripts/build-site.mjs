@@ -23,6 +23,7 @@ import { packedName } from '../web/runtime/packed-weights.js';
 import { writeServiceWorker } from './precache.mjs';
 import { checkLesson, DISPLAY_MATH, INLINE_MATH, lessonPrograms, mathSource } from './lesson-check.mjs';
 import { writeEmbedPages } from './embed-pages.mjs';
+import { lessonNetworks, networkLabels } from './lesson-networks.mjs';
 import { builtModules, declaredModules, loadModule, moduleFiles, pageModule, pageModules, WASM_DIR } from './core-modules.mjs';
 import { lessonsCorpus } from './lm-corpus.mjs';
 import { bundleProgramWorker, programFrame, sitePolicy } from './program-sandbox.mjs';
@@ -106,21 +107,22 @@ function typesetMath(html) {
 }
 
 /**
- * lesson.json "models" (slot -> weights file), split by "load_on_request" (slots):
+ * The networks whose weights the network table puts in the lesson's folder (scripts/lesson-networks.mjs),
+ * each file named from that folder, split as the table marks them:
  *   atOnce: slot -> file, fetched with the page (packed: web/runtime/packed-weights.js)
  *   onRequest: slot -> {weights, summary, bytes}, whose summary comes with the page and weights when asked
+ *   source: slot -> the weights file, from the repository's root
  */
 function lessonModels(lesson) {
-  const models = lesson.models ?? {};
-  const later = new Set(lesson.load_on_request ?? []); // each a slot of "models" (readLesson)
   const atOnce = {};
   const onRequest = {};
-  for (const [slot, file] of Object.entries(models)) {
-    if (!later.has(slot)) { atOnce[slot] = file; continue; }
-    const bytes = fs.statSync(path.join(LESSONS, lesson.slug, file)).size;
-    onRequest[slot] = { weights: file, summary: file.replace(/\.json$/, '.summary.json'), bytes };
+  const source = {};
+  for (const { slot, file, weights, onRequest: later } of lessonNetworks(lesson.slug)) {
+    source[slot] = path.join(ROOT, file);
+    if (!later) { atOnce[slot] = weights; continue; }
+    onRequest[slot] = { weights, summary: weights.replace(/\.json$/, '.summary.json'), bytes: fs.statSync(source[slot]).size };
   }
-  return { atOnce, onRequest };
+  return { atOnce, onRequest, source };
 }
 
 /** A weights file's recorded figures without its weights, made by the core that reads both (`attn summary`). */
@@ -129,16 +131,16 @@ function modelSummary(slot, file) {
 }
 
 /** Each network that loads on request needs a button in a demo (data-load-weights="slot"), and each button such a network. */
-function checkLoadButtons(lesson, html, file, onRequest) {
+function checkLoadButtons(html, file, onRequest) {
   const buttons = [...html.matchAll(/data-load-weights="([^"]*)"/g)];
   for (const { 1: slot, index } of buttons) {
     if (!onRequest[slot]) {
-      throw new Error(`${file}:${lineOf(html, index)}: a demo offers to load ${slot}, which "load_on_request" of lesson.json does not list: add it there, or remove data-load-weights`);
+      throw new Error(`${file}:${lineOf(html, index)}: a demo offers to load ${slot}, which the network table (core/nn/network_table.cpp) does not load on request for this lesson: mark it there, or remove data-load-weights`);
     }
   }
   for (const slot of Object.keys(onRequest)) {
     if (!buttons.some((b) => b[1] === slot)) {
-      throw new Error(`${lesson.file}:${lesson.lineOf(slot)}: ${slot} loads on request, but no demo has its button: add data-load-weights="${slot}" to a demo of lesson.html`);
+      throw new Error(`${file}:1: ${slot} loads on request (core/nn/network_table.cpp), but no demo has its button: add data-load-weights="${slot}" to a demo of lesson.html`);
     }
   }
 }
@@ -149,12 +151,10 @@ function checkLoadButtons(lesson, html, file, onRequest) {
  */
 function pageModelsDir(lesson) {
   const dir = scratchDir(`attn-${lesson.slug}-models-`);
-  const { atOnce, onRequest } = lessonModels(lesson);
+  const { atOnce, onRequest, source } = lessonModels(lesson);
   const fileFor = (slot, suffix) => path.join(dir, `${slot.replace('/', '-')}${suffix}`);
-  for (const [slot, file] of Object.entries(atOnce)) fs.copyFileSync(path.join(LESSONS, lesson.slug, file), fileFor(slot, '.json'));
-  for (const [slot, { weights }] of Object.entries(onRequest)) {
-    fs.writeFileSync(fileFor(slot, '.summary.json'), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
-  }
+  for (const slot of Object.keys(atOnce)) fs.copyFileSync(source[slot], fileFor(slot, '.json'));
+  for (const slot of Object.keys(onRequest)) fs.writeFileSync(fileFor(slot, '.summary.json'), modelSummary(slot, source[slot]));
   return dir;
 }
 
@@ -193,8 +193,18 @@ function lessonModules(lesson, html, file, modules) {
   }
 }
 
+/**
+ * The names the lessons' text gives the networks (network -> label, from the network table), for a page
+ * that shows or trains any (web/runtime/networks.js, networkName); '' for the others.
+ */
+function pageNetworkLabels(lesson, html, demos) {
+  const reads = [...html.matchAll(/<div class="demo"[^>]*>/g)].some((m) => demos.get(demoId(m[0]))?.networks?.length);
+  const uses = reads || lessonNetworks(lesson.slug).length > 0 || /<div class="demo"[^>]*\sdata-(lm-)?trainer[\s>]/.test(html);
+  return uses ? escapeHtml(JSON.stringify(networkLabels())) : '';
+}
+
 /** The API groups a lesson's page calls besides the demos'. */
-const lessonApi = (lesson) => (Object.keys(lesson.models ?? {}).length ? ['models'] : []);
+const lessonApi = (lesson) => (lessonNetworks(lesson.slug).length ? ['models'] : []);
 
 /**
  * The values naming a page's modules: <main data-core="a b"> and the <head>'s preloads of their files (fetched
@@ -296,7 +306,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   const { atOnce, onRequest } = lessonModels(lesson);
   const folder = path.join(LESSONS, lesson.slug);
   const file = path.relative(ROOT, path.join(folder, 'lesson.html'));
-  checkLoadButtons(lesson, html, file, onRequest);
+  checkLoadButtons(html, file, onRequest);
   checkLesson(html, file, { folder, demos, pages, snippets });
   const cores = lessonModules(lesson, html, file, modules);
   const workerCores = lessonWorkerModules(html, modules);
@@ -327,7 +337,7 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
   body = typesetMath(body);
-  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(atOnce).map(([slot, file]) => [slot, packedName(file)])))), models_on_request: escapeHtml(JSON.stringify(onRequest)), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
+  const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(atOnce).map(([slot, file]) => [slot, packedName(file)])))), models_on_request: escapeHtml(JSON.stringify(onRequest)), network_labels: pageNetworkLabels(lesson, html, demos), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
   // An embed page loads only its own demo's module, where the lesson's page loads several.
   const embedCore = (id) => coreValues(cores.length > 1 ? pageModules(modules, [id], lessonApi(lesson)) : cores);
   writeEmbedPages(path.join(SITE, lesson.slug), lesson, body, demos, shell(readShell('web/embed.html'), words), page, embedCore);
@@ -437,21 +447,26 @@ async function bundleRuntime(modules) {
 }
 
 /**
- * The files a lesson ships beside its page: trained weights ("models": slot -> file), "data" files,
- * the programs its demos open (data-program), and a summary of each network that loads on request.
+ * The files a lesson ships beside its page: its trained weights (lessonModels), "data" files, the
+ * programs its demos open (data-program), and a summary of each network that loads on request.
  */
 function copyLessonFiles(lesson, html) {
-  const { atOnce, onRequest } = lessonModels(lesson);
-  const packed = new Set(Object.values(atOnce));  // the weights a page fetches with its module travel packed (web/runtime/packed-weights.js)
-  for (const file of new Set([...Object.values(lesson.models ?? {}), ...(lesson.data ?? []), ...lessonPrograms(html)])) {
-    const source = path.join(LESSONS, lesson.slug, file);
-    const target = path.join(SITE, lesson.slug, packed.has(file) ? packedName(file) : file);
+  const { atOnce, onRequest, source } = lessonModels(lesson);
+  const copy = (from, file) => {
+    const target = path.join(SITE, lesson.slug, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (packed.has(file)) fs.writeFileSync(target, packWeights(fs.readFileSync(source, 'utf8'), source));
-    else fs.copyFileSync(source, target);
+    fs.copyFileSync(from, target);
+  };
+  for (const file of new Set([...(lesson.data ?? []), ...lessonPrograms(html)])) copy(path.join(LESSONS, lesson.slug, file), file);
+  // The weights a page fetches with its module travel packed (web/runtime/packed-weights.js).
+  for (const [slot, file] of Object.entries(atOnce)) {
+    const target = path.join(SITE, lesson.slug, packedName(file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, packWeights(fs.readFileSync(source[slot], 'utf8'), source[slot]));
   }
   for (const [slot, { weights, summary }] of Object.entries(onRequest)) {
-    fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, path.join(LESSONS, lesson.slug, weights)));
+    copy(source[slot], weights);
+    fs.writeFileSync(path.join(SITE, lesson.slug, summary), modelSummary(slot, source[slot]));
   }
 }
 
@@ -553,14 +568,14 @@ function readLesson(folder) {
       throw new Error(`${key in meta ? where(key) : `${file}:1`}: "${key}" ${key in meta ? `must be a ${kind === 'number' ? 'number' : 'text in quotes'}` : 'is missing'}: write "${key}": ${example}`);
     }
   }
-  const files = [...Object.entries(meta.models ?? {}).map(([slot, f]) => ['models', f, ` (for ${slot})`]), ...(meta.data ?? []).map((f) => ['data', f, ''])];
-  for (const [key, f, what] of files) {
+  for (const f of meta.data ?? []) {
     if (!fs.existsSync(path.join(LESSONS, folder, f))) {
-      throw new Error(`${where(f)}: "${key}" names ${f}${what}, which the lesson's folder does not have: add the file to ${folder}/, or correct the name`);
+      throw new Error(`${where(f)}: "data" names ${f}, which the lesson's folder does not have: add the file to ${folder}/, or correct the name`);
     }
   }
-  for (const slot of meta.load_on_request ?? []) {
-    if (!meta.models?.[slot]) throw new Error(`${where(slot)}: "load_on_request" names ${slot}, which "models" does not list: add it to "models", or remove it here`);
+  for (const key of ['models', 'load_on_request'].filter((k) => k in meta)) {
+    throw new Error(`${where(key)}: "${key}" is not read: the networks a lesson ships, and which of them load on request, ` +
+      'are entries of the network table (core/nn/network_table.cpp, docs/networks.md): remove it here');
   }
   return { ...meta, slug: folder, file, lineOf: lineOfText };
 }

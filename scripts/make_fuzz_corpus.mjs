@@ -12,6 +12,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { declaredModules, loadModule } from './core-modules.mjs';
+import { shippedNetworks } from './lesson-networks.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FUZZ = path.join(ROOT, 'tests/fuzz');
@@ -62,16 +63,10 @@ writeCorpus('robot', {
   'before-connect': calls('heading {}', 'arguments {}', 'connect {"seed":-1}', 'drive {"left":1e308}'),
 });
 
-/** The lessons' own networks (lesson.json "models"), into an explain module that reads networks, as the page hands them. */
+/** The lessons' own networks (as the network table ships them), into an explain module that reads networks, as the page hands them. */
 function loadLessonNetworks(core) {
   if (typeof core.module.loadModel !== 'function') return;
-  for (const slug of fs.readdirSync(path.join(ROOT, 'lessons'))) {
-    const file = path.join(ROOT, 'lessons', slug, 'lesson.json');
-    if (!fs.existsSync(file)) continue;
-    for (const [slot, weightsFile] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')).models ?? {})) {
-      core.loadModel(slot, fs.readFileSync(path.join(ROOT, 'lessons', slug, weightsFile), 'utf8'));
-    }
-  }
+  for (const { slot, file } of shippedNetworks()) core.loadModel(slot, fs.readFileSync(path.join(ROOT, file), 'utf8'));
 }
 
 /**

@@ -6,19 +6,14 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
+import { shippedNetworks } from '../../scripts/lesson-networks.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'build/native/attn');
 
-/** Every lesson's trained weights, those that load on request included: [slot, file path]. */
+/** Every lesson's trained weights, those that load on request included, as the network table ships them: [slot, file path]. */
 export function lessonModels() {
-  const lessons = path.join(ROOT, 'lessons');
-  return fs.readdirSync(lessons).flatMap((slug) => {
-    const meta = path.join(lessons, slug, 'lesson.json');
-    if (!fs.existsSync(meta)) return [];
-    return Object.entries(JSON.parse(fs.readFileSync(meta, 'utf8')).models ?? {})
-      .map(([slot, file]) => [slot, path.join(lessons, slug, file)]);
-  });
+  return shippedNetworks().map(({ slot, file }) => [slot, path.join(ROOT, file)]);
 }
 
 /**

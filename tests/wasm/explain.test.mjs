@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../support/core.mjs';
+import { lessonModels, ROOT } from '../support/core.mjs';
 import { declaredModules, loadModule } from '../../scripts/core-modules.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
 import { slotsRead } from '../../web/runtime/core-face.js';
@@ -47,19 +47,8 @@ const pageModuleOf = (lessons) => declared.find(([, m]) => !m.api.includes('expl
 const modules = await Promise.all(explaining.map(async ([name, { lessons }]) =>
   ({ name, lessons, core: await loadModule(name), page: await loadModule(pageModuleOf(lessons)) })));
 
-/** The lessons' own weights files by slot (lesson.json "models"), parsed: {slot: {tensor: {shape, values}}}. */
-function lessonWeights() {
-  const files = {};
-  for (const slug of fs.readdirSync(path.join(ROOT, 'lessons'))) {
-    const file = path.join(ROOT, 'lessons', slug, 'lesson.json');
-    if (!fs.existsSync(file)) continue;
-    for (const [slot, weights] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')).models ?? {})) {
-      files[slot] = fs.readFileSync(path.join(ROOT, 'lessons', slug, weights), 'utf8');
-    }
-  }
-  return files;
-}
-const weightTexts = lessonWeights();
+// The lessons' own weights files by slot (as the network table ships them), parsed: {slot: {tensor: {shape, values}}}.
+const weightTexts = Object.fromEntries(lessonModels().map(([slot, file]) => [slot, fs.readFileSync(file, 'utf8')]));
 const weightTensors = Object.fromEntries(Object.entries(weightTexts).map(([slot, text]) =>
   [slot, Object.fromEntries(JSON.parse(text).parameters.map((t) => [t.name, t]))]));
 // The page and the explain module hold the same networks, those the explain module's demos read

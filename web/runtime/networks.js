@@ -9,10 +9,14 @@ import { readNetworks, write } from './address.js';
 import { say } from './strings/index.js';
 import { pageWords } from './strings/language.js';
 
-/** "find/plain-256" -> "Plain-256", as the lessons name their networks. */
+let labels;
+/** network -> label, as the network table gives them (the site build writes them on <main>). */
+const networkLabels = () => (labels ??= JSON.parse(globalThis.document?.querySelector('main')?.dataset.networkLabels || '{}'));
+
+/** "find/plain-256" -> "Plain-256", the network table's label, as the lessons name their networks. */
 export function networkName(slot) {
-  const model = slot.slice(slot.indexOf('/') + 1);
-  return model ? model[0].toUpperCase() + model.slice(1) : `“${slot}”`;  // a hand-made link may name none
+  const label = networkLabels()[slot.slice(slot.indexOf('/') + 1)];
+  return typeof label === 'string' ? label : `“${slot}”`;  // a hand-made link may name a network the table does not have
 }
 
 const SETTINGS = ['seed', 'lr', 'epochs'];  // what the address keeps; the slot names the network

@@ -1,5 +1,5 @@
-// Trained weights that load only when the learner asks (lesson.json
-// "load_on_request"): the page starts from each network's summary, the figures
+// Trained weights that load only when the learner asks (marked so in the network
+// table, core/nn/network_table.cpp): the page starts from each network's summary, the figures
 // recorded natively when its weights were made, and fetches the weights once,
 // whoever asks first (its button, or saving them).
 import { fetchText, requireLoaded } from './lesson-files.js';

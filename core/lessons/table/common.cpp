@@ -3,6 +3,7 @@
 
 #include "lessons/table/common.hpp"
 #include "base/error.hpp"
+#include "nn/network_table.hpp"
 #include "nn/trainer.hpp"
 #include "math/python_format.hpp"
 #include "math/rng.hpp"
@@ -180,8 +181,17 @@ json objects_json(const TableScene& s, const std::vector<double>& weights) {
     return out;
 }
 
+std::vector<std::string> networks_shipped_for(const std::vector<nn::NetworkEntry>& table, const std::string& task) {
+    std::vector<std::string> names;
+    for (const nn::NetworkEntry& e : table) {
+        const nn::LessonTraining* t = e.training_for(task);
+        if (e.input == nn::NetworkInput::TableScene && t && !t->weights.empty()) names.push_back(e.name);
+    }
+    return names;
+}
+
 const std::vector<std::string>& compare_networks() {
-    static const std::vector<std::string> networks = {"lookup", "plain-16", "plain-256"};
+    static const std::vector<std::string> networks = networks_shipped_for(nn::network_table(), "find");
     return networks;
 }
 
@@ -193,7 +203,7 @@ std::string compare_key(std::string network) {
 }
 
 const std::vector<std::string>& layers_networks() {
-    static const std::vector<std::string> networks = {"lookup", "transformer-1", "transformer-2"};
+    static const std::vector<std::string> networks = networks_shipped_for(nn::network_table(), "nearest");
     return networks;
 }
 

@@ -10,6 +10,7 @@
 #include "demo/result.hpp"
 #include "models/model_store.hpp"
 #include "nn/lookup.hpp"
+#include "nn/network_table.hpp"
 #include "nn/tensor.hpp"
 #include "worlds/table/scene.hpp"
 
@@ -92,13 +93,18 @@ std::vector<int> shuffled(int n, std::uint64_t seed);
 // Below this the order demo reports a difference as rounding (a micrometre) [m].
 constexpr double kRoundingOnly_m = 1e-6;
 
-// The networks trained for "find" that the comparison sets side by side, in its rows' order, their
-// slots ("find/plain-16") and the prefix of their numbers on the page ("plain16"): table_compare.cpp and
-// its explanations share them, so the demo and what explains it name the same rows.
+// The table-scene networks of `table` whose weights the lessons ship for `task`, in the table's order:
+// a network the lesson trained and ships is in its demos without being named here.
+std::vector<std::string> networks_shipped_for(const std::vector<nn::NetworkEntry>& table, const std::string& task);
+// The networks trained for "find" that the comparison sets side by side (those the network table ships
+// for "find": Lookup, Plain-16, Plain-256), in its rows' order, their slots ("find/plain-16") and the prefix
+// of their numbers on the page ("plain16"): table_compare.cpp and its explanations share them, so the demo
+// and what explains it name the same rows.
 const std::vector<std::string>& compare_networks();
 std::string compare_slot(const std::string& network);
 std::string compare_key(std::string network);
-// The same for the networks trained for "nearest" that the two-layer demo sets side by side: slots
+// The same for the networks trained for "nearest" that the two-layer demo sets side by side (those the
+// table ships for "nearest": Lookup, Transformer-1, Transformer-2, the demo's three rows): slots
 // "nearest/transformer-1", numbers "transformer_1_..." (table_layers.cpp and its explanations).
 const std::vector<std::string>& layers_networks();
 std::vector<std::string> layers_slots();

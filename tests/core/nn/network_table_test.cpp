@@ -1,7 +1,8 @@
 // The network table (nn/network_table.hpp) against everything it names: each
 // entry builds as its class, its fixture and shipped weights exist and hold that
-// network, and the files on disk and lessons/table/lesson.json name no network
-// the table lacks. (tests/wasm/native-cli-train.test.mjs checks `attn networks`.)
+// network, and the files on disk name no network the table lacks. The site build
+// reads which lesson ships which weights from the table itself (scripts/lesson-networks.mjs),
+// through `attn networks`, which tests/wasm/native-cli-train.test.mjs checks.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -173,21 +174,6 @@ TEST_CASE("network table: every fixture and weights file on disk belongs to an e
         INFO(folder);
         CHECK(json_stems(kRoot / folder) == shipped);
     }
-}
-
-TEST_CASE("network table: lesson.json ships exactly the table's weights, and loads on request those it marks") {
-    const json lesson = json::parse(read_text(kRoot / "lessons/table/lesson.json"));
-    std::map<std::string, std::string> models;
-    std::set<std::string> on_request;
-    for (const NetworkEntry& e : network_table())
-        for (const LessonTraining& t : e.trained) {
-            if (t.weights.empty() || e.input != NetworkInput::TableScene) continue;
-            const std::string slot = t.task + "/" + e.name;
-            models[slot] = fs::path(t.weights).lexically_relative("lessons/table").generic_string();
-            if (t.load_on_request) on_request.insert(slot);
-        }
-    CHECK(lesson["models"].get<std::map<std::string, std::string>>() == models);
-    CHECK(lesson["load_on_request"].get<std::set<std::string>>() == on_request);
 }
 
 TEST_CASE("network table: the JSON for scripts carries every entry with its class, sizes and parameter count") {

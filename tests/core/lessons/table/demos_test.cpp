@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "api/demos.hpp"
+#include "lessons/table/common.hpp"
+#include "nn/network_table.hpp"
 #include "lessons/table/act_sizes.hpp"
 #include "nn/encoder_layer.hpp"
 #include "nn/layer_norm.hpp"
@@ -176,6 +178,29 @@ TEST_CASE("table_compare: the three networks' misses come from their files") {
     CHECK(number(r, "plain256_miss_6") == table_test::weights_doc("find/plain-256")["misses"]["6"].get<double>());
     CHECK(r["numbers"]["plain256_parameters"] == 91138);
     CHECK(r["charts"][0]["series"].size() == 3);
+}
+
+TEST_CASE("table lesson: a network the table ships for a task is among that task's demo rows, one without weights is not") {
+    using attn::nn::NetworkEntry;
+    std::vector<NetworkEntry> table = attn::nn::network_table();
+    NetworkEntry added = table.front();
+    added.name = "mynet-32";
+    added.trained = {{"find", 0.001, "lessons/table/weights/find-mynet-32.json"}, {"nearest", 0.001, ""}};
+    table.push_back(added);
+    CHECK(attn::lesson_table::networks_shipped_for(table, "find") ==
+          std::vector<std::string>{"lookup", "plain-16", "plain-256", "mynet-32"});
+    CHECK(attn::lesson_table::networks_shipped_for(table, "nearest") ==
+          std::vector<std::string>{"lookup", "transformer-1", "transformer-2"});
+}
+
+TEST_CASE("table lesson: the comparison and the two-layer demo read the networks the network table ships, as their rows") {
+    CHECK(attn::lesson_table::compare_networks() == attn::lesson_table::networks_shipped_for(attn::nn::network_table(), "find"));
+    CHECK(attn::lesson_table::layers_networks() == attn::lesson_table::networks_shipped_for(attn::nn::network_table(), "nearest"));
+    const json r = run("table_compare");
+    const json& rows = r["tables"][0]["row_labels"];
+    REQUIRE(rows.size() == attn::lesson_table::compare_networks().size());
+    for (std::size_t i = 0; i < rows.size(); ++i)  // "Plain-256 (recorded)" while only its summary is loaded
+        CHECK_THAT(rows[i].get<std::string>(), Catch::Matchers::StartsWith(attn::nn::find_network(attn::lesson_table::compare_networks()[i])->label));
 }
 
 TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its nearest neighbour") {
