@@ -2,14 +2,20 @@
 // words for it, and the trained ones kept in the address by the settings that train them again.
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { networkLabels } from '../../scripts/lesson-networks.mjs';
 
+// The labels the site build writes on <main>, from the network table (tests/runtime/network-names.test.mjs).
+globalThis.document = {
+  documentElement: { lang: 'en' },
+  querySelector: (selector) => (selector === 'main' ? { dataset: { networkLabels: JSON.stringify(networkLabels()) } } : null),
+};
 globalThis.window = {
   location: new URL('http://127.0.0.1/table/'),
   history: { replaceState: (state, title, url) => { window.location = new URL(url); } },
   addEventListener: () => {},
 };
 const { addressPending } = await import('../../web/runtime/address.js');
-const { createNetworks, describeNetwork, linkedTrainings, networkName, trainingText } = await import('../../web/runtime/networks.js');
+const { createNetworks, describeNetwork, linkedTrainings, trainingText } = await import('../../web/runtime/networks.js');
 
 const written = async () => { while (addressPending()) await new Promise((resolve) => setTimeout(resolve, 10)); };
 const open = (search) => { window.location = new URL(`http://127.0.0.1/table/${search}`); };
@@ -18,12 +24,6 @@ const core = { maxJsonBytes: 1000, loadModel: (slot, text) => (text === 'bad' ? 
 const SLOT = 'find/lookup';
 
 beforeEach(() => open(''));
-
-test('networks: a slot is named as the lessons name their networks; a link naming no model is quoted', () => {
-  assert.equal(networkName('find/plain-256'), 'Plain-256');
-  assert.equal(networkName('next-character/char-lm'), 'Char-lm');
-  assert.equal(networkName('find/'), '“find/”');
-});
 
 test('networks: a training is said by its seed, rate and epochs, 0 standing for the lesson\'s choice', () => {
   assert.equal(trainingText({ seed: 3, lr: 0.01, epochs: 30 }), 'seed 3, rate 0.01, 30 epochs');
