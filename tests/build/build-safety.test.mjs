@@ -65,7 +65,7 @@ test('build: a module of web/modules.json that is not built stops the build at i
 
 // The files a native configure reads, copied into `folder` as a project of its own.
 function copyProject(folder) {
-  for (const part of ['CMakeLists.txt', 'core', 'cli', 'tests/core', 'tests/fuzz', 'web/modules.json', 'web/bindings.cpp', 'scripts/build.sh']) {
+  for (const part of ['CMakeLists.txt', 'cmake', 'core', 'cli', 'tests/core', 'tests/fuzz', 'web/modules.json', 'web/bindings.cpp', 'scripts/build.sh']) {
     fs.cpSync(path.join(ROOT, part), path.join(folder, part), { recursive: true });
   }
 }
