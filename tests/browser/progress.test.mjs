@@ -9,7 +9,7 @@ import path from 'node:path';
 import { useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { serveFolder } from '../support/server.mjs';
-import { openPage } from '../support/browser.mjs';
+import { dialogAnswered, openPage } from '../support/browser.mjs';
 import { injectAxe } from '../support/axe.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
@@ -264,6 +264,7 @@ test('progress: erasing everything on one copy of the site leaves another copy\'
     const ask = page.getByRole('alertdialog', { name: 'Erase all your answers and marks?' });
     assert.match(await ask.innerText(), /1 answer and 1 "I tried this" mark in 1 lesson/);
     await ask.getByRole('button', { name: 'Erase them all' }).click();
+    await dialogAnswered(page);
     assert.equal(await page.locator('.check textarea').first().inputValue(), '');
     assert.deepEqual(Object.keys(await stored(page)), ['attn-answers:/a/attention/', 'attn-progress:/a/block']);
 
@@ -296,6 +297,7 @@ test('progress: "Erase all my answers and marks" says what it will erase and ask
   assert.match(await ask.innerText(), /theme choice stays/);
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Keep them', 'the safe choice has the focus');
   await page.keyboard.press('Escape');
+  await dialogAnswered(page);
   assert.equal(await ask.count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Erase all my answers and marks…', 'focus is back on the button');
   assert.equal(await page.locator('.check textarea').first().inputValue(), 'Worth keeping.');
@@ -306,6 +308,7 @@ test('progress: "Erase all my answers and marks" says what it will erase and ask
   await page.keyboard.press('Tab'); // from "Keep them" to "Erase them all"
   assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Erase them all');
   await page.keyboard.press('Enter');
+  await dialogAnswered(page);
   assert.equal(await ask.count(), 0);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
   assert.equal(await page.locator('input[data-tried="stack"]').isChecked(), false);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demo, printed, useSite } from '../support/site.mjs';
-import { openPage } from '../support/browser.mjs';
+import { dialogAnswered, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
@@ -105,6 +105,7 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
 
   await page.getByRole('button', { name: 'Erase all my answers and marks…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase them all' }).click(); // it asks first
+  await dialogAnswered(page);
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');

@@ -73,3 +73,10 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
   }
   return { page, problems };
 }
+
+/**
+ * Waits until the page has acted on the learner's answer to one of its questions (progress.js askFirst):
+ * a closed <dialog> leaves the accessibility tree at once, but its "close" event, where the page erases or
+ * gives the focus back, is a task the browser queues after it.
+ */
+export const dialogAnswered = (page) => page.locator('dialog.ask-first').waitFor({ state: 'detached' });
