@@ -1,11 +1,13 @@
 // The language model trained as a learner trains it (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench_lm_browser.mjs [--workers 1,2] [--steps 3000] [--words 1.9] [--site site/]
+//   node scripts/bench_lm_browser.mjs [--workers 1,2] [--runs 1] [--steps 3000] [--words 1.9] [--site site/]
 // The real lm page in headless Chromium, at the lesson's settings (2 blocks, 4 heads, width 32,
 // context 32, batch 16, rate 0.003) on the lessons' text: choose the workers, press "Train in your
 // browser", and follow the panel's status from the page (each change timed where it happens). Prints,
 // for each worker count: seconds from the click to the first validation loss at or below --words
 // (the loss at which the samples show words; docs/benchmarks.md), the sample shown then, the
 // training's characters per second (steps x batch x context over the seconds), and the seconds to the end.
+// With --runs N the worker counts take turns, run after run (a busy machine slows them alike), and the
+// last lines give each count's fastest and median time to the end, and the median's speed-up over the first count.
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
@@ -17,6 +19,7 @@ const WORKERS = option('workers', '1,2').split(',').map(Number);
 const STEPS = Number(option('steps', 3000));
 const WORDS = Number(option('words', 1.9));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
+const RUNS = Number(option('runs', 1));
 
 async function run(context, url, workers) {
   const page = await context.newPage();
@@ -49,13 +52,22 @@ async function run(context, url, workers) {
 
 const server = await serveFolder(SITE);
 const browser = await launchChromium();
+const ends = Object.fromEntries(WORKERS.map((w) => [w, []]));
 try {
   const url = `${server.url}lm/?train.steps=${STEPS}`;
+  for (let turn = 0; turn < RUNS; ++turn) {
+    for (const workers of WORKERS) {
+      const r = await run(browser.context, url, workers);
+      ends[workers].push(r.end);
+      console.log(`${workers} worker(s): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +
+        `${Math.round(r.charsPerSecond).toLocaleString('en')} characters/s; ${STEPS} steps in ${r.end.toFixed(1)} s`);
+      if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const workers of WORKERS) {
-    const r = await run(browser.context, url, workers);
-    console.log(`${workers} worker(s): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +
-      `${Math.round(r.charsPerSecond).toLocaleString('en')} characters/s; ${STEPS} steps in ${r.end.toFixed(1)} s`);
-    if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
+    console.log(`${workers} worker(s), ${RUNS} run(s): fastest ${Math.min(...ends[workers]).toFixed(1)} s, median ` +
+      `${median(ends[workers]).toFixed(1)} s, ${(median(ends[WORKERS[0]]) / median(ends[workers])).toFixed(2)}x ${WORKERS[0]} worker(s)'s median`);
   }
 } finally {
   await browser.close();
