@@ -41,12 +41,23 @@ function fill(table, spec) {
 }
 
 /**
+ * Off screen, the browser skips a table's layout and paint (web/style.css: content-visibility), so a change
+ * of head in the language model's demo lays out the table on screen, not all six. Until the browser has
+ * drawn a table once, it holds the room these counts give it, so the page hardly moves when it comes into view.
+ */
+function holdRoom(wrap, spec) {
+  const room = { '--rows': String(spec.values.length + 1), '--cols': String(spec.col_labels.length) };
+  for (const [name, value] of Object.entries(room)) if (wrap.style.getPropertyValue(name) !== value) wrap.style.setProperty(name, value);
+}
+
+/**
  * Writes `spec` into `wrap`, a table renderTable drew for a spec of the same name, title and kind, in
  * place (a slider step then touches only the cells that changed); false if those differ.
  */
 export function updateTable(wrap, spec) {
   if (drawnShape.get(wrap) !== shapeOf(spec)) return false;
   fill(wrap.querySelector('table'), spec);
+  holdRoom(wrap, spec);
   return true;
 }
 
@@ -59,6 +70,7 @@ export function renderTable(spec) {
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
   drawnShape.set(wrap, shapeOf(spec));
+  holdRoom(wrap, spec);
   // A wide table scrolls sideways inside this box: it takes focus so a keyboard can scroll it
   // (a named group, as the printout in index.js).
   Object.assign(wrap, { tabIndex: 0, role: 'group', ariaLabel: spec.title });
