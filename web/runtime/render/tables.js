@@ -41,13 +41,20 @@ function fill(table, spec) {
 }
 
 /**
- * Off screen, the browser skips a table's layout and paint (web/style.css: content-visibility), so a change
- * of head in the language model's demo lays out the table on screen, not all six. Until the browser has
- * drawn a table once, it holds the room these counts give it, so the page hardly moves when it comes into view.
+ * Off screen, the browser skips a table's style, layout and paint (web/style.css: content-visibility), so a
+ * change of head in the language model's demo lays out the table on screen, not all six. Until the browser
+ * has drawn a table once, it holds the room of its rows and columns (a cell is about 4.2 by 1.9 rem, the
+ * caption and the scroll note 2.5 rem), so the page hardly moves when it comes into view. Set as the
+ * property itself, not as custom properties for the style sheet: those are inherited, and a change of one
+ * restyled every cell of the table.
  */
+const heldRoom = new WeakMap(); // table-wrap -> its contain-intrinsic-size
 function holdRoom(wrap, spec) {
-  const room = { '--rows': String(spec.values.length + 1), '--cols': String(spec.col_labels.length) };
-  for (const [name, value] of Object.entries(room)) if (wrap.style.getPropertyValue(name) !== value) wrap.style.setProperty(name, value);
+  const rem = (x) => `${Math.round(x * 10) / 10}rem`;
+  const room = `auto ${rem(5 + 4.2 * spec.col_labels.length)} auto ${rem(2.5 + 1.9 * (spec.values.length + 1))}`;
+  if (heldRoom.get(wrap) === room) return;
+  heldRoom.set(wrap, room);
+  wrap.style.containIntrinsicSize = room;
 }
 
 /**
