@@ -50,7 +50,7 @@ function fill(table, spec) {
  * room is set as the property itself, not as custom properties for the style sheet: those are inherited, and a
  * change of one restyled every cell of the table.
  */
-const LARGE = 200; // cells: the lm head demo's tables have 216 to 576, the robot's keys table 210 at its preset
+const LARGE = 150; // cells: the lm head demo's tables have 184 to 529, the robot's keys table 180 at its preset
 const heldRoom = new WeakMap(); // table-wrap -> its contain-intrinsic-size ('' for a small table)
 function holdRoom(wrap, spec) {
   const rem = (x) => `${Math.round(x * 10) / 10}rem`;
