@@ -85,7 +85,8 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     requestAnimationFrame(() => {
       measuring = false;
       // Every width read before any mark is written: a write between two reads would lay the page out again.
-      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')].filter((box) => !skipped.has(box));
+      // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
+      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')].filter((box) => !(skipped.has(box) && box.matches('.large')));
       const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
       boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
     });
