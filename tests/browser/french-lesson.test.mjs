@@ -18,7 +18,8 @@ test('French lesson: the page is lang="fr", and its interface and the core\'s wo
   assert.equal(await worked.locator('legend').first().innerText(), 'Un exemple détaillé : trois jetons, deux caractéristiques');
   assert.equal(await worked.getByRole('button', { name: fr['demo.reset'] }).count(), 1);
   assert.equal(await worked.getByRole('checkbox', { name: 'Diviser les scores par √d' }).count(), 1);
-  assert.ok((await worked.locator('caption').allInnerTexts()).some((c) => c.startsWith('Poids')), 'the tables are titled in French');
+  // textContent: a table off screen is not drawn (web/style.css), and innerText reads only what is drawn.
+  assert.ok((await worked.locator('caption').allTextContents()).some((c) => c.startsWith('Poids')), 'the tables are titled in French');
   assert.equal(await page.locator('#my-progress h2').innerText(), fr['progress.heading']);
   assert.deepEqual(problems, []);
   await page.close();
@@ -35,7 +36,7 @@ test('French lesson: the numbers of the text, the tables and the charts\' ticks 
   assert.doesNotMatch(await printed(page, 'worked'), /\d,\d/);
   assert.equal(await text(page, '[data-num="scaling.soft_weights"]'), '[0.09  0.245 0.665]', 'a quoted printout keeps its point');
   // The tables' numbers and the charts' ticks in French: a decimal comma, thousands grouped by a narrow space.
-  assert.match(await demo(page, 'worked').locator('table.matrix td').nth(1).innerText(), /^\d,\d{3}$/);
+  assert.match(await demo(page, 'worked').locator('table.matrix td').nth(1).textContent(), /^\d,\d{3}$/);
   const ticks = async (instance) => demo(page, instance).locator('.tick text').allTextContents();
   assert.ok((await ticks('scaling')).includes('0,2'), (await ticks('scaling')).join(' | '));
   assert.ok((await ticks('q3')).includes('1\u202f000') && (await ticks('q3')).includes('2 millions'), (await ticks('q3')).join(' | '));

@@ -151,3 +151,36 @@ test('a change of head writes the heat map\'s cells in place, each as a page ope
   await linked.close();
   await page.close();
 });
+
+test('a change of head keeps every table cell, writes what a page opened at that head shows, and leaves the tables far off screen undrawn until they come into view', async () => {
+  const { page, problems } = await open('lm/');
+  const head = demo(page, 'head');
+  const cells = 'table.matrix td';
+  const count = await head.locator(cells).count();
+  await mark(head, cells);
+  const box = head.getByLabel('Head', { exact: true });
+  await box.scrollIntoViewIfNeeded();
+  await box.fill('1');
+  await head.locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
+  assert.equal(await kept(head, cells), count, 'every cell is the same element');
+  // The browser draws a table only near the screen (content-visibility): the last of the six is screens below the box.
+  const last = head.locator('.table-wrap').last();
+  const drawn = () => last.locator('table').evaluate((t) => t.checkVisibility({ contentVisibilityAuto: true }));
+  assert.equal(await drawn(), false, 'the last table, far below the screen, is not drawn');
+  // Its numbers are in the page all the same, as a page opened at head 1 writes them.
+  const numbers = (scope) => scope.locator(cells).evaluateAll((els) => els.map((e) => `${e.className}:${e.textContent}:${e.style.getPropertyValue('--w')}`));
+  const { page: linked } = await open('lm/?head.head=1');
+  await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
+  assert.deepEqual(await numbers(head), await numbers(demo(linked, 'head')), 'each cell\'s number, marks and colour are those of a page opened at head 1');
+  // Scrolled to, it is drawn, and says it scrolls sideways exactly when it does.
+  await last.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const wrap = [...document.querySelectorAll('.demo[data-instance="head"] .table-wrap')].at(-1);
+    return wrap.firstElementChild.checkVisibility({ contentVisibilityAuto: true }) && wrap.hasAttribute('data-scrolls') === wrap.scrollWidth > wrap.clientWidth + 1;
+  });
+  assert.equal(await drawn(), true);
+  assert.equal(await last.evaluate((w) => w.hasAttribute('data-scrolls')), true, 'a 23 by 16 table is wider than a phone');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});

@@ -19,6 +19,18 @@ test('lm page: at the defaults every demo prints what the core prints, with its 
   assert.deepEqual(problems, []);
 });
 
+test('lm page: the head demo\'s Head slider (a whole number declared without a step) moves one head a key, and the demo draws that head', async () => {
+  const { page, problems } = await lesson();
+  const head = demo(page, 'head');
+  await head.getByRole('slider', { name: 'Head (slider)' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await head.locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
+  assert.equal(await head.getByLabel('Head', { exact: true }).inputValue(), '1', 'the box shows the whole head the slider moved to');
+  assert.equal(await printed(page, 'head'), nativeCore.run('lm_head', { head: 1 }).result.printed.join('\n'));
+  assert.equal(await head.locator('.control.invalid').count(), 0, 'no control says its value was refused');
+  assert.deepEqual(problems, []);
+});
+
 test('lm page: a typed prompt changes the heat maps, the bars and the sentences; an unknown character is named', async () => {
   const { page, problems } = await lesson();
   const box = demo(page, 'next').getByLabel('Prompt');

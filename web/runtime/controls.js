@@ -35,10 +35,13 @@ function numberBox(id, value, decl, ariaLabel) {
 function sliderFor(decl, id, labelText) {
   if (decl.min === undefined || decl.max === undefined) return null;
   if (decl.scale === 'log') return logSlider(decl, id, labelText);
-  const steps = (decl.max - decl.min) / (decl.step || 1);
+  // A whole number steps by one when its declaration names no step: 'any' moved the language model's
+  // Head slider by 0.03 a key, which the core refused, so the slider never changed the head.
+  const step = decl.step || (decl.type === 'integer' ? 1 : 0);
+  const steps = (decl.max - decl.min) / (step || 1);
   if (steps > 2000) return null;
   const input = el('input', {
-    type: 'range', min: decl.min, max: decl.max, step: decl.step || 'any', value: decl.default,
+    type: 'range', min: decl.min, max: decl.max, step: step || 'any', value: decl.default,
     ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
   });
   return { input, valueOf: () => Number(input.value), show: (v) => { input.value = v; } };

@@ -76,18 +76,28 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   // A wide table or printout scrolls inside its own box, which says so while it has more to show
   // (web/style.css). Measured in the next frame, after the redraw's writes, and written only on a change.
   let measuring = false;
+  // A table off screen is not laid out (web/style.css, content-visibility): its mark is left as it is, and
+  // measured when it comes near the screen.
+  const skipped = new WeakSet();
   const markScrolling = () => {
     if (measuring) return;
     measuring = true;
     requestAnimationFrame(() => {
       measuring = false;
       // Every width read before any mark is written: a write between two reads would lay the page out again.
-      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')];
+      // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
+      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')].filter((box) => !(skipped.has(box) && box.matches('.large')));
       const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
       boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
     });
   };
   window.addEventListener('resize', markScrolling);
+  // Fired at the table's box itself, without bubbling: heard on the way down.
+  view.element.addEventListener('contentvisibilityautostatechange', (e) => {
+    if (e.skipped) { skipped.add(e.target); return; }
+    skipped.delete(e.target);
+    markScrolling();
+  }, true);
 
   function show(result, params) {
     view.render(result);

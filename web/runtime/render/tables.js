@@ -41,12 +41,35 @@ function fill(table, spec) {
 }
 
 /**
+ * Off screen, the browser skips a large table's style, layout and paint (web/style.css: content-visibility on
+ * `.large`), so a change of head in the language model's demo lays out the table on screen, not all six. Until
+ * the browser has drawn a table once, it holds the room of its rows and columns (a cell is about 4.2 by 1.9 rem,
+ * the caption and the scroll note 2.5 rem). That room is a guess, and a table drawn when it comes into view
+ * moves what follows by the guess's error (7 px for the attention scaling demo's small table, enough to move its
+ * chart's line from under a click): a small table costs little to lay out, so only large ones are skipped. The
+ * room is set as the property itself, not as custom properties for the style sheet: those are inherited, and a
+ * change of one restyled every cell of the table.
+ */
+const LARGE = 150; // cells: the lm head demo's tables have 184 to 529, the robot's keys table 180 at its preset
+const heldRoom = new WeakMap(); // table-wrap -> its contain-intrinsic-size ('' for a small table)
+function holdRoom(wrap, spec) {
+  const rem = (x) => `${Math.round(x * 10) / 10}rem`;
+  const large = spec.values.length * spec.col_labels.length >= LARGE;
+  const room = large ? `auto ${rem(5 + 4.2 * spec.col_labels.length)} auto ${rem(2.5 + 1.9 * (spec.values.length + 1))}` : '';
+  if ((heldRoom.get(wrap) ?? '') === room) return;
+  heldRoom.set(wrap, room);
+  wrap.classList.toggle('large', large);
+  wrap.style.containIntrinsicSize = room;
+}
+
+/**
  * Writes `spec` into `wrap`, a table renderTable drew for a spec of the same name, title and kind, in
  * place (a slider step then touches only the cells that changed); false if those differ.
  */
 export function updateTable(wrap, spec) {
   if (drawnShape.get(wrap) !== shapeOf(spec)) return false;
   fill(wrap.querySelector('table'), spec);
+  holdRoom(wrap, spec);
   return true;
 }
 
@@ -59,6 +82,7 @@ export function renderTable(spec) {
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
   drawnShape.set(wrap, shapeOf(spec));
+  holdRoom(wrap, spec);
   // A wide table scrolls sideways inside this box: it takes focus so a keyboard can scroll it
   // (a named group, as the printout in index.js).
   Object.assign(wrap, { tabIndex: 0, role: 'group', ariaLabel: spec.title });
