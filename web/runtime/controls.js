@@ -37,8 +37,10 @@ function sliderFor(decl, id, labelText) {
   if (decl.scale === 'log') return logSlider(decl, id, labelText);
   const steps = (decl.max - decl.min) / (decl.step || 1);
   if (steps > 2000) return null;
+  // A whole number's slider steps by 1 when the core declares no step: with step "any", an arrow key moved
+  // it by a hundredth of its range (Top-k 0 -> 0.81), a value the core refuses.
   const input = el('input', {
-    type: 'range', min: decl.min, max: decl.max, step: decl.step || 'any', value: decl.default,
+    type: 'range', min: decl.min, max: decl.max, step: decl.step || (decl.type === 'integer' ? 1 : 'any'), value: decl.default,
     ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
   });
   return { input, valueOf: () => Number(input.value), show: (v) => { input.value = v; } };
