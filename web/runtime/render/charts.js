@@ -81,6 +81,11 @@ function drawnSeries(spec) {
 const counts = (values) => values.every(Number.isInteger);
 const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
 
+/** Sets an attribute, or removes it for null, unless it already is so. */
+function writeAttribute(node, name, value) {
+  if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); } else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
 }
@@ -194,8 +199,11 @@ function drawChart(spec) {
     }
     drawn.forEach((s, i) => {
       const point = s.x.length === 1;
-      paths[i].attr('d', point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])));
-      markers[i].attr('display', point ? null : 'none').attr('transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
+      // Each attribute written only when it changed: the markers of lines (all but the robot's one point)
+      // stay hidden step after step, and a browser restyles an element whose attribute is set, even to the same value.
+      writeAttribute(paths[i].node(), 'd', point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])));
+      writeAttribute(markers[i].node(), 'display', point ? null : 'none');
+      writeAttribute(markers[i].node(), 'transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
       if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
     });
     writeData(() => writeRows(table, dataRows(next)));
