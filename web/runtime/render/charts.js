@@ -7,7 +7,7 @@ import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
-import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -80,11 +80,6 @@ function drawnSeries(spec) {
 // ticks only; d3 would put one at 0.5 when the range is short.
 const counts = (values) => values.every(Number.isInteger);
 const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
-
-/** Sets an attribute, or removes it for null, unless it already is so. */
-function writeAttribute(node, name, value) {
-  if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); } else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-}
 
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
@@ -201,9 +196,8 @@ function drawChart(spec) {
       const point = s.x.length === 1;
       // Each attribute written only when it changed: the markers of lines (all but the robot's one point)
       // stay hidden step after step, and a browser restyles an element whose attribute is set, even to the same value.
-      writeAttribute(paths[i].node(), 'd', point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])));
-      writeAttribute(markers[i].node(), 'display', point ? null : 'none');
-      writeAttribute(markers[i].node(), 'transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
+      writeAttributes(paths[i].node(), { d: point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])) });
+      writeAttributes(markers[i].node(), { display: point ? null : 'none', transform: point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null });
       if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
     });
     writeData(() => writeRows(table, dataRows(next)));

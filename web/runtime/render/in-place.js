@@ -13,12 +13,12 @@ export function writeText(node, text) {
 }
 
 /**
- * Sets the attributes of `attrs` (name -> value) that differ from the element's: a browser restyles an
- * element whose attribute is set, even to the value it had.
+ * Sets the attributes of `attrs` (name -> value; null removes it) that differ from the element's: a browser
+ * restyles an element whose attribute is set, even to the value it had.
  */
 export function writeAttributes(node, attrs) {
   for (const [name, value] of Object.entries(attrs)) {
-    if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
+    if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
   }
 }
 
