@@ -246,3 +246,26 @@ test('a number typed key after key, refused at each key, keeps its message eleme
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a block more on the stack moves the chart\'s ticks in place: no tick element is made again and no attribute is set to the value it had', async () => {
+  const { page, problems } = await open('block/');
+  const stack = demo(page, 'stack');
+  const ticks = 'figure.chart g.tick, figure.chart g.tick *';
+  await mark(stack, ticks);
+  const before = await stack.locator(ticks).count();
+  await watchAttributes(stack, `${ticks}, figure.chart path.domain`);
+  const slider = stack.getByLabel('Blocks (slider)');
+  const blocks = Number(await slider.inputValue());
+  const printout = await stack.locator('pre.printed').textContent();
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((p) => document.querySelector('.demo[data-instance="stack"] pre.printed').textContent !== p, printout);
+  assert.equal(await kept(stack, ticks), before, 'every tick already there is the same element');
+  assert.deepEqual((await written(page)).filter((w) => w.same), [], 'no attribute of an axis is set to the value it had');
+  const { page: linked } = await open(`block/?stack.blocks=${blocks + 1}`);
+  const axes = (scope) => scope.locator('figure.chart').first().evaluate((f) => [...f.querySelectorAll('svg > g')].map((g) => g.outerHTML.replace(/ data-kept="yes"/g, '')));
+  assert.deepEqual(await axes(stack), await axes(demo(linked, 'stack')), 'the axes are those of a page opened with that many blocks');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});

@@ -23,6 +23,27 @@ export function writeAttributes(node, attrs) {
 }
 
 /**
+ * Makes `live`'s children those of `model` (a detached tree drawn afresh, as d3 draws an axis), node by node
+ * at the same place: only the attributes and texts that differ are written, a node more or less is moved in
+ * from `model` or removed at the end. (`model` gives up the nodes moved in.)
+ */
+export function writeTree(live, model) {
+  const have = live.childNodes;
+  const want = [...model.childNodes];
+  while (have.length > want.length) live.lastChild.remove();
+  want.forEach((node, i) => {
+    const old = have[i];
+    if (!old) { live.append(node); return; }
+    if (old.nodeName !== node.nodeName) { old.replaceWith(node); return; }
+    if (node.nodeType === 3) { if (old.data !== node.data) old.data = node.data; return; }
+    if (node.nodeType !== 1) return;
+    for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+    for (const { name, value } of [...node.attributes]) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    writeTree(old, node);
+  });
+}
+
+/**
  * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s, after a
  * <caption> if it has one), in place:
  * only the cells whose text changed are touched; more or fewer rows are added or removed at the end.
