@@ -25,7 +25,8 @@ export function writeAttributes(node, attrs) {
 /**
  * Makes `live`'s children those of `model` (a detached tree drawn afresh, as d3 draws an axis), node by node
  * at the same place: only the attributes and texts that differ are written, a node more or less is moved in
- * from `model` or removed at the end. (`model` gives up the nodes moved in.)
+ * from `model` or removed at the end. An attribute `model` lacks is left as it is, as a redraw by d3 leaves it
+ * (an axis's elements always get the same ones). (`model` gives up the nodes moved in.)
  */
 export function writeTree(live, model) {
   const have = live.childNodes;
@@ -37,7 +38,6 @@ export function writeTree(live, model) {
     if (old.nodeName !== node.nodeName) { old.replaceWith(node); return; }
     if (node.nodeType === 3) { if (old.data !== node.data) old.data = node.data; return; }
     if (node.nodeType !== 1) return;
-    for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
     for (const { name, value } of [...node.attributes]) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
     writeTree(old, node);
   });
