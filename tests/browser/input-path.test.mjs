@@ -184,3 +184,121 @@ test('a change of head keeps every table cell, writes what a page opened at that
   await linked.close();
   await page.close();
 });
+
+// ---- Branch pace9: whole-number sliders, the split picture and the robot's mat written in place,
+// no same-value writes (docs/benchmarks.md, 2026-12-03 12:40). Counted, not timed.
+
+/** Records, from now on, every attribute the page sets on the elements `selector` finds, with whether it changed. */
+const watchAttributes = (scope, selector) => scope.locator(selector).evaluateAll((els) => {
+  window.__written = [];
+  const observer = new MutationObserver((list) => {
+    for (const m of list) window.__written.push({ name: m.attributeName, same: m.oldValue === m.target.getAttribute(m.attributeName) });
+  });
+  for (const e of els) observer.observe(e, { attributes: true, attributeOldValue: true });
+});
+const written = (page) => page.evaluate(() => window.__written);
+
+test('an arrow key on a whole number\'s slider with no declared step moves it to the next whole number, which the core accepts', async () => {
+  const { page, problems } = await open('lm/');
+  const next = demo(page, 'next');
+  for (const [label, value] of [['Top-k', '1'], ['Characters to write', '81']]) {
+    const slider = next.getByLabel(`${label} (slider)`);
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await slider.inputValue(), value, `${label} steps by 1`);
+    await page.waitForFunction(([box, v]) => document.getElementById(box).value === v, [await slider.evaluate((s) => s.id.replace(/-slider$/, '')), value]);
+  }
+  await page.waitForFunction(() => !document.querySelector('.demo[data-instance="next"] p.status').textContent);
+  assert.equal(await next.locator('p.error:not([hidden])').count(), 0, 'no value is refused');
+  assert.match(await next.locator('pre.printed').innerText(), /only the 1 likeliest kept/);
+  assert.match(await next.locator('pre.printed').innerText(), /generate\(prompt, 81, seed=1\)/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a token more keeps every element of the split picture, adds one row of cells per head, and draws what a page opened with that many tokens draws', async () => {
+  const { page, problems } = await open('attention/');
+  const heads = demo(page, 'heads');
+  const parts = 'figure.head-split, figure.head-split svg, figure.head-split svg *, figure.head-split li';
+  const before = await heads.locator(parts).count();
+  const cells = await heads.locator('figure.head-split rect').count();
+  await mark(heads, parts);
+  await heads.getByLabel('Tokens T', { exact: true }).fill('4');
+  await heads.locator('figure.head-split text.token-label', { hasText: 'token 3' }).waitFor();
+  assert.equal(await kept(heads, parts), before, 'every element already there is the same element');
+  assert.equal(await heads.locator('figure.head-split rect').count(), cells / 3 * 4, 'a row of cells more per head');
+  const drawn = (scope) => scope.locator('figure.head-split').evaluate((f) => ({
+    svg: ['viewBox', 'aria-label', 'style'].map((a) => f.querySelector('svg').getAttribute(a)),
+    shapes: [...f.querySelectorAll('svg rect, svg text')].map((e) => [e.tagName, ...['x', 'y', 'width', 'height', 'class'].map((a) => e.getAttribute(a)), e.textContent])
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    caption: f.querySelector('figcaption').textContent,
+  }));
+  const { page: linked } = await open('attention/?heads.tokens=4');
+  assert.deepEqual(await drawn(heads), await drawn(demo(linked, 'heads')), 'the picture is that of a page opened with 4 tokens');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});
+
+test('a new run that leaves the robot where it starts sets none of the robot\'s attributes, and no attribute of the mat to the value it had', async () => {
+  const { page, problems } = await open('robot/');
+  const run = demo(page, 'run');
+  await watchAttributes(run, 'svg.mat *');
+  const reading = await run.locator('.readout').textContent();
+  await run.getByLabel('Patch length', { exact: true }).fill('4');
+  await page.waitForFunction((r) => document.querySelector('.demo[data-instance="run"] .readout').textContent !== r, reading);
+  const writes = await written(page);
+  assert.ok(writes.length > 0, 'the new run moves the dots');
+  assert.deepEqual(writes.filter((w) => w.same), [], 'no attribute is set to the value it had');
+  assert.deepEqual(writes.filter((w) => ['r', 'rx', 'width', 'height', 'aria-label'].includes(w.name)), [], 'the robot is not drawn again');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a number typed key after key, refused at each key, keeps its message element and the bars of the strip get no same-value writes', async () => {
+  const { page, problems } = await open('robot/');
+  const sharp = demo(page, 'sharp');
+  const box = sharp.getByLabel('Spin speed (turn setting)', { exact: true });
+  await box.selectText();
+  await page.keyboard.type('2');  // below the bound: refused
+  const message = sharp.locator('p.error:not([hidden])');
+  await message.waitFor();
+  const text = await message.evaluate((p) => { p.firstChild.__first = true; return p.textContent; });
+  await watchAttributes(sharp, 'svg rect.strip-bar, input');
+  await page.keyboard.type('.');  // "2.": still below the bound
+  await page.keyboard.type('5');  // "2.5": still below it
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] p.error:not([hidden])')?.textContent.includes('2.5'));
+  assert.equal(await message.evaluate((p) => p.firstChild.__first === true), true, 'the message is rewritten in its own text node');
+  assert.notEqual(await message.textContent(), text);
+  assert.deepEqual((await written(page)).filter((w) => w.same), [], 'aria-invalid and aria-describedby are not set again');
+  await box.selectText();
+  await page.keyboard.type('25');
+  await sharp.locator('p.error:not([hidden])').waitFor({ state: 'detached' }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('.demo[data-instance="sharp"] p.error:not([hidden])'));
+  assert.deepEqual((await written(page)).filter((w) => w.same), [], 'a new weight that draws the same bar leaves its attributes alone');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a block more on the stack moves the chart\'s ticks in place: no tick element is made again and no attribute is set to the value it had', async () => {
+  const { page, problems } = await open('block/');
+  const stack = demo(page, 'stack');
+  const ticks = 'figure.chart g.tick, figure.chart g.tick *';
+  await mark(stack, ticks);
+  const before = await stack.locator(ticks).count();
+  await watchAttributes(stack, `${ticks}, figure.chart path.domain`);
+  const slider = stack.getByLabel('Blocks (slider)');
+  const blocks = Number(await slider.inputValue());
+  const printout = await stack.locator('pre.printed').textContent();
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((p) => document.querySelector('.demo[data-instance="stack"] pre.printed').textContent !== p, printout);
+  assert.equal(await kept(stack, ticks), before, 'every tick already there is the same element');
+  assert.deepEqual((await written(page)).filter((w) => w.same), [], 'no attribute of an axis is set to the value it had');
+  const { page: linked } = await open(`block/?stack.blocks=${blocks + 1}`);
+  const axes = (scope) => scope.locator('figure.chart').first().evaluate((f) => [...f.querySelectorAll('svg > g')].map((g) => g.outerHTML.replace(/ data-kept="yes"/g, '')));
+  assert.deepEqual(await axes(stack), await axes(demo(linked, 'stack')), 'the axes are those of a page opened with that many blocks');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});

@@ -4,6 +4,7 @@
 // (onInput); it keeps no value of its own. Nothing here validates: a value the
 // learner types goes to the core as typed, and the core's message comes back.
 import { el } from './dom.js';
+import { writeText } from './render/in-place.js';
 import { say } from './strings/index.js';
 
 let nextId = 0;
@@ -283,8 +284,8 @@ export function buildControl(decl, onInput) {
     const describedBy = [decl.help ? helpId : '', withError ? errorId : ''].join(' ').trim();
     for (const input of control.inputs) {
       if (input.getAttribute('aria-describedby') !== describedBy) input.setAttribute('aria-describedby', describedBy);
-      if (withError) input.setAttribute('aria-invalid', 'true');
-      else input.removeAttribute('aria-invalid');
+      if (withError) { if (input.getAttribute('aria-invalid') !== 'true') input.setAttribute('aria-invalid', 'true'); }
+      else if (input.hasAttribute('aria-invalid')) input.removeAttribute('aria-invalid');
     }
   };
   describe(false);
@@ -292,7 +293,8 @@ export function buildControl(decl, onInput) {
     name: decl.name,
     element,
     show: (v) => { control.show(v); describe(!error.hidden); },
-    showError(message) { error.textContent = message; error.hidden = false; element.classList.add('invalid'); describe(true); },
+    // The message's text node is rewritten in place, as a refusal typed key after key keeps its box refused.
+    showError(message) { writeText(error, message); if (error.hidden) error.hidden = false; element.classList.add('invalid'); describe(true); },
     clearError() {
       if (error.hidden) return; // every result clears every control: most have nothing to clear
       error.textContent = ''; error.hidden = true; element.classList.remove('invalid'); describe(false);

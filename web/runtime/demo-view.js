@@ -8,6 +8,7 @@ import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
 import { el } from './dom.js';
+import { writeText } from './render/in-place.js';
 import { createExplainer } from './explainable.js';
 import { loadExplainCore } from './core.js';
 import { createAnnouncer } from './announce.js';
@@ -123,7 +124,10 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     const started = performance.now();
     const answer = core.run(demo.id, params);
     performance.measure(`demo-compute:${instance}`, { start: started });
-    for (const c of controls) c.clearError();
+    // A control refused again (a value typed key after key, each still out of bounds) keeps its message,
+    // rewritten in place, rather than having it taken away and shown again.
+    const refused = answer.ok ? null : answer.error.param;
+    for (const c of controls) if (c.name !== refused) c.clearError();
     if (answer.ok) {
       if (status.textContent) status.textContent = ''; // most steps have no message to clear
       show(answer.result, params);
@@ -133,9 +137,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     const control = controls.find((c) => c.name === answer.error.param);
     if (control) control.showError(answer.error.message);
     if (control && folded.has(control.name)) more.open = true; // the message beside a folded control is seen
-    status.textContent = control
-      ? say('demo.fix_value')
-      : say('demo.refused', { message: answer.error.message });
+    writeText(status, control ? say('demo.fix_value') : say('demo.refused', { message: answer.error.message }));
     announce.refused(answer.error.message);
     if (!shown) {
       // Opened with a bad value (a hand-edited URL, say): show the preset meanwhile.

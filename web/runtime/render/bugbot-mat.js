@@ -7,7 +7,7 @@
 import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
 import { el, svg } from '../dom.js';
-import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 
 const VIEW = 400;              // svg units across the mat
@@ -75,17 +75,19 @@ function matDrawing(parts, view) {
     }
   }
 
+  // Each attribute is written only when it changed (writeAttributes): a new run after a Reset or a typed
+  // setting leaves the robot where it was and most of the window's dots in place, and a browser restyles
+  // an element whose attribute is set, even to the value it had.
   function robotAt(px, py, heading) {
     const r = x(view.fig.robot_radius_cm) - x(0);
     const rad = (heading * Math.PI) / 180; // clockwise from +y on the mat
     const [cx, cy] = [x(px), y(py)];
     const { body, grab, nose } = parts;
-    body.setAttribute('cx', cx); body.setAttribute('cy', cy); body.setAttribute('r', r);
+    writeAttributes(body, { cx, cy, r });
     const g = Math.max(r, GRAB_RADIUS);
-    for (const [k, v] of Object.entries({ x: cx - g, y: cy - g, width: 2 * g, height: 2 * g, rx: g })) grab.setAttribute(k, v);
-    nose.setAttribute('x1', cx); nose.setAttribute('y1', cy);
-    nose.setAttribute('x2', cx + r * Math.sin(rad)); nose.setAttribute('y2', cy - r * Math.cos(rad));
-    parts.robot.setAttribute('aria-label', say('mat.robot', { x: fixed1(px), y: fixed1(py) }));
+    writeAttributes(grab, { x: cx - g, y: cy - g, width: 2 * g, height: 2 * g, rx: g });
+    writeAttributes(nose, { x1: cx, y1: cy, x2: cx + r * Math.sin(rad), y2: cy - r * Math.cos(rad) });
+    writeAttributes(parts.robot, { 'aria-label': say('mat.robot', { x: fixed1(px), y: fixed1(py) }) });
   }
 
   /** The window's dots, moved in place: a playback or a drag moves them on every frame. */
@@ -94,9 +96,8 @@ function matDrawing(parts, view) {
     while (hits.children.length > shown.length) hits.lastElementChild.remove();
     while (hits.children.length < shown.length) hits.append(svg('circle', { r: HIT_RADIUS, class: 'hit' }));
     shown.forEach((k, n) => {
-      const [hx, hy] = toView(k.hit);
-      hits.children[n].setAttribute('cx', hx);
-      hits.children[n].setAttribute('cy', hy);
+      const [cx, cy] = toView(k.hit);
+      writeAttributes(hits.children[n], { cx, cy });
     });
   }
 
@@ -107,17 +108,16 @@ function matDrawing(parts, view) {
     hitDots(frames.slice(Math.max(0, i - view.fig.window + 1), i + 1));
     const [hx, hy] = toView(f.hit);
     const { ray, source } = parts;
-    ray.setAttribute('x1', x(f.x)); ray.setAttribute('y1', y(f.y));
-    ray.setAttribute('x2', hx); ray.setAttribute('y2', hy);
+    writeAttributes(ray, { x1: x(f.x), y1: y(f.y), x2: hx, y2: hy });
     const leanOn = f.source_tick === null ? null : frames[f.source_tick];
-    source.style.display = leanOn ? '' : 'none';
+    if (source.style.display !== (leanOn ? '' : 'none')) source.style.display = leanOn ? '' : 'none';
     if (leanOn) {
-      const [sx, sy] = toView(leanOn.hit);
-      source.setAttribute('cx', sx); source.setAttribute('cy', sy);
+      const [cx, cy] = toView(leanOn.hit);
+      writeAttributes(source, { cx, cy });
     }
     writeText(parts.readout, say('mat.reading', { tick: f.tick, time: f.time_s.toFixed(2), heading: f.heading.toFixed(0), distance: f.reading }) +
       (f.guess_wide === null ? say('mat.no_guess') : say('mat.guess', { guess: fixed1(f.guess_wide), source: f.source_tick })));
-    parts.scrubber.value = i;
+    if (parts.scrubber.value !== String(i)) parts.scrubber.value = i;
   }
 
   function table() {
@@ -243,7 +243,7 @@ export function createBugbotMat(demo) {
     view.y.domain([0, next.size_cm]).range([VIEW, 0]); // the mat's y grows away from the viewer: up on screen
     draw.grid(next.size_cm);
     draw.table();
-    parts.scrubber.max = next.frames.length - 1;
+    if (parts.scrubber.max !== String(next.frames.length - 1)) parts.scrubber.max = next.frames.length - 1;
     const at = view.followEnd ? next.frames.length - 1 : Math.min(view.frame, next.frames.length - 1);
     view.frame = -1; // a new run: show() draws its whole frame, even while playing
     playback.show(at);

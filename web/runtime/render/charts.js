@@ -7,7 +7,7 @@ import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
-import { writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -80,6 +80,18 @@ function drawnSeries(spec) {
 // ticks only; d3 would put one at 0.5 when the range is short.
 const counts = (values) => values.every(Number.isInteger);
 const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
+
+/**
+ * Draws `axis` into the selection `g` as d3 draws it, written in place (in-place.js writeTree): d3 sets every
+ * tick's attributes and replaces each label's text on every call, so a new domain (a block more on the stack
+ * demo's chart) restyled and laid out every tick again, most of them where they were.
+ */
+function drawAxis(g, axis) {
+  const model = document.createElementNS(SVG_NS, 'g');
+  select(model).call(axis);
+  writeAttributes(g.node(), Object.fromEntries([...model.attributes].map(({ name, value }) => [name, value])));
+  writeTree(g.node(), model);
+}
 
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
@@ -189,13 +201,15 @@ function drawChart(spec) {
         yAxis.attr('transform', `translate(${margins[0]},0)`);
         xLabel.attr('x', (margins[0] + WIDTH - margins[1]) / 2);
       }
-      xAxis.call(bottom);
-      yAxis.call(side);
+      drawAxis(xAxis, bottom);
+      drawAxis(yAxis, side);
     }
     drawn.forEach((s, i) => {
       const point = s.x.length === 1;
-      paths[i].attr('d', point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])));
-      markers[i].attr('display', point ? null : 'none').attr('transform', point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null);
+      // Each attribute written only when it changed: the markers of lines (all but the robot's one point)
+      // stay hidden step after step, and a browser restyles an element whose attribute is set, even to the same value.
+      writeAttributes(paths[i].node(), { d: point ? null : polyline(s.x.map((v, k) => [x(v), y(s.y[k])])) });
+      writeAttributes(markers[i].node(), { display: point ? null : 'none', transform: point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null });
       if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
     });
     writeData(() => writeRows(table, dataRows(next)));

@@ -13,13 +13,34 @@ export function writeText(node, text) {
 }
 
 /**
- * Sets the attributes of `attrs` (name -> value) that differ from the element's: a browser restyles an
- * element whose attribute is set, even to the value it had.
+ * Sets the attributes of `attrs` (name -> value; null removes it) that differ from the element's: a browser
+ * restyles an element whose attribute is set, even to the value it had.
  */
 export function writeAttributes(node, attrs) {
   for (const [name, value] of Object.entries(attrs)) {
-    if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
+    if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
   }
+}
+
+/**
+ * Makes `live`'s children those of `model` (a detached tree drawn afresh, as d3 draws an axis), node by node
+ * at the same place: only the attributes and texts that differ are written, a node more or less is moved in
+ * from `model` or removed at the end. An attribute `model` lacks is left as it is, as a redraw by d3 leaves it
+ * (an axis's elements always get the same ones). (`model` gives up the nodes moved in.)
+ */
+export function writeTree(live, model) {
+  const have = live.childNodes;
+  const want = [...model.childNodes];
+  while (have.length > want.length) live.lastChild.remove();
+  want.forEach((node, i) => {
+    const old = have[i];
+    if (!old) { live.append(node); return; }
+    if (old.nodeName !== node.nodeName) { old.replaceWith(node); return; }
+    if (node.nodeType === 3) { if (old.data !== node.data) old.data = node.data; return; }
+    if (node.nodeType !== 1) return;
+    for (const { name, value } of [...node.attributes]) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    writeTree(old, node);
+  });
 }
 
 /**

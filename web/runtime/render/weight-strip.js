@@ -103,8 +103,8 @@ function fill(drawn, fig) {
       weights[j] = w;
       // Drawn to a hundredth of a unit and shaded to a thousandth, as the heat maps: more digits change no
       // pixel and cost the prerendered page bytes for every bar.
-      bars[j].setAttribute('y', +(base - bar(w)).toFixed(2));
-      bars[j].setAttribute('height', +Math.max(1, bar(w)).toFixed(2));
+      // (A new weight often draws the same bar at this precision: those attributes are left alone too.)
+      writeAttributes(bars[j], { y: +(base - bar(w)).toFixed(2), height: +Math.max(1, bar(w)).toFixed(2) });
       bars[j].style.setProperty('--w', w.toFixed(3));
     });
   });
