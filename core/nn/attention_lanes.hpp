@@ -129,11 +129,13 @@ void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, co
 // each lane: the same library call as one scene alone).
 template <typename T>
 void softmax(V<T>* p, int n, T scale) {
-    V<T> top;
-    for (int l = 0; l < kScenes; ++l) top[l] = -std::numeric_limits<T>::infinity();
+    V<T> top = V<T>{} - std::numeric_limits<T>::infinity();
     for (int j = 0; j < n; ++j) {
         p[j] = p[j] * scale;
-        for (int l = 0; l < kScenes; ++l) top[l] = std::max(top[l], p[j][l]);
+        // std::max(top, p): p where top < p, else top; a bit select, lane by lane
+        using Mask = decltype(top < p[j]);
+        const Mask larger = top < p[j];
+        top = (V<T>)(((Mask)p[j] & larger) | ((Mask)top & ~larger));
     }
     V<T> total = {};
     for (int j = 0; j < n; ++j) {
