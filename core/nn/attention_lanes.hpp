@@ -125,8 +125,8 @@ void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, co
 }
 
 // p (n) = softmax(s * scale) in every lane, shifted by the lane's largest scaled
-// score: the scalar loop's operations in its order (std::max, then std::exp on
-// each lane: the same library call as one scene alone).
+// score: the scalar loop's operations in its order (std::max's answer by a bit
+// select, then std::exp on each lane: the same library call as one scene alone).
 template <typename T>
 void softmax(V<T>* p, int n, T scale) {
     V<T> top = V<T>{} - std::numeric_limits<T>::infinity();
