@@ -1,5 +1,7 @@
 #include "nn/encoder_layer.hpp"
 
+#include "nn/elementwise.hpp"
+
 namespace attn::nn {
 
 template <typename T>
@@ -46,13 +48,11 @@ const Mat<T>& EncoderLayer<T>::forward_first(const Mat<T>& x, int batch, int len
 
 template <typename T>
 const Mat<T>& EncoderLayer<T>::after_attention(const Mat<T>& x, const Mat<T>& a) {
-    ensure_shape(sum1_, x.rows(), x.cols());
-    sum1_ = x + a;
+    add(sum1_, x, a);
     const Mat<T>& h = norm1.forward(sum1_);
     // out = norm2(h + linear2(relu(linear1(h))))
     const Mat<T>& f = linear2.forward(relu.forward(linear1.forward(h)));
-    ensure_shape(sum2_, x.rows(), x.cols());
-    sum2_ = h + f;
+    add(sum2_, h, f);
     return norm2.forward(sum2_);
 }
 
@@ -61,14 +61,12 @@ const Mat<T>& EncoderLayer<T>::backward(const Mat<T>& dout) {
     // out = norm2(h + f): the gradient reaches h twice, directly and through the feed-forward
     const Mat<T>& dsum2 = norm2.backward(dout);
     const Mat<T>& dh_ff = linear1.backward(relu.backward(linear2.backward(dsum2)));
-    ensure_shape(dh_, dsum2.rows(), dsum2.cols());
-    dh_ = dsum2 + dh_ff;
+    add(dh_, dsum2, dh_ff);
     // h = norm1(x + a): the gradient reaches x directly and through self-attention
     const Mat<T>& dsum1 = norm1.backward(dh_);
     const Mat<T>& dx_attn = self_attn.backward(dsum1);  // queries, keys and values all from x
     if (!first_only_) {
-        ensure_shape(dx_, dsum1.rows(), dsum1.cols());
-        dx_ = dsum1 + dx_attn;
+        add(dx_, dsum1, dx_attn);
         return dx_;
     }
     // Off the first places x reached the output only as keys and values. At a

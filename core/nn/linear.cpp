@@ -23,8 +23,13 @@ template <typename T>
 const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
     x_ = &x;
     ensure_shape(y_, x.rows(), out_);
-    product_transposed(y_, x, weight.value, weight_t_);  // (N, in) (in, out)
-    y_.rowwise() += bias.value.row(0);            // + b on every row
+    // W^T, so that the product's inner loop runs along contiguous rows: k*m copies
+    // against the product's n*k*m, and once a training step (nn/frozen_weights.hpp).
+    if (!weight_t_made_.fresh()) {
+        weight_t_ = weight.value.transpose();
+        weight_t_made_.made();
+    }
+    product_plus(y_, x, weight_t_, bias.value.row(0));  // (N, in) (in, out), + b on every row
     return y_;
 }
 
@@ -35,8 +40,9 @@ const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
         // dW^T = x^T dy, then transposed: the same products added in the same
         // order (a * b == b * a), but the kernel's rows are `out` wide instead of
         // `in` (a 10-wide input leaves most vector lanes idle: 2.3x slower).
-        transpose_product(weight_t_, *x_, dy);        // (in, N) (N, out)
-        weight.grad = weight_t_.transpose();
+        ensure_shape(grad_t_, in_, out_);
+        transpose_product(grad_t_, *x_, dy);          // (in, N) (N, out)
+        weight.grad = grad_t_.transpose();
     } else {
         transpose_product(weight.grad, dy, *x_);      // (out, N) (N, in)
     }

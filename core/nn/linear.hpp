@@ -3,6 +3,7 @@
 #include <string>
 
 #include "math/rng.hpp"
+#include "nn/frozen_weights.hpp"
 #include "nn/tensor.hpp"
 
 namespace attn::nn {
@@ -37,7 +38,9 @@ private:
     int in_ = 0, out_ = 0;
     bool input_grad_ = true;
     const Mat<T>* x_ = nullptr;  // the input of the last forward
-    Mat<T> weight_t_;            // (in, out) W^T for forward's product; backward's dW^T when in < out
+    Mat<T> weight_t_;            // (in, out) W^T for forward's product
+    DerivedWeights weight_t_made_;
+    Mat<T> grad_t_;              // (in, out) backward's dW^T when in < out
     Mat<T> y_;                   // (N, out)
     Mat<T> dx_;                  // (N, in)
 };

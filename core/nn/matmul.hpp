@@ -54,9 +54,11 @@ inline Vec load(const T* p) {
 }
 
 // R rows by V vectors of type Vec (FloatV, Float4 or a lone T) of columns.
+// With a bias (its entries for these columns), each sum gets it as it is stored:
+// the one rounding of adding it after the product, as a separate pass did.
 template <int R, int V, typename Vec, typename T>
 inline void block_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                        const T* b, Eigen::Index b_stride, Eigen::Index k) {
+                        const T* b, Eigen::Index b_stride, Eigen::Index k, const T* bias) {
     constexpr int lanes = sizeof(Vec) / sizeof(T);
     Vec sum[R][V] = {};
     for (Eigen::Index p = 0; p < k; ++p) {
@@ -67,32 +69,42 @@ inline void block_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_
             for (int v = 0; v < V; ++v) sum[r][v] += ap * bp[v];
         }
     }
+    if (bias)
+        for (int v = 0; v < V; ++v) {
+            const Vec bv = load<Vec>(bias + lanes * v);
+            for (int r = 0; r < R; ++r) sum[r][v] += bv;
+        }
     for (int r = 0; r < R; ++r)
         for (int v = 0; v < V; ++v) std::memcpy(c + r * c_stride + lanes * v, &sum[r][v], sizeof(Vec));
 }
 
 template <int R, typename T>
 inline void rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                       const T* b, Eigen::Index b_stride, Eigen::Index k, Eigen::Index m) {
+                       const T* b, Eigen::Index b_stride, Eigen::Index k, Eigen::Index m, const T* bias) {
     Eigen::Index j0 = 0;
+    const auto at = [bias](Eigen::Index j) { return bias ? bias + j : nullptr; };
     if constexpr (std::is_same_v<T, float>) {
         for (; j0 + 16 <= m; j0 += 16)
-            block_times<R, 16 / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
-        for (; j0 + 4 <= m; j0 += 4) block_times<R, 1, Float4>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
+            block_times<R, 16 / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
+        for (; j0 + 4 <= m; j0 += 4)
+            block_times<R, 1, Float4>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
     }
     // The last columns one by one (all of them for double, the type of the
     // gradient checks, where speed does not matter).
-    for (; j0 < m; ++j0) block_times<R, 1, T>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k);
+    for (; j0 < m; ++j0) block_times<R, 1, T>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
 }
 
-// All n rows of c: kRows at a time, then one at a time.
+// All n rows of c: kRows at a time, then one at a time; `bias` (m entries, or
+// nullptr) added to every row.
 template <typename T>
 inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m) {
+                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
+                           const T* bias = nullptr) {
     Eigen::Index i = 0;
     for (; i + kRows <= n; i += kRows)
-        rows_times<kRows>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
-    for (; i < n; ++i) rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m);
+        rows_times<kRows>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
+    for (; i < n; ++i)
+        rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
 }
 
 template <typename... M>
@@ -113,6 +125,16 @@ inline void product(Dst&& dst, const A& a, const B& b) {
                                   b.outerStride(), a.rows(), a.cols(), b.cols());
 }
 
+// dst = a b + bias on every row:  bias (1, m). Each entry is the product's sum,
+// then + its bias: the bits of product() followed by dst.rowwise() += bias.
+template <typename Dst, typename A, typename B, typename Bias>
+inline void product_plus(Dst&& dst, const A& a, const B& b, const Bias& bias) {
+    matmul_detail::require_row_major<Dst, A, B>();
+    eigen_assert(a.cols() == b.rows() && dst.rows() == a.rows() && dst.cols() == b.cols() && bias.size() == b.cols());
+    matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, b.data(),
+                                  b.outerStride(), a.rows(), a.cols(), b.cols(), bias.data());
+}
+
 // dst = a^T b:  a (n, k), b (n, m) -> dst (k, m). A weight gradient: each entry
 // sums its n batch rows in order.
 template <typename Dst, typename A, typename B>
@@ -121,15 +143,6 @@ inline void transpose_product(Dst&& dst, const A& a, const B& b) {
     eigen_assert(a.rows() == b.rows() && dst.rows() == a.cols() && dst.cols() == b.cols());
     matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), 1, a.outerStride(), b.data(),
                                   b.outerStride(), a.cols(), a.rows(), b.cols());
-}
-
-// dst = a b^T:  a (n, k), b (m, k) -> dst (n, m), as y = x W^T in a linear layer.
-// b is first copied transposed into `scratch` (k, m), so that the inner loop
-// runs along contiguous rows; the copy costs k*m against the product's n*k*m.
-template <typename Dst, typename A, typename B, typename Scratch>
-inline void product_transposed(Dst&& dst, const A& a, const B& b, Scratch& scratch) {
-    scratch = b.transpose();  // resizes (allocates) only when the shape changes
-    product(dst, a, scratch);
 }
 
 // dst (1, m) = the sum of the rows of x (n, m), in row order: a bias gradient.

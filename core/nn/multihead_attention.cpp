@@ -5,6 +5,9 @@
 #include <limits>
 #include <stdexcept>
 
+#include "nn/attention_lanes.hpp"
+#include "nn/elementwise.hpp"
+
 namespace attn::nn {
 
 template <typename T>
@@ -26,32 +29,6 @@ void MultiheadAttention<T>::init_default(Rng& rng) {
     out_proj.bias.value.setZero();
 }
 
-namespace {
-
-// t (dh, n) = the transpose of n rows of one head's dh columns, `stride` apart:
-// the products' kernel wants the keys (or values) of a score along its rows.
-template <typename T>
-void head_transposed(T* t, const T* rows, Eigen::Index stride, int n, int dh) {
-    for (int j = 0; j < n; ++j)
-        for (int c = 0; c < dh; ++c) t[static_cast<Eigen::Index>(c) * n + j] = rows[j * stride + c];
-}
-
-// p (n) = softmax(s * scale), shifted by the largest scaled score: the operations
-// of the loop over keys this replaced, in its order.
-template <typename T>
-void softmax_row(T* p, int n, T scale) {
-    T top = -std::numeric_limits<T>::infinity();
-    for (int j = 0; j < n; ++j) {
-        p[j] = p[j] * scale;
-        top = std::max(top, p[j]);
-    }
-    T total = 0;
-    for (int j = 0; j < n; ++j) total += (p[j] = std::exp(p[j] - top));
-    for (int j = 0; j < n; ++j) p[j] /= total;
-}
-
-}  // namespace
-
 template <typename T>
 const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& kv_in, int batch, int lq, int lk) {
     const int E = width_, dh = head_dim_;
@@ -60,32 +37,46 @@ const Mat<T>& MultiheadAttention<T>::forward(const Mat<T>& q_in, const Mat<T>& k
     q_in_ = &q_in, kv_in_ = &kv_in;
 
     // 1. Project: queries from q_in, keys and values from kv_in, whole batch at once.
-    w_t_ = in_proj_weight.value.transpose();  // (E, 3E); allocates only the first time
+    if (!w_t_made_.fresh()) {  // once a training step (nn/frozen_weights.hpp)
+        w_t_ = in_proj_weight.value.transpose();  // (E, 3E); allocates only the first time
+        w_t_made_.made();
+    }
     ensure_shape(q_, q_in.rows(), E);
-    product(q_, q_in, w_t_.leftCols(E));  // (B*Lq, E) (E, E)
-    q_.rowwise() += in_proj_bias.value.row(0).head(E);
+    product_plus(q_, q_in, w_t_.leftCols(E), in_proj_bias.value.row(0).head(E));  // (B*Lq, E) (E, E)
     ensure_shape(kv_, kv_in.rows(), 2 * E);
-    product(kv_, kv_in, w_t_.rightCols(2 * E));  // (B*Lk, E) (E, 2E)
-    kv_.rowwise() += in_proj_bias.value.row(0).tail(2 * E);
+    product_plus(kv_, kv_in, w_t_.rightCols(2 * E), in_proj_bias.value.row(0).tail(2 * E));  // (B*Lk, E) (E, 2E)
 
-    // 2. Score, softmax, average: per scene and head, as small products whose
-    // every entry sums its terms in order from zero, as the loops they replace
-    // did (so the same bits), but several keys or columns at a time.
+    // 2. Score, softmax, average: per group of four scenes (nn/attention_lanes.hpp) and head,
+    //   S = Q K^T (Lq, Lk),  P = softmax(S scale) row by row,  O = P V (Lq, dh),
+    // every entry's sum in order from +0 as the scalar loops did, one scene a lane.
     const T scale = T(1) / std::sqrt(static_cast<T>(dh));
+    const int groups = (batch + lanes::kScenes - 1) / lanes::kScenes;
     ensure_shape(p_, static_cast<Eigen::Index>(batch) * heads_ * lq, lk);
     ensure_shape(o_, q_in.rows(), E);
-    t_.resize(static_cast<std::size_t>(dh) * lk);
-    for (int b = 0; b < batch; ++b)
+    q_lanes_.resize(static_cast<std::size_t>(groups) * lq * E);
+    kv_lanes_.resize(static_cast<std::size_t>(groups) * lk * 2 * E);
+    p_lanes_.resize(static_cast<std::size_t>(groups) * heads_ * lq * lk);
+    o_lanes_.resize(static_cast<std::size_t>(lq) * E);
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = g * lanes::kScenes, n = std::min(lanes::kScenes, batch - b0);
+        lanes::V<T>* q = q_lanes_.data() + static_cast<Eigen::Index>(g) * lq * E;
+        lanes::V<T>* kv = kv_lanes_.data() + static_cast<Eigen::Index>(g) * lk * 2 * E;
+        lanes::V<T>* p = p_lanes_.data() + static_cast<Eigen::Index>(g) * heads_ * lq * lk;
+        lanes::V<T>* o = o_lanes_.data();
+        lanes::to_lanes(q, q_.data() + static_cast<Eigen::Index>(b0) * lq * E, lq * E, E, lq, E, n);
+        lanes::to_lanes(kv, kv_.data() + static_cast<Eigen::Index>(b0) * lk * 2 * E, lk * 2 * E, 2 * E, lk, 2 * E, n);
         for (int h = 0; h < heads_; ++h) {
-            const T* q = q_.data() + static_cast<Eigen::Index>(b) * lq * E + h * dh;
-            const T* k = kv_.data() + static_cast<Eigen::Index>(b) * lk * 2 * E + h * dh;
-            T* p = p_.data() + (static_cast<Eigen::Index>(b) * heads_ + h) * lq * lk;
-            head_transposed(t_.data(), k, 2 * E, lk, dh);
-            matmul_detail::all_rows_times(p, lk, q, E, 1, t_.data(), lk, lq, dh, lk);  // s = Q K^T
-            for (int i = 0; i < lq; ++i) softmax_row(p + static_cast<Eigen::Index>(i) * lk, lk, scale);
-            T* o = o_.data() + static_cast<Eigen::Index>(b) * lq * E + h * dh;
-            matmul_detail::all_rows_times(o, E, p, lk, 1, k + E, 2 * E, lq, lk, dh);  // o = P V
+            lanes::V<T>* ph = p + static_cast<Eigen::Index>(h) * lq * lk;
+            const lanes::V<T>* k = kv + h * dh;
+            lanes::products<T>(ph, lk, q + h * dh, E, 1, k, 1, 2 * E, lq, dh, lk);  // S = Q K^T
+            for (int i = 0; i < lq; ++i) lanes::softmax(ph + static_cast<Eigen::Index>(i) * lk, lk, scale);
+            lanes::products<T>(o + h * dh, E, ph, lk, 1, k + E, 2 * E, 1, lq, lk, dh);  // O = P V
         }
+        lanes::from_lanes(o_.data() + static_cast<Eigen::Index>(b0) * lq * E, o, lq * E, E, lq, E, n);
+        // the weights, read by the demos: row (b*H + h)*Lq + i of p_, scene b's H*Lq*Lk entries in a row
+        lanes::from_lanes(p_.data() + static_cast<Eigen::Index>(b0) * heads_ * lq * lk, p, heads_ * lq * lk, 0, 1,
+                          heads_ * lq * lk, n);
+    }
 
     // 3. Mix the heads: out = O Wo^T + bo.
     return out_proj.forward(o_);
@@ -99,38 +90,43 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
     // 3. out = O Wo^T + bo
     const Mat<T>& d_o = out_proj.backward(dout);  // (B*Lq, E)
 
-    // 2. Per scene and head, back through O = P V and P = softmax(S) (row by row):
+    // 2. Per group of four scenes and head, back through O = P V and P = softmax(S) (row by row):
     //   dV = P^T dO,  dP = dO V^T,  dS_ij = P_ij (dP_ij - sum_k P_ik dP_ik) scale,
     //   dQ = dS K,  dK = dS^T Q
-    // As small products whose entries each sum in order from zero (so the bits of
-    // the loops they replace), and which cover every entry of dq_ and dkv_.
+    // in lanes, each entry's sum in order from +0 (the bits of the loops of one
+    // scene), covering every entry of dq_ and dkv_.
     ensure_shape(dq_, q_.rows(), E);
     ensure_shape(dkv_, kv_.rows(), 2 * E);
-    t_.resize(static_cast<std::size_t>(dh) * lk);
-    ds_.resize(static_cast<std::size_t>(lq) * lk);
-    for (int b = 0; b < batch_; ++b)
+    const int groups = (batch_ + lanes::kScenes - 1) / lanes::kScenes;
+    do_lanes_.resize(static_cast<std::size_t>(lq) * E);
+    dq_lanes_.resize(static_cast<std::size_t>(lq) * E);
+    dkv_lanes_.resize(static_cast<std::size_t>(lk) * 2 * E);
+    ds_lanes_.resize(static_cast<std::size_t>(lq) * lk);
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = g * lanes::kScenes, n = std::min(lanes::kScenes, batch_ - b0);
+        const Eigen::Index qrow = static_cast<Eigen::Index>(b0) * lq, krow = static_cast<Eigen::Index>(b0) * lk;
+        const lanes::V<T>* q = q_lanes_.data() + static_cast<Eigen::Index>(g) * lq * E;
+        const lanes::V<T>* kv = kv_lanes_.data() + static_cast<Eigen::Index>(g) * lk * 2 * E;
+        const lanes::V<T>* p = p_lanes_.data() + static_cast<Eigen::Index>(g) * heads_ * lq * lk;
+        lanes::V<T>* go = do_lanes_.data();
+        lanes::V<T>* gq = dq_lanes_.data();
+        lanes::V<T>* gkv = dkv_lanes_.data();
+        lanes::V<T>* ds = ds_lanes_.data();
+        lanes::to_lanes(go, d_o.data() + qrow * E, lq * E, E, lq, E, n);
         for (int h = 0; h < heads_; ++h) {
-            const Eigen::Index qrow = static_cast<Eigen::Index>(b) * lq, krow = static_cast<Eigen::Index>(b) * lk;
-            const T* q = q_.data() + qrow * E + h * dh;
-            const T* go = d_o.data() + qrow * E + h * dh;
-            const T* k = kv_.data() + krow * 2 * E + h * dh;
-            const T* p = p_.data() + (static_cast<Eigen::Index>(b) * heads_ + h) * lq * lk;
-            T* gq = dq_.data() + qrow * E + h * dh;
-            T* gk = dkv_.data() + krow * 2 * E + h * dh;
-            matmul_detail::all_rows_times(gk + E, 2 * E, p, 1, lk, go, E, lk, lq, dh);  // dV = P^T dO
-            head_transposed(t_.data(), k + E, 2 * E, lk, dh);
-            T* ds = ds_.data();
-            matmul_detail::all_rows_times(ds, lk, go, E, 1, t_.data(), lk, lq, dh, lk);  // dP = dO V^T
-            for (int i = 0; i < lq; ++i) {
-                const T* pi = p + static_cast<Eigen::Index>(i) * lk;
-                T* di = ds + static_cast<Eigen::Index>(i) * lk;
-                T weighted = 0;  // sum_k p_k dp_k, in order
-                for (int j = 0; j < lk; ++j) weighted += pi[j] * di[j];
-                for (int j = 0; j < lk; ++j) di[j] = pi[j] * (di[j] - weighted) * scale;
-            }
-            matmul_detail::all_rows_times(gq, E, ds, lk, 1, k, 2 * E, lq, lk, dh);  // dQ = dS K
-            matmul_detail::all_rows_times(gk, 2 * E, ds, 1, lk, q, E, lk, lq, dh);  // dK = dS^T Q
+            const lanes::V<T>* ph = p + static_cast<Eigen::Index>(h) * lq * lk;
+            const lanes::V<T>* k = kv + h * dh;
+            lanes::products<T>(gkv + E + h * dh, 2 * E, ph, 1, lk, go + h * dh, E, 1, lk, lq, dh);  // dV = P^T dO
+            lanes::products<T>(ds, lk, go + h * dh, E, 1, k + E, 1, 2 * E, lq, dh, lk);              // dP = dO V^T
+            for (int i = 0; i < lq; ++i)
+                lanes::softmax_backward(ph + static_cast<Eigen::Index>(i) * lk, ds + static_cast<Eigen::Index>(i) * lk,
+                                        lk, scale);
+            lanes::products<T>(gq + h * dh, E, ds, lk, 1, k, 2 * E, 1, lq, lk, dh);       // dQ = dS K
+            lanes::products<T>(gkv + h * dh, 2 * E, ds, 1, lk, q + h * dh, E, 1, lk, lq, dh);  // dK = dS^T Q
         }
+        lanes::from_lanes(dq_.data() + qrow * E, gq, lq * E, E, lq, E, n);
+        lanes::from_lanes(dkv_.data() + krow * 2 * E, gkv, lk * 2 * E, 2 * E, lk, 2 * E, n);
+    }
 
     // 1. Q = q_in Wq^T + bq, [K V] = kv_in [Wk; Wv]^T + [bk bv]
     transpose_product(in_proj_weight.grad.topRows(E), dq_, *q_in_);            // (E, B*Lq) (B*Lq, E)
@@ -141,7 +137,7 @@ const Mat<T>& MultiheadAttention<T>::backward(const Mat<T>& dout) {
     product(dq_in_, dq_, in_proj_weight.value.topRows(E));  // (B*Lq, E) (E, E)
     ensure_shape(dkv_in_, kv_.rows(), E);
     product(dkv_in_, dkv_, in_proj_weight.value.bottomRows(2 * E));  // (B*Lk, 2E) (2E, E)
-    if (self_) dq_in_ += dkv_in_;
+    if (self_) add(dq_in_, dq_in_, dkv_in_);
     return dq_in_;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "nn/attention_lanes.hpp"
 #include "nn/linear.hpp"
 #include "math/rng.hpp"
 #include "nn/tensor.hpp"
@@ -56,7 +57,8 @@ private:
     bool self_ = false;
     const Mat<T>* q_in_ = nullptr;
     const Mat<T>* kv_in_ = nullptr;
-    Mat<T> w_t_;     // (E, 3E) in_proj_weight^T, refreshed each forward for the products
+    Mat<T> w_t_;     // (E, 3E) in_proj_weight^T for the products, made again unless still fresh
+    DerivedWeights w_t_made_;
     Mat<T> q_;       // (B*Lq, E)
     Mat<T> kv_;      // (B*Lk, 2E): keys in columns 0..E-1, values in E..2E-1
     Mat<T> p_;       // (B*H*Lq, Lk)
@@ -65,8 +67,14 @@ private:
     Mat<T> dkv_;     // (B*Lk, 2E)
     Mat<T> dq_in_;   // (B*Lq, E)
     Mat<T> dkv_in_;  // (B*Lk, E)
-    std::vector<T> t_;   // (dh, Lk) scratch: one scene's keys or values of one head, transposed
-    std::vector<T> ds_;  // (Lq, Lk) scratch: dLoss/dP, then dLoss/dS, of one scene and head
+    // Four scenes abreast (nn/attention_lanes.hpp), group after group of them:
+    std::vector<lanes::V<T>> q_lanes_;   // (groups, Lq, E) the queries
+    std::vector<lanes::V<T>> kv_lanes_;  // (groups, Lk, 2E) the keys and values
+    std::vector<lanes::V<T>> p_lanes_;   // (groups, H, Lq, Lk) the weights
+    // and one group's scratch:
+    std::vector<lanes::V<T>> o_lanes_, do_lanes_, dq_lanes_;  // (Lq, E)
+    std::vector<lanes::V<T>> dkv_lanes_;                      // (Lk, 2E)
+    std::vector<lanes::V<T>> ds_lanes_;                       // (Lq, Lk) dLoss/dP, then dLoss/dS, of one head
 };
 
 }  // namespace attn::nn

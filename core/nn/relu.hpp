@@ -10,7 +10,10 @@ public:
     // x: (N, D) -> out(): (N, D)
     const Mat<T>& forward(const Mat<T>& x) {
         ensure_shape(y_, x.rows(), x.cols());
-        y_ = x.cwiseMax(T(0));
+        const T* __restrict in = x.data();
+        T* __restrict y = y_.data();
+        // Eigen's cwiseMax(0) is std::max(x, 0): x unless x < 0 (so -0 and NaN stay), as a plain loop
+        for (Eigen::Index i = 0; i < x.size(); ++i) y[i] = in[i] < T(0) ? T(0) : in[i];
         return y_;
     }
     // y = max(x, 0)  =>  dx = dy where y > 0, else 0

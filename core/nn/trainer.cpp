@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "nn/frozen_weights.hpp"
 
 namespace attn::nn {
 
@@ -103,6 +104,7 @@ float Trainer::gradient_of_parts(long step, int first, int count) {
     if (count < 1 || (count & (count - 1)) != 0 || first % count != 0 || first + count > parts_)
         throw std::invalid_argument("a worker's parts are an aligned run of 1, 2, 4, ... of them");
     const auto [start, n] = batch_of(step);
+    const FrozenWeights frozen;  // the weights change only at take_step's Adam
     if (count == 1) {  // straight into the grads
         const auto [offset, scenes] = part_scenes(first, parts_, n);
         return part_gradient(start + offset, scenes, n);

@@ -1,5 +1,7 @@
 #include "nn/lm/block.hpp"
 
+#include "nn/elementwise.hpp"
+
 namespace attn::nn::lm {
 
 template <typename T>
@@ -22,12 +24,10 @@ template <typename T>
 const Mat<T>& Block<T>::forward(const Mat<T>& x, int batch, int length) {
     // r = x + attn(ln1(x))
     const Mat<T>& a = attn.forward(ln1.forward(x), batch, length);
-    ensure_shape(r_, x.rows(), x.cols());
-    r_ = x + a;
+    add(r_, x, a);
     // out = r + fc_proj(relu(fc(ln2(r))))
     const Mat<T>& f = fc_proj.forward(relu.forward(fc.forward(ln2.forward(r_))));
-    ensure_shape(out_, x.rows(), x.cols());
-    out_ = r_ + f;
+    add(out_, r_, f);
     return out_;
 }
 
@@ -35,12 +35,10 @@ template <typename T>
 const Mat<T>& Block<T>::backward(const Mat<T>& dout) {
     // out = r + f: the gradient reaches r directly and through the feed-forward
     const Mat<T>& dr_ff = ln2.backward(fc.backward(relu.backward(fc_proj.backward(dout))));
-    ensure_shape(dr_, dout.rows(), dout.cols());
-    dr_ = dout + dr_ff;
+    add(dr_, dout, dr_ff);
     // r = x + a: the gradient reaches x directly and through attention
     const Mat<T>& dx_attn = ln1.backward(attn.backward(dr_));
-    ensure_shape(dx_, dout.rows(), dout.cols());
-    dx_ = dr_ + dx_attn;
+    add(dx_, dr_, dx_attn);
     return dx_;
 }
 

@@ -9,8 +9,7 @@ namespace {
 // y = x W^T + b on a block of rows, as Linear::forward computes each row: x (n, in), w_t (in, out).
 template <typename X, typename Y, typename T>
 void linear(const X& x, const Mat<T>& w_t, const Mat<T>& bias, Y&& y) {
-    product(y, x, w_t);
-    y.rowwise() += bias.row(0);
+    product_plus(y, x, w_t, bias.row(0));
 }
 
 // Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes each row.

@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "nn/batch_parts.hpp"
+#include "nn/frozen_weights.hpp"
 #include "nn/network_table.hpp"
 
 namespace attn::nn::lm {
@@ -96,6 +97,7 @@ float LmTrainer::gradient_of_parts(long step, int first, int count) {
     if (count < 1 || (count & (count - 1)) != 0 || first % count != 0 || first + count > kParts)
         throw std::invalid_argument("a worker's parts are an aligned run of 1, 2, 4, ... of them");
     windows_of(step);
+    const FrozenWeights frozen;  // the weights change only at take_step's AdamW
     if (count == 1) {
         const auto [offset, n] = part_scenes(first, kParts, config_.batch);
         return part_gradient(offset, n);

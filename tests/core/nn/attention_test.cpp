@@ -1,6 +1,7 @@
 // Multi-head attention and the encoder layer: backward passes against finite
 // differences, and the properties the lesson relies on.
 #include <cmath>
+#include <cstring>
 
 #include <catch2/catch.hpp>
 
@@ -108,4 +109,32 @@ TEST_CASE("encoder layer: backward matches finite differences") {
     loss();
     const Mat<double> dx = layer.backward(w);
     check_layer_gradients(params, x, dx, loss);
+}
+
+TEST_CASE("multi-head attention: a scene's outputs and input gradients are its own to the bit, whatever scenes are beside it") {
+    // Scenes run four abreast in vector lanes (nn/attention_lanes.hpp): six scenes make a
+    // full group and a group of two, and each must give what it gives alone.
+    Rng rng(12);
+    const int batch = 6, lq = 3, lk = 5, width = 8, heads = 2;
+    MultiheadAttention<float> mha("mha", width, heads);
+    mha.init_default(rng);
+    mha.in_proj_bias.value = random_matrix(1, 3 * width, rng, 0.5).cast<float>();
+    const Mat<float> q = random_matrix(batch * lq, width, rng).cast<float>();
+    const Mat<float> kv = random_matrix(batch * lk, width, rng).cast<float>();
+    const Mat<float> dout = random_matrix(batch * lq, width, rng).cast<float>();
+    const Mat<float> out = mha.forward(q, kv, batch, lq, lk), weights = mha.weights();
+    mha.backward(dout);
+    const Mat<float> dq = mha.d_query(), dkv = mha.d_keyvalue();
+    const auto same_bits = [](const Mat<float>& alone, const Mat<float>& together, Eigen::Index first) {
+        const Mat<float> rows = together.middleRows(first, alone.rows());
+        return std::memcmp(alone.data(), rows.data(), sizeof(float) * alone.size()) == 0;
+    };
+    for (int b = 0; b < batch; ++b) {
+        const Mat<float> qb = q.middleRows(b * lq, lq), kvb = kv.middleRows(b * lk, lk);
+        CHECK(same_bits(mha.forward(qb, kvb, 1, lq, lk), out, b * lq));
+        CHECK(same_bits(mha.weights(), weights, b * heads * lq));
+        mha.backward(dout.middleRows(b * lq, lq));
+        CHECK(same_bits(mha.d_query(), dq, b * lq));
+        CHECK(same_bits(mha.d_keyvalue(), dkv, b * lk));
+    }
 }

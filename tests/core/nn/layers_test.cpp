@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "nn/frozen_weights.hpp"
 #include "nn/layer_norm.hpp"
 #include "nn/linear.hpp"
 #include "nn/mse_loss.hpp"
@@ -102,4 +103,20 @@ TEST_CASE("mse: loss is the mean of squared errors and its gradient matches fini
     CHECK(std::abs(loss - (pred - target).array().square().mean()) < 1e-15);
     const Mat<double> d = mse.d_pred();
     check_gradient("prediction", pred, d, [&] { return mse.forward(pred, target); });
+}
+
+TEST_CASE("linear: while the weights are frozen a forward reuses its transposed weight, and sees new weights after") {
+    Linear<float> layer("fc", 2, 2);
+    layer.weight.value << 1, 2, 3, 4;
+    const Mat<float> x = Mat<float>::Identity(2, 2);
+    {
+        const FrozenWeights frozen;
+        CHECK(layer.forward(x)(0, 1) == 3);
+        layer.weight.value(1, 0) = 30;  // breaks the scope's promise: the kept W^T still answers
+        CHECK(layer.forward(x)(0, 1) == 3);
+    }
+    CHECK(layer.forward(x)(0, 1) == 30);  // outside a scope, made afresh
+    const FrozenWeights next;
+    layer.weight.value(1, 0) = 300;  // before the scope's first forward
+    CHECK(layer.forward(x)(0, 1) == 300);
 }

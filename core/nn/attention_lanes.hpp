@@ -1,0 +1,158 @@
+#pragma once
+// Per-head attention with four scenes abreast, one scene in each vector lane.
+//
+// Why: a head is 16 columns wide over 5 places, so one scene's small products
+// (5 x 5 scores from 16 terms, 5 x 16 outputs from 5) fill the SIMD lanes badly,
+// and the scores' sums, each a chain over the head's columns, want the keys
+// transposed first. Four scenes side by side do the same arithmetic in every lane:
+// lane l holds scene l's number, and each entry's sum adds its terms in the order
+// and from the +0 of the scalar loops and of matmul.hpp's kernel, so every lane
+// has the bits one scene alone had (lanes never mix).
+//
+// Layout of a group of four scenes ("lanes"): entry (r, c) of a scene's (rows,
+// cols) block is the vector lanes[r * cols + c], lane l from scene l. A last group
+// with fewer scenes fills the other lanes with zeros, which give finite numbers
+// (a softmax of zeros) that are never copied out.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include <Eigen/Core>
+
+namespace attn::nn::lanes {
+
+constexpr int kScenes = 4;
+
+template <typename T>
+struct Vec;
+template <>
+struct Vec<float> {
+    typedef float type __attribute__((vector_size(4 * sizeof(float))));
+};
+template <>
+struct Vec<double> {  // the gradient checks' type
+    typedef double type __attribute__((vector_size(4 * sizeof(double))));
+};
+template <typename T>
+using V = typename Vec<T>::type;
+
+using Index = Eigen::Index;
+
+// Four rows of four floats (r[l] from scene l) become four vectors of the four
+// scenes (out[c] = {r[0][c], r[1][c], r[2][c], r[3][c]}).
+inline void transpose4(const float* r0, const float* r1, const float* r2, const float* r3, V<float>* out) {
+    V<float> a, b, c, d;
+    std::memcpy(&a, r0, sizeof a);
+    std::memcpy(&b, r1, sizeof b);
+    std::memcpy(&c, r2, sizeof c);
+    std::memcpy(&d, r3, sizeof d);
+    const V<float> ab01 = __builtin_shufflevector(a, b, 0, 4, 1, 5), cd01 = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+    const V<float> ab23 = __builtin_shufflevector(a, b, 2, 6, 3, 7), cd23 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+    out[0] = __builtin_shufflevector(ab01, cd01, 0, 1, 4, 5);
+    out[1] = __builtin_shufflevector(ab01, cd01, 2, 3, 6, 7);
+    out[2] = __builtin_shufflevector(ab23, cd23, 0, 1, 4, 5);
+    out[3] = __builtin_shufflevector(ab23, cd23, 2, 3, 6, 7);
+}
+
+// The inverse: vector in[c] (four scenes of column c) to row l of scene l.
+inline void untranspose4(const V<float>* in, float* r0, float* r1, float* r2, float* r3) {
+    V<float> rows[4];
+    transpose4(reinterpret_cast<const float*>(in), reinterpret_cast<const float*>(in + 1),
+               reinterpret_cast<const float*>(in + 2), reinterpret_cast<const float*>(in + 3), rows);
+    std::memcpy(r0, &rows[0], sizeof rows[0]);
+    std::memcpy(r1, &rows[1], sizeof rows[1]);
+    std::memcpy(r2, &rows[2], sizeof rows[2]);
+    std::memcpy(r3, &rows[3], sizeof rows[3]);
+}
+
+// dst (rows, cols) in lanes from n scenes (n <= 4) of `src`: scene l's entry
+// (r, c) at src[l * scene + r * row + c].
+template <typename T>
+void to_lanes(V<T>* dst, const T* src, Index scene, Index row, int rows, int cols, int n) {
+    for (int r = 0; r < rows; ++r) {
+        const T* s = src + r * row;
+        V<T>* d = dst + static_cast<Index>(r) * cols;
+        int c = 0;
+        if constexpr (std::is_same_v<T, float>)
+            if (n == kScenes)
+                for (; c + 4 <= cols; c += 4) transpose4(s + c, s + scene + c, s + 2 * scene + c, s + 3 * scene + c, d + c);
+        for (; c < cols; ++c)
+            for (int l = 0; l < kScenes; ++l) d[c][l] = l < n ? s[l * scene + c] : T(0);
+    }
+}
+
+// The inverse of to_lanes: the first n lanes of src (rows, cols) to their scenes in dst.
+template <typename T>
+void from_lanes(T* dst, const V<T>* src, Index scene, Index row, int rows, int cols, int n) {
+    for (int r = 0; r < rows; ++r) {
+        T* d = dst + r * row;
+        const V<T>* s = src + static_cast<Index>(r) * cols;
+        int c = 0;
+        if constexpr (std::is_same_v<T, float>)
+            if (n == kScenes)
+                for (; c + 4 <= cols; c += 4) untranspose4(s + c, d + c, d + scene + c, d + 2 * scene + c, d + 3 * scene + c);
+        for (; c < cols; ++c)
+            for (int l = 0; l < n; ++l) d[l * scene + c] = s[c][l];
+    }
+}
+
+// N adjacent entries of one output row: c[n] = sum over p < k of a[p * a_step] * b[p * b_step + n * b_col],
+// each from +0 in order of p, as matmul.hpp's kernel sums; N chains at once so the adds overlap.
+template <int N, typename T>
+inline void row_block(V<T>* c, const V<T>* a, Index a_step, const V<T>* b, Index b_step, Index b_col, int k) {
+    V<T> sum[N] = {};
+    for (int p = 0; p < k; ++p) {
+        const V<T> ap = a[p * a_step];
+        for (int n = 0; n < N; ++n) sum[n] += ap * b[p * b_step + n * b_col];
+    }
+    for (int n = 0; n < N; ++n) c[n] = sum[n];
+}
+
+// The small products of a head, in lanes: for r < rows and j < cols,
+//   c[r * c_row + j] = sum over p < k of a[r * a_row + p * a_step] * b[p * b_step + j * b_col].
+template <typename T>
+void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, const V<T>* b, Index b_step,
+              Index b_col, int rows, int k, int cols) {
+    for (int r = 0; r < rows; ++r) {
+        V<T>* cr = c + r * c_row;
+        const V<T>* ar = a + r * a_row;
+        int j = 0;
+        for (; j + 4 <= cols; j += 4) row_block<4, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
+        for (; j < cols; ++j) row_block<1, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
+    }
+}
+
+// p (n) = softmax(s * scale) in every lane, shifted by the lane's largest scaled
+// score: the scalar loop's operations in its order (std::max's answer by a bit
+// select, then std::exp on each lane: the same library call as one scene alone).
+template <typename T>
+void softmax(V<T>* p, int n, T scale) {
+    V<T> top = V<T>{} - std::numeric_limits<T>::infinity();
+    for (int j = 0; j < n; ++j) {
+        p[j] = p[j] * scale;
+        // std::max(top, p): p where top < p, else top; a bit select, lane by lane
+        using Mask = decltype(top < p[j]);
+        const Mask larger = top < p[j];
+        top = (V<T>)(((Mask)p[j] & larger) | ((Mask)top & ~larger));
+    }
+    V<T> total = {};
+    for (int j = 0; j < n; ++j) {
+        V<T> e;
+        for (int l = 0; l < kScenes; ++l) e[l] = std::exp(p[j][l] - top[l]);
+        total += (p[j] = e);
+    }
+    for (int j = 0; j < n; ++j) p[j] /= total;
+}
+
+// Back through a softmax row in every lane: d (n) holds dLoss/dP on entry and
+// dLoss/dS on return, ds_j = p_j (dp_j - sum_k p_k dp_k) scale.
+template <typename T>
+void softmax_backward(const V<T>* p, V<T>* d, int n, T scale) {
+    V<T> weighted = {};  // sum_k p_k dp_k, in order
+    for (int j = 0; j < n; ++j) weighted += p[j] * d[j];
+    for (int j = 0; j < n; ++j) d[j] = p[j] * (d[j] - weighted) * scale;
+}
+
+}  // namespace attn::nn::lanes
