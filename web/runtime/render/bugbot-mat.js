@@ -7,7 +7,7 @@
 import { scaleLinear } from 'd3-scale';
 import { noteChange } from '../announce.js';
 import { el, svg } from '../dom.js';
-import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { fitChildren, writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 
 const VIEW = 400;              // svg units across the mat
@@ -93,11 +93,9 @@ function matDrawing(parts, view) {
   /** The window's dots, moved in place: a playback or a drag moves them on every frame. */
   function hitDots(shown) {
     const { hits } = parts;
-    while (hits.children.length > shown.length) hits.lastElementChild.remove();
-    while (hits.children.length < shown.length) hits.append(svg('circle', { r: HIT_RADIUS, class: 'hit' }));
-    shown.forEach((k, n) => {
-      const [cx, cy] = toView(k.hit);
-      writeAttributes(hits.children[n], { cx, cy });
+    fitChildren(hits, shown.length, () => svg('circle', { r: HIT_RADIUS, class: 'hit' })).forEach((dot, n) => {
+      const [cx, cy] = toView(shown[n].hit);
+      writeAttributes(dot, { cx, cy });
     });
   }
 

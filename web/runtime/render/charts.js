@@ -7,7 +7,7 @@ import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
-import { writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
+import { attributesOf, writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -89,7 +89,7 @@ const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
 function drawAxis(g, axis) {
   const model = document.createElementNS(SVG_NS, 'g');
   select(model).call(axis);
-  writeAttributes(g.node(), Object.fromEntries([...model.attributes].map(({ name, value }) => [name, value])));
+  writeAttributes(g.node(), attributesOf(model));
   writeTree(g.node(), model);
 }
 

@@ -1,7 +1,7 @@
 // The picture of multi-head attention's split: each token's d_model features
 // shared out among the heads. Drawn by hand because it is specific to this
 // lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
-import { unlessSame, writeAttributes, writeText } from './in-place.js';
+import { fitChildren, unlessSame, writeAttributes, writeText } from './in-place.js';
 import { svg } from '../dom.js';
 import { say } from '../strings/index.js';
 
@@ -9,13 +9,6 @@ const CELL = 22;       // px per feature cell
 const GAP = 10;        // px between heads
 const LABEL_W = 70;    // px for the "token i" labels
 const HEAD_MIN = 48;   // px a head's column takes at least: its "head 15" label, centred over it, needs about 45
-
-/** Makes or removes the last children of `parent` until it has `count`, each new one from `make()`. */
-function fitChildren(parent, count, make) {
-  while (parent.children.length > count) parent.lastElementChild.remove();
-  while (parent.children.length < count) parent.append(make());
-  return [...parent.children];
-}
 
 /**
  * The picture's elements, made once: a step of the tokens or heads slider writes into them, adding or

@@ -18,8 +18,20 @@ export function writeText(node, text) {
  */
 export function writeAttributes(node, attrs) {
   for (const [name, value] of Object.entries(attrs)) {
-    if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
+    if (value === null) {
+      if (node.hasAttribute(name)) node.removeAttribute(name);
+    } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
   }
+}
+
+/** An element's attributes as writeAttributes takes them (name -> value). */
+export const attributesOf = (node) => Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]));
+
+/** Removes or makes the last children of `parent` until it has `count`, each new one from `make()`; its children. */
+export function fitChildren(parent, count, make) {
+  while (parent.children.length > count) parent.lastElementChild.remove();
+  while (parent.children.length < count) parent.append(make());
+  return [...parent.children];
 }
 
 /**
@@ -38,7 +50,7 @@ export function writeTree(live, model) {
     if (old.nodeName !== node.nodeName) { old.replaceWith(node); return; }
     if (node.nodeType === 3) { if (old.data !== node.data) old.data = node.data; return; }
     if (node.nodeType !== 1) return;
-    for (const { name, value } of [...node.attributes]) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    writeAttributes(old, attributesOf(node));
     writeTree(old, node);
   });
 }
