@@ -302,3 +302,43 @@ test('a block more on the stack moves the chart\'s ticks in place: no tick eleme
   await linked.close();
   await page.close();
 });
+
+// ---- Branch robot10: a key more in the robot's scores writes only what changed in its table of keys
+// (docs/benchmarks.md, 2026-12-03 16:00). Counted, not timed.
+
+test('a key more in the robot\'s scores keeps every key\'s readings, value, dot product and score, writes only the weights and labels, and shows what a page opened with that many keys shows', async () => {
+  const { page, problems } = await open('robot/');
+  const scores = demo(page, 'scores');
+  const table = scores.locator('table.matrix[data-name="keys"]');
+  const keys = Number(await scores.getByLabel('Number of keys (slider)').inputValue());
+  // Each row already there, marked; then every cell whose text is written, by the label of its column.
+  await table.evaluate((t) => {
+    for (const tr of [...t.rows].slice(1)) tr.dataset.kept = 'yes';
+    window.__writtenColumns = [];
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const cell = (m.target.nodeType === 1 ? m.target : m.target.parentElement).closest('td, th');
+        if (cell?.parentElement.dataset.kept !== 'yes') continue;
+        window.__writtenColumns.push(t.rows[0].children[cell.cellIndex].textContent || 'label');
+      }
+    }).observe(t, { subtree: true, characterData: true, childList: true });
+  });
+  const slider = scores.getByLabel('Number of keys (slider)');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="scores"] table.matrix[data-name="keys"] tr').length === n + 1, keys + 1);
+  const written = new Set(await page.evaluate(() => window.__writtenColumns));
+  assert.deepEqual([...written].sort(), ['label', 'weight'], 'in the rows already there, only the row labels and the weights are written');
+  assert.equal(await table.locator('tr[data-kept="yes"]').count(), keys, 'every row already there is the same element');
+  const { page: linked } = await open(`robot/?scores.keys=${keys + 1}`);
+  const cells = (scope) => scope.locator('table.matrix').evaluateAll((ts) => ts.map((t) => [...t.rows].map((tr) => [...tr.children].map((c) => c.textContent))));
+  assert.deepEqual(await cells(scores), await cells(demo(linked, 'scores')), 'the tables are those of a page opened with that many keys');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="scores"] table.matrix[data-name="keys"] tr').length === n + 1, keys);
+  const { page: preset } = await open('robot/');
+  assert.deepEqual(await cells(scores), await cells(demo(preset, 'scores')), 'a key fewer again: the tables of the lesson\'s page');
+  assert.deepEqual(problems, []);
+  await Promise.all([linked.close(), preset.close()]);
+  await page.close();
+});

@@ -167,10 +167,11 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
         .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
     for (const table of explained) {
-      // Marked already: a table's rows and columns are only added or removed at its end (in-place.js),
-      // so its last cell is new whenever any is, and a table of thousands of numbers is not walked again.
-      const last = table.rows[table.rows.length - 1]?.lastElementChild;
-      if (last?.classList.contains('explainable') && table.querySelector('td.explainable[tabindex="0"]')) continue;
+      // Marked already: a table's rows and columns are only added or removed at its end, or rows just after
+      // its header (in-place.js, writeRows), so its last cell or its first row's last is new whenever any
+      // cell is, and a table of thousands of numbers is not walked again.
+      const ends = [table.rows[1], table.rows[table.rows.length - 1]].map((tr) => tr?.lastElementChild);
+      if (ends.every((cell) => cell?.classList.contains('explainable')) && table.querySelector('td.explainable[tabindex="0"]')) continue;
       const cells = [...table.rows].slice(1).flatMap((tr) => [...tr.children].slice(1));
       for (const td of cells) {
         if (!td.classList.contains('explainable')) td.classList.add('explainable');

@@ -55,15 +55,44 @@ export function writeTree(live, model) {
   });
 }
 
+/** How many of `rows`' texts differ from the cells of `trs` when row i is laid over trs[i - shift]. */
+function cellsToWrite(trs, rows, shift) {
+  let count = 0;
+  rows.forEach((texts, i) => {
+    const cells = trs[i - shift]?.children;
+    texts.forEach((text, j) => { if (cells?.[j]?.textContent !== text) count += 1; });
+  });
+  return count;
+}
+
+/**
+ * A table of one row per past moment, oldest first (the robot's keys), that gains a row gains it at the top:
+ * every other row is the row below it was. Rows more or fewer are then added or removed just after the
+ * header row, when that leaves fewer cells to rewrite than at the end: a slider step of the number of keys
+ * rewrote all the robot's 180 cells, and the browser laid them all out again, to show 20 new weights.
+ */
+function fitRowsAtStart(parent, first, rows) {
+  const trs = [...parent.children].slice(first);
+  const shift = rows.length - trs.length;
+  if (!shift || trs.length < 2 || rows.length < 2) return;
+  const body = rows.slice(1);
+  if (cellsToWrite(trs.slice(1), body, shift) >= cellsToWrite(trs.slice(1), body, 0)) return;
+  if (shift < 0) { trs.slice(1, 1 - shift).forEach((tr) => tr.remove()); return; }
+  const made = Array.from({ length: shift }, () => document.createElement('tr'));
+  trs[1].before(...made);
+}
+
 /**
  * Writes `rows` (arrays of cell texts) into `parent` (a <table> or <tbody> that holds only <tr>s, after a
  * <caption> if it has one), in place:
- * only the cells whose text changed are touched; more or fewer rows are added or removed at the end.
+ * only the cells whose text changed are touched; more or fewer rows are added or removed at the end, or
+ * after the first row when that leaves fewer cells to write (fitRowsAtStart).
  * @param header  (i, j) => true for a <th> (scope col in the first row, row elsewhere)
  */
 export function writeRows(parent, rows, header = (i) => i === 0) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
   const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
+  fitRowsAtStart(parent, first, rows);
   while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
   rows.forEach((texts, i) => {
     const tr = parent.children[first + i] ?? parent.appendChild(document.createElement('tr'));
