@@ -306,7 +306,7 @@ test('a block more on the stack moves the chart\'s ticks in place: no tick eleme
 // ---- Branch robot10: a key more in the robot's scores writes only what changed in its table of keys
 // (docs/benchmarks.md, 2026-12-03 16:00). Counted, not timed.
 
-test('a key more in the robot\'s scores keeps every key\'s readings, value, dot product and score, writes only the weights and labels, and shows what a page opened with that many keys shows', async () => {
+test('a key more in the robot\'s scores keeps every key\'s readings, value, dot product and score and the labels under its bar, writes only the weights and row labels, and shows what a page opened with that many keys shows', async () => {
   const { page, problems } = await open('robot/');
   const scores = demo(page, 'scores');
   const table = scores.locator('table.matrix[data-name="keys"]');
@@ -323,6 +323,14 @@ test('a key more in the robot\'s scores keeps every key\'s readings, value, dot 
       }
     }).observe(t, { subtree: true, characterData: true, childList: true });
   });
+  // And every value and steps-back label under the strip's bars whose text is written.
+  await scores.locator('.strip-foot').evaluate((foot) => {
+    const before = new Set(foot.children);
+    window.__writtenLabels = 0;
+    const label = (node) => (node.nodeType === 1 ? node : node.parentElement);
+    new MutationObserver((list) => { window.__writtenLabels += list.filter((m) => before.has(label(m.target))).length; })
+      .observe(foot, { subtree: true, characterData: true, childList: true });
+  });
   const slider = scores.getByLabel('Number of keys (slider)');
   await slider.focus();
   await page.keyboard.press('ArrowRight');
@@ -330,14 +338,22 @@ test('a key more in the robot\'s scores keeps every key\'s readings, value, dot 
   const written = new Set(await page.evaluate(() => window.__writtenColumns));
   assert.deepEqual([...written].sort(), ['label', 'weight'], 'in the rows already there, only the row labels and the weights are written');
   assert.equal(await table.locator('tr[data-kept="yes"]').count(), keys, 'every row already there is the same element');
+  assert.equal(await page.evaluate(() => window.__writtenLabels), 0, 'under the strip, the new key\'s labels are added and no other label is written');
   const { page: linked } = await open(`robot/?scores.keys=${keys + 1}`);
   const cells = (scope) => scope.locator('table.matrix').evaluateAll((ts) => ts.map((t) => [...t.rows].map((tr) => [...tr.children].map((c) => c.textContent))));
   assert.deepEqual(await cells(scores), await cells(demo(linked, 'scores')), 'the tables are those of a page opened with that many keys');
+  const strip = (scope) => scope.locator('figure.weight-strip').evaluate((f) => ({
+    foot: [...f.querySelector('.strip-foot').children].map((c) => [c.className, c.textContent]),
+    columns: f.querySelector('.strip-foot').style.gridTemplateColumns,
+    bars: [...f.querySelectorAll('rect')].map((r) => ['x', 'y', 'width', 'height'].map((a) => r.getAttribute(a)).concat(r.style.getPropertyValue('--w'))),
+  }));
+  assert.deepEqual(await strip(scores), await strip(demo(linked, 'scores')), 'the strip is that of a page opened with that many keys');
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction((n) => document.querySelectorAll('.demo[data-instance="scores"] table.matrix[data-name="keys"] tr').length === n + 1, keys);
   const { page: preset } = await open('robot/');
   assert.deepEqual(await cells(scores), await cells(demo(preset, 'scores')), 'a key fewer again: the tables of the lesson\'s page');
+  assert.deepEqual(await strip(scores), await strip(demo(preset, 'scores')), 'and its strip');
   assert.deepEqual(problems, []);
   await Promise.all([linked.close(), preset.close()]);
   await page.close();

@@ -61,12 +61,42 @@ function setRows(drawn, count) {
 }
 
 /**
- * Gives the strip `keys` columns: adds or removes the last bars and labels, and places them all. The
+ * Gives the grid under the bars a value and a steps-back label per key of `fig`: adds or removes them at its
+ * left (after each line's label) when that leaves fewer texts to write than at its right. The robot's keys
+ * run oldest first, so a key more is a new key at the left, and every other key keeps its value and steps
+ * back: written at the right, every label of the line changed.
+ */
+function fitFoot(drawn, fig) {
+  const { values, steps, foot, stepsLabel } = drawn;
+  const want = [fig.values.map((v) => formatNumber(v, 0)), fig.steps_back.map(String)];
+  const more = want[0].length - values.length;
+  if (!more) return;
+  const toWrite = (shift) => [values, steps].reduce((n, spans, k) => n + want[k].filter((text, j) => spans[j - shift]?.textContent !== text).length, 0);
+  if (values.length && toWrite(more) < toWrite(0)) {
+    if (more < 0) { for (const span of [...values.splice(0, -more), ...steps.splice(0, -more)]) span.remove(); return; }
+    const made = (className) => Array.from({ length: more }, () => el('span', { className }));
+    const [newValues, newSteps] = [made('strip-value'), made('strip-step')];
+    values[0].before(...newValues);
+    stepsLabel.after(...newSteps);
+    values.unshift(...newValues);
+    steps.unshift(...newSteps);
+    return;
+  }
+  while (values.length > want[0].length) { values.pop().remove(); steps.pop().remove(); }
+  while (values.length < want[0].length) {
+    values.push(stepsLabel.insertAdjacentElement('beforebegin', el('span', { className: 'strip-value' })));
+    steps.push(foot.appendChild(el('span', { className: 'strip-step' })));
+  }
+}
+
+/**
+ * Gives the strip `fig`'s number of keys as columns: adds or removes the last bars (and the labels under them: fitFoot), and places them all. The
  * grid's columns are the svg's in per cent of its width, so each label sits under its bar.
  */
-function setKeys(drawn, keys) {
+function setKeys(drawn, fig) {
+  const keys = fig.values.length;
   if (drawn.keys === keys && drawn.keysPlaced) return;
-  const { root, foot, rows, values, steps } = drawn;
+  const { root, foot, rows } = drawn;
   drawn.keys = keys;
   drawn.keysPlaced = true;
   drawn.width = LABEL + keys * CELL;
@@ -80,11 +110,7 @@ function setKeys(drawn, keys) {
     row.bars.forEach((rect, j) => { writeAttributes(rect, { x: drawn.x(j), width: drawn.x.bandwidth() }); });
     writeAttributes(row.line, { x2: drawn.width });
   }
-  while (values.length > keys) { values.pop().remove(); steps.pop().remove(); }
-  while (values.length < keys) {
-    values.push(drawn.stepsLabel.insertAdjacentElement('beforebegin', el('span', { className: 'strip-value' })));
-    steps.push(foot.appendChild(el('span', { className: 'strip-step' })));
-  }
+  fitFoot(drawn, fig);
   writeAttributes(root, { viewBox: `0 0 ${drawn.width} ${rows.length * ROW}` });
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
   drawn.canvas.style.minWidth = `${Math.min(drawn.width, 640)}px`; // stays readable on a phone; the box scrolls sideways
@@ -164,7 +190,7 @@ export function createWeightStrip() {
       summary.textContent = say('chart.numbers', { title: fig.title });
     }
     setRows(drawn, fig.rows.length);
-    setKeys(drawn, fig.values.length);
+    setKeys(drawn, fig);
     fill(drawn, fig);
     writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
     if (built) scrollToHeaviestOnceLaidOut(scroller, drawn, fig);
