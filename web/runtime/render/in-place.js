@@ -69,7 +69,7 @@ function cellsToWrite(trs, rows, shift) {
  * A table of one row per past moment, oldest first (the robot's keys), that gains a row gains it at the top:
  * every other row is the row below it was. Rows more or fewer are then added or removed just after the
  * header row, when that leaves fewer cells to rewrite than at the end: a slider step of the number of keys
- * rewrote all the robot's 180 cells, and the browser laid them all out again, to show 20 new weights.
+ * rewrote all the robot's 180 cells, and the browser laid them all out again, to show the new weights.
  */
 function fitRowsAtStart(parent, first, rows) {
   const trs = [...parent.children].slice(first);

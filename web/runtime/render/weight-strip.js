@@ -90,8 +90,9 @@ function fitFoot(drawn, fig) {
 }
 
 /**
- * Gives the strip `fig`'s number of keys as columns: adds or removes the last bars (and the labels under them: fitFoot), and places them all. The
- * grid's columns are the svg's in per cent of its width, so each label sits under its bar.
+ * Gives the strip `fig`'s number of keys as columns: adds or removes the last bars (and the labels under
+ * them: fitFoot), and places them all. The grid's columns are the svg's in per cent of its width, so each
+ * label sits under its bar.
  */
 function setKeys(drawn, fig) {
   const keys = fig.values.length;
