@@ -65,21 +65,35 @@ export function writeRows(parent, rows, header = (i) => i === 0) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
   const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
   while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
+  const cellOf = (i, j, text) => {
+    const tag = header(i, j) ? 'th' : 'td';
+    const made = document.createElement(tag);
+    if (tag === 'th') made.scope = i === 0 ? 'col' : 'row';
+    made.textContent = text;
+    return made;
+  };
+  const added = [];
   rows.forEach((texts, i) => {
-    const tr = parent.children[first + i] ?? parent.appendChild(document.createElement('tr'));
+    const tr = parent.children[first + i];
+    if (!tr) {  // a new row is filled before it joins the page, so it is styled once
+      const made = document.createElement('tr');
+      made.append(...texts.map((text, j) => cellOf(i, j, text)));
+      added.push(made);
+      return;
+    }
     while (tr.children.length > texts.length) tr.lastElementChild.remove();
+    const have = tr.children.length;
     texts.forEach((text, j) => {
-      const tag = header(i, j) ? 'th' : 'td';
-      let cell = tr.children[j];
-      if (cell?.tagName.toLowerCase() !== tag) {
-        const made = document.createElement(tag);
-        if (tag === 'th') made.scope = i === 0 ? 'col' : 'row';
-        if (cell) cell.replaceWith(made); else tr.append(made);
-        cell = made;
-      }
-      writeText(cell, text);
+      if (j >= have) return;
+      const cell = tr.children[j];
+      if (cell.tagName.toLowerCase() !== (header(i, j) ? 'th' : 'td')) cell.replaceWith(cellOf(i, j, text));
+      else writeText(cell, text);
     });
+    // New columns are made with their text and join the row at once (the identity switch of the lm head
+    // demo adds 24 to each row of four tables): a cell written after joining would be restyled again.
+    if (texts.length > have) tr.append(...texts.slice(have).map((text, k) => cellOf(i, have + k, text)));
   });
+  if (added.length) parent.append(...added);
 }
 
 /**
