@@ -1,7 +1,8 @@
 // Where one input's time goes on a 4x-slowed CPU (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--css 'rules to try']
 // <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
-//           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice), drag (the picture's first object).
+//           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice),
+//           check:<label> (a checkbox, on and off in turn), drag (the picture's first object).
 // Records a Chromium trace (CDP Tracing) and a JavaScript CPU profile (CDP Profiler) around N repeats
 // of the input, then prints per input: the main thread's time by kind of work (script, style
 // recalculation with its element counts, layout with its object counts, forced layouts, paint, the rest)
@@ -25,7 +26,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 async function control(demo, kind, label) {
   if (kind === 'click') return demo.locator('form.controls button', { hasText: label }).first();
   const box = demo.locator('form.controls .control, form.controls .scalar').filter({ has: demo.page().locator('label', { hasText: label }) }).first();
-  const selector = { type: 'input[type=text]', key: 'input[type=range]', select: 'select' }[kind];
+  const selector = { type: 'input[type=text]', key: 'input[type=range]', select: 'select', check: 'input[type=checkbox]' }[kind];
   return box.locator(selector).first();
 }
 
@@ -53,6 +54,7 @@ async function act(page, demo) {
   await target.scrollIntoViewIfNeeded();
   if (kind === 'type') return async (k) => { await target.selectText(); await page.keyboard.type(k % 2 ? String(Number(text) + 1) : text); };
   if (kind === 'key') return async (k) => { await target.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); };
+  if (kind === 'check') return async () => target.click();
   if (kind === 'select') {
     const values = await target.evaluate((s) => [...s.options].map((o) => o.value));
     return async (k) => target.selectOption(values[(k + 1) % values.length]);

@@ -303,6 +303,37 @@ test('a block more on the stack moves the chart\'s ticks in place: no tick eleme
   await page.close();
 });
 
+// ---- Branch lmhead10: the lm head demo's identity switch (docs/benchmarks.md, 2026-12-03 15:30). Counted, not timed.
+
+test('the identity switch keeps the head demo\'s six tables, writes the scores table\'s new title in place, and on and off shows what a page opened so shows, each number explainable with one tab stop a table', async () => {
+  const { page, problems } = await open('lm/');
+  const head = demo(page, 'head');
+  const wraps = '.table-wrap';
+  await mark(head, wraps);
+  const tables = await head.locator(wraps).count();
+  const box = head.getByLabel('Identity Q, K, V (as in the robot lesson)');
+  // What a learner sees of the tables, and what the explainer made of their numbers.
+  const shown = (scope) => scope.locator(wraps).evaluateAll((ws) => ws.map((w) => {
+    const cells = [...w.querySelectorAll('tr ~ tr > :not(:first-child)')];
+    return { label: w.getAttribute('aria-label'), text: w.textContent,
+      explainable: cells.every((c) => c.classList.contains('explainable') && c.tabIndex <= 0), stops: cells.filter((c) => c.tabIndex === 0).length };
+  }));
+  for (const on of [true, false]) {
+    await box.setChecked(on);
+    await head.locator('figure.heat-map figcaption', { hasText: on ? 'identity' : /^block 0, head 0$/ }).waitFor();
+    assert.equal(await kept(head, wraps), tables, `identity ${on}: every table is the one drawn first`);
+    const live = await shown(head);
+    assert.match(live.find((t) => t.text.startsWith('scores')).label, on ? /√32/ : /√8/, 'the scores table says its divisor');
+    assert.deepEqual(live.map((t) => [t.explainable, t.stops]), live.map(() => [true, 1]), 'every number can be explained, one tab stop a table');
+    const { page: linked } = await open(`lm/?head.identity=${on}`);
+    await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: on ? 'identity' : /^block 0, head 0$/ }).waitFor();
+    assert.deepEqual(live, await shown(demo(linked, 'head')), `identity ${on}: the tables of a page opened so`);
+    await linked.close();
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---- Branch robot10: a key more in the robot's scores writes only what changed in its table of keys
 // (docs/benchmarks.md, 2026-12-03 16:00). Counted, not timed.
 

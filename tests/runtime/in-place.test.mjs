@@ -30,6 +30,21 @@ test('in place: rows are written after the caption, only changed cells are repla
   assert.equal(table.querySelectorAll('tr')[1].children[2], kept, 'an unchanged cell is the same element');
 });
 
+test('in place: columns added to a row come after its kept cells with their text, columns taken away go, and a new row gets its cells', () => {
+  const table = document.getElementById('t');
+  const header = (i, j) => i === 0 || j === 0;
+  writeRows(table, [['', 'a'], ['x', '1']], header);
+  const cells = () => [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => `${c.tagName.toLowerCase()}:${c.textContent}`));
+  const kept = table.querySelectorAll('tr')[1].children[1];
+  writeRows(table, [['', 'a', 'b', 'c'], ['x', '1', '2', '3'], ['y', '4', '5', '6']], header);
+  assert.deepEqual(cells(), [['th:', 'th:a', 'th:b', 'th:c'], ['th:x', 'td:1', 'td:2', 'td:3'], ['th:y', 'td:4', 'td:5', 'td:6']]);
+  assert.equal(table.querySelectorAll('tr')[1].children[1], kept, 'the cell already there is the same element');
+  assert.deepEqual([...table.querySelectorAll('th')].map((th) => th.scope), ['col', 'col', 'col', 'col', 'row', 'row']);
+  writeRows(table, [['', 'a'], ['x', '1'], ['y', '4']], header);
+  assert.deepEqual(cells(), [['th:', 'th:a'], ['th:x', 'td:1'], ['th:y', 'td:4']]);
+  assert.equal(table.querySelectorAll('tr')[1].children[1], kept);
+});
+
 test('in place: an attribute equal to the one set is not set again, and a figure equal to the one drawn is not drawn', () => {
   const p = document.getElementById('p');
   const set = [];

@@ -167,17 +167,19 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
         .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
     for (const table of explained) {
-      // Marked already: a table's rows and columns are only added or removed at its end, or rows just after
-      // its header (in-place.js, writeRows), so its last cell or its first row's last is new whenever any
-      // cell is, and a table of thousands of numbers is not walked again.
-      const ends = [table.rows[1], table.rows[table.rows.length - 1]].map((tr) => tr?.lastElementChild);
-      if (ends.every((cell) => cell?.classList.contains('explainable')) && table.querySelector('td.explainable[tabindex="0"]')) continue;
-      const cells = [...table.rows].slice(1).flatMap((tr) => [...tr.children].slice(1));
-      for (const td of cells) {
-        if (!td.classList.contains('explainable')) td.classList.add('explainable');
+      // Only the cells not marked yet (a new table's, or the rows and columns added to one), found by the
+      // browser's selector: a table of thousands of numbers is not walked in script (every row but the
+      // first, every cell but the row's label).
+      for (const td of table.querySelectorAll('tr ~ tr > :not(:first-child):not(.explainable)')) {
+        td.classList.add('explainable');
         if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
       }
-      if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+      // One tab stop per table: the first number, unless another holds it (the one the arrows moved to,
+      // while it is still there).
+      if (!table.querySelector('.explainable[tabindex="0"]')) {
+        const first = table.querySelector('tr ~ tr > .explainable');
+        if (first) first.tabIndex = 0;
+      }
     }
     for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
     for (const [kind] of pictures) {

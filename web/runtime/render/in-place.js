@@ -55,6 +55,22 @@ export function writeTree(live, model) {
   });
 }
 
+/** A cell of row i, column j, made with its text: header(i, j) for a <th> (scope col in the first row, row elsewhere). */
+function cellOf(header, i, j, text) {
+  const tag = header(i, j) ? 'th' : 'td';
+  const made = document.createElement(tag);
+  if (tag === 'th') made.scope = i === 0 ? 'col' : 'row';
+  made.textContent = text;
+  return made;
+}
+
+/** Row i of `rows`, made whole before it joins the page, so it is styled once. */
+const rowOf = (header, texts, i) => {
+  const made = document.createElement('tr');
+  made.append(...texts.map((text, j) => cellOf(header, i, j, text)));
+  return made;
+};
+
 /** How many of `rows`' texts differ from the cells of `trs` when row i is laid over trs[i - shift]. */
 function cellsToWrite(trs, rows, shift) {
   let count = 0;
@@ -71,15 +87,14 @@ function cellsToWrite(trs, rows, shift) {
  * header row, when that leaves fewer cells to rewrite than at the end: a slider step of the number of keys
  * rewrote all the robot's 180 cells, and the browser laid them all out again, to show the new weights.
  */
-function fitRowsAtStart(parent, first, rows) {
+function fitRowsAtStart(parent, first, rows, header) {
   const trs = [...parent.children].slice(first);
   const shift = rows.length - trs.length;
   if (!shift || trs.length < 2 || rows.length < 2) return;
   const body = rows.slice(1);
   if (cellsToWrite(trs.slice(1), body, shift) >= cellsToWrite(trs.slice(1), body, 0)) return;
   if (shift < 0) { trs.slice(1, 1 - shift).forEach((tr) => tr.remove()); return; }
-  const made = Array.from({ length: shift }, () => document.createElement('tr'));
-  trs[1].before(...made);
+  trs[1].before(...body.slice(0, shift).map((texts, k) => rowOf(header, texts, 1 + k)));
 }
 
 /**
@@ -92,23 +107,28 @@ function fitRowsAtStart(parent, first, rows) {
 export function writeRows(parent, rows, header = (i) => i === 0) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
   const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
-  fitRowsAtStart(parent, first, rows);
+  fitRowsAtStart(parent, first, rows, header);
   while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
+  const added = [];
   rows.forEach((texts, i) => {
-    const tr = parent.children[first + i] ?? parent.appendChild(document.createElement('tr'));
+    const tr = parent.children[first + i];
+    if (!tr) {  // a new row is filled before it joins the page, so it is styled once
+      added.push(rowOf(header, texts, i));
+      return;
+    }
     while (tr.children.length > texts.length) tr.lastElementChild.remove();
+    const have = tr.children.length;
     texts.forEach((text, j) => {
-      const tag = header(i, j) ? 'th' : 'td';
-      let cell = tr.children[j];
-      if (cell?.tagName.toLowerCase() !== tag) {
-        const made = document.createElement(tag);
-        if (tag === 'th') made.scope = i === 0 ? 'col' : 'row';
-        if (cell) cell.replaceWith(made); else tr.append(made);
-        cell = made;
-      }
-      writeText(cell, text);
+      if (j >= have) return;
+      const cell = tr.children[j];
+      if (cell.tagName.toLowerCase() !== (header(i, j) ? 'th' : 'td')) cell.replaceWith(cellOf(header, i, j, text));
+      else writeText(cell, text);
     });
+    // New columns are made with their text and join the row at once (the identity switch of the lm head
+    // demo adds 24 to each row of four tables): a cell written after joining would be restyled again.
+    if (texts.length > have) tr.append(...texts.slice(have).map((text, k) => cellOf(header, i, have + k, text)));
   });
+  if (added.length) parent.append(...added);
 }
 
 /**

@@ -1,15 +1,16 @@
 // Labelled matrices as HTML tables. A weight table is coloured like a heatmap,
 // but it stays a real table, so the numbers are the text alternative of the colours.
-import { formatNumber } from './format.js';
-import { writeRows } from './in-place.js';
+import { formatNumber, pageLanguage } from './format.js';
+import { writeAttributes, writeRows, writeText } from './in-place.js';
 import { el } from '../dom.js';
 
 const TABLE_DIGITS = 3;
 
-// What a drawn table is made of besides its labels and numbers: a new result with the same keeps the
-// table, and writes even a new row or column count into it in place (a slider for the number of
-// keys or tokens then adds a row instead of building a new table).
-const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.heat]);
+// What a drawn table is made of besides its title, labels and numbers: a new result with the same keeps
+// the table, and writes even a new title or a new row or column count into it in place (a slider for the
+// number of keys or tokens then adds a row instead of building a new table; the lm head demo's identity
+// switch changes its scores table's title, √8 to √32, and keeps its 529 cells).
+const shapeOf = (spec) => JSON.stringify([spec.name, spec.heat]);
 const drawnShape = new WeakMap(); // table-wrap -> shapeOf(the spec it was drawn for)
 // A table of one quantity (the core's `one_format`) is whole only if every cell is, as NumPy prints an array.
 const wholeColumns = (spec) => {
@@ -17,7 +18,8 @@ const wholeColumns = (spec) => {
   return spec.one_format ? whole.map(() => whole.every(Boolean)) : whole;
 };
 // In the page's language ("0,707" in French); the printout above the table keeps the program's point.
-const cellText = (value, whole) => (whole ? formatNumber(value) : formatNumber(value, TABLE_DIGITS));
+// (The language is read once a table: reading it is a DOM read, and a table has hundreds of cells.)
+const cellText = (value, whole, lang) => (whole ? formatNumber(value, undefined, lang) : formatNumber(value, TABLE_DIGITS, lang));
 // The corner is a plain cell, the column labels and each row's label are headers.
 const isHeader = (i, j) => (i === 0 ? j > 0 : j === 0);
 
@@ -25,7 +27,8 @@ const isHeader = (i, j) => (i === 0 ? j > 0 : j === 0);
 function fill(table, spec) {
   // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals.
   const whole = wholeColumns(spec);
-  writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => cellText(v, whole[j]))])], isHeader);
+  const lang = pageLanguage();
+  writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => cellText(v, whole[j], lang))])], isHeader);
   if (!spec.heat) return;
   // The colour is mixed in web/style.css from --w, so it follows the theme; one ink reads on every cell.
   const rows = table.querySelectorAll('tr');
@@ -63,12 +66,15 @@ function holdRoom(wrap, spec) {
 }
 
 /**
- * Writes `spec` into `wrap`, a table renderTable drew for a spec of the same name, title and kind, in
- * place (a slider step then touches only the cells that changed); false if those differ.
+ * Writes `spec` into `wrap`, a table renderTable drew for a spec of the same name and kind, in place (a
+ * slider step then touches only the cells that changed); false if those differ.
  */
 export function updateTable(wrap, spec) {
   if (drawnShape.get(wrap) !== shapeOf(spec)) return false;
-  fill(wrap.querySelector('table'), spec);
+  const table = wrap.firstElementChild;
+  writeText(table.firstElementChild, spec.title);  // its caption
+  writeAttributes(wrap, { 'aria-label': spec.title });
+  fill(table, spec);
   holdRoom(wrap, spec);
   return true;
 }
