@@ -1,5 +1,6 @@
-// The misses the training's workers share (api/training.hpp): shares measured into the exchange are
-// what the result sums, in scene order, and a step forgets them.
+// A training's result (api/training.hpp): the weights as the weights file writes them, and the misses
+// the training's workers share: shares measured into the exchange are what the result sums, in scene
+// order, and a step forgets them.
 #include <cmath>
 #include <string>
 
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/training.hpp"
+#include "api/models.hpp"
 #include "nn/trainer.hpp"
 
 using json = nlohmann::json;
@@ -59,4 +61,24 @@ TEST_CASE("training api: a share outside the shares is refused in words") {
         CHECK(answer["ok"] == false);
         CHECK_FALSE(answer["error"]["message"].get<std::string>().empty());
     }
+}
+
+TEST_CASE("training api: the result is one JSON object whose weights, loaded, miss as the trained network does") {
+    trained_misses();
+    const json result = json::parse(attn::train_result_json());
+    CHECK(result["ok"] == true);
+    CHECK(result["model"] == "transformer-1");
+    CHECK(result["weights"]["model"] == "transformer-1");
+    // A file without misses: the store measures them on the weights it read.
+    const json loaded = json::parse(attn::load_model_json("nearest/transformer-1", result["weights"].dump()));
+    REQUIRE(loaded["ok"] == true);
+    CHECK(loaded["misses_recorded"] == false);
+    CHECK(loaded["misses"] == result["misses"]);
+}
+
+TEST_CASE("training api: with no training the result is a refusal in words") {
+    REQUIRE(json::parse(attn::train_start_json(R"({"model": "no such network"})"))["ok"] == false);
+    const json answer = json::parse(attn::train_result_json());
+    CHECK(answer["ok"] == false);
+    CHECK(answer["error"]["message"] == "no training has been started");
 }
