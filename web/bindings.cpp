@@ -37,6 +37,11 @@ EMSCRIPTEN_BINDINGS(attn_training) {
     emscripten::function("trainExchange", +[] {
         return emscripten::val(emscripten::typed_memory_view(attn::train_exchange_size(), attn::train_exchange_data()));
     });
+    // The misses shared by the workers: a Float64Array onto each test scene's distance.
+    emscripten::function("trainMisses", &attn::train_misses_json);
+    emscripten::function("trainMissesExchange", +[] {
+        return emscripten::val(emscripten::typed_memory_view(attn::train_misses_size(), attn::train_misses_data()));
+    });
 }
 #endif
 

@@ -19,7 +19,21 @@ std::string train_advance_json(double steps);
 
 // The trained (or last good) weights and the misses on 2,000 new scenes of 4 and of 6 objects.
 // -> {"ok": true, "task", "model", "weights": {...}, "misses": {"4": cm, "6": cm}}
+// The scenes' distances already in the misses exchange for these weights (below) are summed
+// as they are; the others are measured here.
 std::string train_result_json();
+
+// The misses shared by the training's workers: the misses exchange holds each test scene's
+// distance [m], the 2,000 scenes of 4 objects then the 2,000 of 6 (train_misses_data and _size).
+// Share `share` of `shares` (equal runs of each set, in order) measures its scenes into it.
+// -> {"ok": true, "ranges": [[offset, count], [offset, count]]}: where in the exchange they went.
+// Worker 0 measures its share, then puts the others' ranges into its own exchange, and
+// train_result_json sums them all in scene order: the bits of one worker. Distances count only
+// while the weights are those they were measured for: a step or a new training empties the
+// exchange at the next measure.
+std::string train_misses_json(double share, double shares);
+double* train_misses_data();
+long train_misses_size();
 
 // Training across Web Workers (web/runtime/train-worker.js, nn/batch_parts.hpp):
 // every worker starts the same training with train_start_json, whose answer

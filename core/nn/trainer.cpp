@@ -1,5 +1,6 @@
 #include "nn/trainer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -158,14 +159,37 @@ const TrainProgress& Trainer::advance(long steps) {
     return progress_;
 }
 
-double miss_cm(Network<float>& net, Task task, int objects, int count, std::uint64_t seed) {
+void scene_misses(Network<float>& net, Task task, int objects, int first, int n, double* out, int count,
+                  std::uint64_t seed) {
+    if (first < 0 || n < 0 || first > count - n) throw std::invalid_argument("scenes outside the test set");
     Rng rng(seed);
     const SceneSet test = make_scenes(count, objects, rng);
-    const Mat<float>& answer = net.forward(test.tokens, test.request, count, objects);
-    const Mat<float>& truth = test.answers(task);
+    // A training part's size at most: the layers' buffers keep the training's shapes (no new memory),
+    // and training's forward, which computes the answers alone (the same bits as forward's), is the one
+    // a training has just run many times (in WebAssembly, already optimised code).
+    constexpr int kChunk = 32;
+    std::vector<int> rows(kChunk);
+    SceneSet chunk;
+    for (int done = 0; done < n; done += kChunk) {
+        const int m = std::min(kChunk, n - done);
+        for (int i = 0; i < m; ++i) rows[static_cast<std::size_t>(i)] = first + done + i;
+        gather_scenes(test, rows.data(), m, chunk);
+        const Mat<float>& answer = net.forward_for_training(chunk.tokens, chunk.request, m, objects);
+        const Mat<float>& truth = chunk.answers(task);
+        for (int i = 0; i < m; ++i) out[done + i] = (answer.row(i) - truth.row(i)).cast<double>().norm();
+    }
+}
+
+double miss_of(const double* distances, int count) {
     double total = 0;
-    for (int i = 0; i < count; ++i) total += (answer.row(i) - truth.row(i)).cast<double>().norm();
+    for (int i = 0; i < count; ++i) total += distances[i];
     return 100.0 * total / count;  // [m] -> [cm]
+}
+
+double miss_cm(Network<float>& net, Task task, int objects, int count, std::uint64_t seed) {
+    std::vector<double> distances(static_cast<std::size_t>(count));
+    scene_misses(net, task, objects, 0, count, distances.data(), count, seed);
+    return miss_of(distances.data(), count);
 }
 
 }  // namespace attn::nn

@@ -138,4 +138,14 @@ private:
 double miss_cm(Network<float>& net, Task task, int objects, int count = kTestScenes,
                std::uint64_t seed = kTestSeed);
 
+// The same measure in pieces, so that the training's workers can share it: each scene's distance [m]
+// for scenes [first, first + n) of those `count` scenes, into out[0..n). A scene's distance is its own
+// to the bit whatever scenes are measured with it (the forward's rows are each their scene's), so the
+// ranges of several workers, put side by side and summed by miss_of, give miss_cm's bits.
+// A range outside [0, count) is an std::invalid_argument.
+void scene_misses(Network<float>& net, Task task, int objects, int first, int n, double* out,
+                  int count = kTestScenes, std::uint64_t seed = kTestSeed);
+// 100 x the mean of `count` distances [m], summed in order from the first: [cm].
+double miss_of(const double* distances, int count);
+
 }  // namespace attn::nn

@@ -1,5 +1,5 @@
 // libFuzzer target: the training calls. Input: the settings JSON for trainStart;
-// when it starts, a few steps and (for the small networks) the result, then a
+// when it starts, a few steps and (for the small networks) a share of the misses and the result, then a
 // refused trainAdvance.
 #include <cstdint>
 
@@ -22,6 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const attn_fuzz::json progress = attn_fuzz::check_answer(advanced);
     if (started["ok"] != progress["ok"]) attn_fuzz::broken("advance answers as its start did", advanced);
     if (started["ok"] == true && started["parameters"].get<long>() <= kMaxParametersForResult) {
+        // A worker's share of the misses (some shares refused: 0 shares, or a share past them), then the result.
+        attn_fuzz::check_answer(attn::train_misses_json(static_cast<double>(size % 3), size ? data[0] % 5 : 0));
         const std::string result = attn::train_result_json();
         const attn_fuzz::json r = attn_fuzz::check_answer(result);
         if (r["ok"] != true || !r["misses"]["4"].is_number()) attn_fuzz::broken("a started training has a result", result);

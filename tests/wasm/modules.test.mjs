@@ -11,7 +11,7 @@ const wasm = await loadWasmCore();
 const GROUPS = {
   demos: ['listDemos', 'runDemo'],
   models: ['loadModel', 'loadModelSummary', 'maxJsonBytes'],
-  training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange'],
+  training: ['trainStart', 'trainAdvance', 'trainResult', 'trainPartsGradient', 'trainStep', 'trainExchange', 'trainMisses', 'trainMissesExchange'],
   robot: ['robotCall', 'pythonRound', 'pythonRepr'],
   lm: ['lmStart', 'lmAdvance', 'lmValidation', 'lmWeights', 'lmNext', 'lmGenerate', 'lmPartsGradient', 'lmStep', 'lmExchange'],
   lmnetwork: ['loadModel', 'maxJsonBytes'],
