@@ -119,6 +119,7 @@ void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, co
         V<T>* cr = c + r * c_row;
         const V<T>* ar = a + r * a_row;
         int j = 0;
+        for (; j + 8 <= cols; j += 8) row_block<8, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
         for (; j + 4 <= cols; j += 4) row_block<4, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
         for (; j < cols; ++j) row_block<1, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
     }
