@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "nn/exp_lanes.hpp"
-
 #include "nn/tensor.hpp"
 
 namespace attn::nn::lm {
