@@ -21,6 +21,8 @@
 
 #include <Eigen/Core>
 
+#include "nn/exp_lanes.hpp"
+
 namespace attn::nn::lanes {
 
 constexpr int kScenes = 4;
@@ -119,6 +121,7 @@ void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, co
         V<T>* cr = c + r * c_row;
         const V<T>* ar = a + r * a_row;
         int j = 0;
+        for (; j + 8 <= cols; j += 8) row_block<8, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
         for (; j + 4 <= cols; j += 4) row_block<4, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
         for (; j < cols; ++j) row_block<1, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
     }
@@ -126,7 +129,7 @@ void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, co
 
 // p (n) = softmax(s * scale) in every lane, shifted by the lane's largest scaled
 // score: the scalar loop's operations in its order (std::max's answer by a bit
-// select, then std::exp on each lane: the same library call as one scene alone).
+// select, then std::exp's bits on each lane: those of one scene alone).
 template <typename T>
 void softmax(V<T>* p, int n, T scale) {
     V<T> top = V<T>{} - std::numeric_limits<T>::infinity();
@@ -140,7 +143,10 @@ void softmax(V<T>* p, int n, T scale) {
     V<T> total = {};
     for (int j = 0; j < n; ++j) {
         V<T> e;
-        for (int l = 0; l < kScenes; ++l) e[l] = std::exp(p[j][l] - top[l]);
+        if constexpr (std::is_same_v<T, float>)
+            e = exp4(p[j] - top);  // std::exp's bits, four at once in WebAssembly (nn/exp_lanes.hpp)
+        else
+            for (int l = 0; l < kScenes; ++l) e[l] = std::exp(p[j][l] - top[l]);
         total += (p[j] = e);
     }
     for (int j = 0; j < n; ++j) p[j] /= total;

@@ -25,27 +25,49 @@ void CausalSelfAttention<T>::init_default(Rng& rng) {
 
 template <typename T>
 const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int length) {
-    const int E = width_, dh = head_dim_, L = length;
+    const int E = width_, dh = head_dim_, L = length, H = heads_;
     batch_ = batch, length_ = length;
 
     // [snippet:lm-attention]
     // 1. Project: queries, keys and values of every place, whole batch at once.
     const Mat<T>& qkv_out = qkv.forward(x);  // (B*L, 3E)
 
-    // 2. Score, mask, softmax, average: per sequence, head and query.
+    // 2. Score, mask, softmax, average: per group of four sequences (one a vector lane,
+    //    nn/attention_lanes.hpp), head and query i, over the places j <= i only:
+    //      s_j = q_i . k_j,  p = softmax(s scale),  o_i = sum_j p_j v_j
+    //    every sum from +0 in the order of attend() (the decoder's), lane by lane.
     const T scale = T(1) / std::sqrt(static_cast<T>(dh));
-    ensure_shape(p_, static_cast<Eigen::Index>(batch) * heads_ * L, L);
+    const int groups = (batch + lanes::kScenes - 1) / lanes::kScenes;
+    const Eigen::Index row = 3 * E, seq = static_cast<Eigen::Index>(L) * row;  // a place's, a sequence's floats
+    ensure_shape(p_, static_cast<Eigen::Index>(batch) * H * L, L);
     ensure_shape(o_, x.rows(), E);
-    p_.setZero();  // the masked places (j > i) stay 0
-    o_.setZero();
-    for (int b = 0; b < batch; ++b)
-        for (int h = 0; h < heads_; ++h)
+    qkv_lanes_.resize(static_cast<std::size_t>(groups) * seq);
+    p_lanes_.resize(static_cast<std::size_t>(groups) * H * L * L);
+    o_lanes_.resize(static_cast<std::size_t>(L) * E);
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = g * lanes::kScenes, n = std::min(lanes::kScenes, batch - b0);
+        lanes::V<T>* qkv_g = qkv_lanes_.data() + g * seq;
+        lanes::V<T>* p = p_lanes_.data() + static_cast<Eigen::Index>(g) * H * L * L;
+        lanes::V<T>* o = o_lanes_.data();
+        lanes::to_lanes(qkv_g, qkv_out.data() + b0 * seq, seq, row, L, 3 * E, n);
+        for (int h = 0; h < H; ++h) {
+            const lanes::V<T>* q = qkv_g + h * dh;
+            const lanes::V<T>* k = q + E;
+            const lanes::V<T>* v = q + 2 * E;
             for (int i = 0; i < L; ++i) {
-                const Eigen::Index seq = static_cast<Eigen::Index>(b) * L;  // sequence b's first row
-                attend(qkv_out.data() + seq * 3 * E, E, dh, h, i, scale,
-                       p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * L + i) * L,
-                       o_.data() + (seq + i) * E + h * dh);
+                lanes::V<T>* pi = p + (static_cast<Eigen::Index>(h) * L + i) * L;
+                lanes::products<T>(pi, 0, q + i * row, 0, 1, k, 1, row, 1, dh, i + 1);  // s_j = q_i . k_j
+                lanes::softmax(pi, i + 1, scale);
+                for (int j = i + 1; j < L; ++j) pi[j] = lanes::V<T>{};                  // no weight on a later place
+                lanes::products<T>(o + i * E + h * dh, 0, pi, 0, 1, v, row, 1, 1, i + 1, dh);  // o_i = sum_j p_j v_j
             }
+        }
+        lanes::from_lanes(o_.data() + static_cast<Eigen::Index>(b0) * L * E, o, static_cast<Eigen::Index>(L) * E, E, L,
+                          E, n);
+        // the weights, read by the demos: row (b*H + h)*L + i of p_, sequence b's H*L*L entries in a row
+        lanes::from_lanes(p_.data() + static_cast<Eigen::Index>(b0) * H * L * L, p, static_cast<Eigen::Index>(H) * L * L,
+                          0, 1, H * L * L, n);
+    }
 
     // 3. Mix the heads: out = O Wproj^T + bproj.
     return proj.forward(o_);
@@ -54,49 +76,55 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
 
 template <typename T>
 const Mat<T>& CausalSelfAttention<T>::backward(const Mat<T>& dout) {
-    const int E = width_, dh = head_dim_, L = length_;
+    const int E = width_, dh = head_dim_, L = length_, H = heads_;
     const T scale = T(1) / std::sqrt(static_cast<T>(dh));
-    const Mat<T>& qkv_out = qkv.out();
 
     // 3. out = O Wproj^T + bproj
     const Mat<T>& d_o = proj.backward(dout);  // (B*L, E)
 
-    // 2. Per sequence, head and query i, back through o_i = sum_{j<=i} p_j v_j and p = softmax(s):
-    //   dv_j += p_j do_i,  dp_j = do_i . v_j,  ds_j = p_j (dp_j - sum_k p_k dp_k),
-    //   dq_i += scale sum_j ds_j k_j,  dk_j += scale ds_j q_i      (j <= i; the mask passes nothing)
-    ensure_shape(dqkv_, qkv_out.rows(), 3 * E);
-    dqkv_.setZero();
-    dp_.resize(L);
-    for (int b = 0; b < batch_; ++b)
-        for (int h = 0; h < heads_; ++h)
+    // 2. Per group of four sequences, head and query i, back through o_i = sum_{j<=i} p_j v_j
+    //    and p = softmax(s):
+    //      dv_j = sum_{i>=j} p_ij do_i,  dp_ij = do_i . v_j,  ds_ij = p_ij (dp_ij - sum_k p_ik dp_ik) scale,
+    //      dq_i = sum_{j<=i} ds_ij k_j,  dk_j = sum_{i>=j} ds_ij q_i
+    //    each sum from +0 in order (of j, or of i), the bits of the loops of one sequence,
+    //    covering every entry of dqkv_ (the mask passes nothing).
+    const int groups = (batch_ + lanes::kScenes - 1) / lanes::kScenes;
+    const Eigen::Index row = 3 * E, seq = static_cast<Eigen::Index>(L) * row;
+    ensure_shape(dqkv_, static_cast<Eigen::Index>(batch_) * L, 3 * E);
+    do_lanes_.resize(static_cast<std::size_t>(L) * E);
+    dqkv_lanes_.resize(static_cast<std::size_t>(seq));
+    ds_lanes_.resize(static_cast<std::size_t>(L) * L);
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = g * lanes::kScenes, n = std::min(lanes::kScenes, batch_ - b0);
+        const lanes::V<T>* qkv_g = qkv_lanes_.data() + g * seq;
+        const lanes::V<T>* p = p_lanes_.data() + static_cast<Eigen::Index>(g) * H * L * L;
+        lanes::V<T>* go = do_lanes_.data();
+        lanes::V<T>* gqkv = dqkv_lanes_.data();
+        lanes::V<T>* ds = ds_lanes_.data();
+        lanes::to_lanes(go, d_o.data() + static_cast<Eigen::Index>(b0) * L * E, static_cast<Eigen::Index>(L) * E, E, L,
+                        E, n);
+        for (int h = 0; h < H; ++h) {
+            const lanes::V<T>* ph = p + static_cast<Eigen::Index>(h) * L * L;
+            const lanes::V<T>* q = qkv_g + h * dh;
+            const lanes::V<T>* k = q + E;
+            const lanes::V<T>* v = q + 2 * E;
+            const lanes::V<T>* go_h = go + h * dh;
             for (int i = 0; i < L; ++i) {
-                const Eigen::Index qrow = static_cast<Eigen::Index>(b) * L + i;
-                const T* __restrict q = qkv_out.data() + qrow * 3 * E + h * dh;
-                const T* __restrict go = d_o.data() + qrow * E + h * dh;
-                T* __restrict gq = dqkv_.data() + qrow * 3 * E + h * dh;
-                const T* __restrict p = p_.data() + ((static_cast<Eigen::Index>(b) * heads_ + h) * L + i) * L;
-                T weighted = 0;  // sum_k p_k dp_k
-                for (int j = 0; j <= i; ++j) {
-                    const Eigen::Index krow = static_cast<Eigen::Index>(b) * L + j;
-                    const T* __restrict v = qkv_out.data() + krow * 3 * E + 2 * E + h * dh;
-                    T* __restrict gv = dqkv_.data() + krow * 3 * E + 2 * E + h * dh;
-                    T d = 0;  // a sum in order: scalar
-                    for (int c = 0; c < dh; ++c) d += go[c] * v[c];
-                    for (int c = 0; c < dh; ++c) gv[c] += p[j] * go[c];  // apart, so that this one is vectorised
-                    dp_[j] = d;
-                    weighted += p[j] * d;
-                }
-                for (int j = 0; j <= i; ++j) {
-                    const Eigen::Index krow = static_cast<Eigen::Index>(b) * L + j;
-                    const T ds = p[j] * (dp_[j] - weighted) * scale;
-                    const T* __restrict k = qkv_out.data() + krow * 3 * E + E + h * dh;
-                    T* __restrict gk = dqkv_.data() + krow * 3 * E + E + h * dh;
-                    for (int c = 0; c < dh; ++c) {
-                        gq[c] += ds * k[c];
-                        gk[c] += ds * q[c];
-                    }
-                }
+                lanes::V<T>* dsi = ds + static_cast<Eigen::Index>(i) * L;
+                lanes::products<T>(dsi, 0, go_h + i * E, 0, 1, v, 1, row, 1, dh, i + 1);  // dp_ij = do_i . v_j
+                lanes::softmax_backward(ph + static_cast<Eigen::Index>(i) * L, dsi, i + 1, scale);
+                lanes::products<T>(gqkv + i * row + h * dh, 0, dsi, 0, 1, k, row, 1, 1, i + 1, dh);  // dq_i
             }
+            for (int j = 0; j < L; ++j) {  // the places i >= j, whose weights on j are not masked
+                const Eigen::Index jj = static_cast<Eigen::Index>(j) * L + j;
+                lanes::products<T>(gqkv + j * row + 2 * E + h * dh, 0, ph + jj, 0, L, go_h + j * E, E, 1, 1, L - j,
+                                   dh);  // dv_j
+                lanes::products<T>(gqkv + j * row + E + h * dh, 0, ds + jj, 0, L, q + j * row, row, 1, 1, L - j,
+                                   dh);  // dk_j
+            }
+        }
+        lanes::from_lanes(dqkv_.data() + b0 * seq, gqkv, seq, row, L, 3 * E, n);
+    }
 
     // 1. [Q K V] = x Wqkv^T + bqkv
     return qkv.backward(dqkv_);  // (B*L, E)

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "math/rng.hpp"
+#include "nn/attention_lanes.hpp"
 #include "nn/linear.hpp"
 #include "nn/tensor.hpp"
 
@@ -54,7 +55,13 @@ private:
     Mat<T> p_;           // (B*H*L, L) attention weights
     Mat<T> o_;           // (B*L, E) the heads' outputs side by side
     Mat<T> dqkv_;        // (B*L, 3E)
-    std::vector<T> dp_;  // (L) scratch: dLoss/dp for one query
+    // Four sequences abreast (nn/attention_lanes.hpp), group after group of them:
+    std::vector<lanes::V<T>> qkv_lanes_;  // (groups, L, 3E) the queries, keys and values
+    std::vector<lanes::V<T>> p_lanes_;    // (groups, H, L, L) the weights, 0 after place i
+    // and one group's scratch:
+    std::vector<lanes::V<T>> o_lanes_, do_lanes_;  // (L, E)
+    std::vector<lanes::V<T>> dqkv_lanes_;          // (L, 3E)
+    std::vector<lanes::V<T>> ds_lanes_;            // (L, L) dLoss/dP, then dLoss/dS, of one head
 };
 
 // One query's attention in one head, the forward's inner part (apart so that the decoder's

@@ -8,10 +8,13 @@
 //   d logits_r = (softmax(logits_r) - onehot(target_r)) / count
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
+#include "nn/exp_lanes.hpp"
 #include "nn/tensor.hpp"
 
 namespace attn::nn::lm {
@@ -33,8 +36,17 @@ public:
             if (t < 0 || t >= V) throw std::invalid_argument("a target is out of the vocabulary");
             T top = -std::numeric_limits<T>::infinity();
             for (Eigen::Index v = 0; v < V; ++v) top = std::max(top, l[v]);
-            T sum = 0;  // softmax shifted by the largest logit
-            for (Eigen::Index v = 0; v < V; ++v) sum += (d[v] = std::exp(l[v] - top));
+            Eigen::Index v = 0;  // softmax shifted by the largest logit: the exps, four at once in WebAssembly
+            if constexpr (std::is_same_v<T, float>)
+                for (; v + 4 <= V; v += 4) {
+                    lanes::Float4 x;
+                    std::memcpy(&x, l + v, sizeof x);
+                    const lanes::Float4 e = lanes::exp4(x - top);
+                    std::memcpy(d + v, &e, sizeof e);
+                }
+            for (; v < V; ++v) d[v] = std::exp(l[v] - top);
+            T sum = 0;  // then their sum in order
+            for (v = 0; v < V; ++v) sum += d[v];
             total += std::log(sum) - (l[t] - top);  // -log p_t
             for (Eigen::Index v = 0; v < V; ++v) d[v] = d[v] / sum / count;  // p_v / count
             d[t] -= T(1) / count;                                          // - onehot / count
