@@ -41,6 +41,15 @@ function checked(answer) {
 }
 const raw = (text) => checked(JSON.parse(text));
 
+/** Visits each [offset, n] of a share's `ranges` in the exchange with where it starts in the share's packed values. */
+function eachRange(ranges, visit) {
+  let at = 0;
+  for (const [offset, n] of ranges) {
+    visit(offset, n, at);
+    at += n;
+  }
+}
+
 /**
  * The calls of each kind of training: start(config) -> plan {parts, block, total_steps, …};
  * advance(n), parts(step, first, count, slot), step(blocks) -> progress; exchange() -> the Float32Array
@@ -62,20 +71,12 @@ const TRAININGS = {
       const { ranges } = raw(core.module.trainMisses(share, shares));
       const exchange = core.module.trainMissesExchange();
       const values = new Float64Array(ranges.reduce((sum, [, n]) => sum + n, 0));
-      let at = 0;
-      for (const [offset, n] of ranges) {
-        values.set(exchange.subarray(offset, offset + n), at);
-        at += n;
-      }
+      eachRange(ranges, (offset, n, at) => values.set(exchange.subarray(offset, offset + n), at));
       return { ranges, values };
     },
     putShare({ ranges, values }) {
       const exchange = core.module.trainMissesExchange();
-      let at = 0;
-      for (const [offset, n] of ranges) {
-        exchange.set(values.subarray(at, at + n), offset);
-        at += n;
-      }
+      eachRange(ranges, (offset, n, at) => exchange.set(values.subarray(at, at + n), offset));
     },
   }),
   lm: (core) => {
