@@ -2,7 +2,8 @@
 //   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--css 'rules to try']
 // <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
 //           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice),
-//           check:<label> (a checkbox, on and off in turn), drag (the picture's first object).
+//           check:<label> (a checkbox, on and off in turn), drag (the picture's first object),
+//           reset:<label>=<text>&<label>=<text>… (types each box's text, then Reset: only Reset's click is measured).
 // Records a Chromium trace (CDP Tracing) and a JavaScript CPU profile (CDP Profiler) around N repeats
 // of the input, then prints per input: the main thread's time by kind of work (script, style
 // recalculation with its element counts, layout with its object counts, forced layouts, paint, the rest)
@@ -41,6 +42,17 @@ async function act(page, demo) {
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 6 * (k % 2 ? -1 : 1), box.y + box.height / 2);
       await page.mouse.up();
+    };
+  }
+  if (kind === 'reset') {
+    // As bench-phone's sweep leaves a demo before its Reset: boxes typed away from the preset.
+    const typed = await Promise.all(rest.split('&').map(async (pair) => [await control(demo, 'type', pair.split('=')[0]), pair.split('=')[1]]));
+    const reset = demo.locator('form.controls button.reset');
+    await reset.scrollIntoViewIfNeeded();
+    return async () => {
+      for (const [box, text] of typed) { await box.selectText(); await page.keyboard.type(text); }
+      await settle(page);
+      await reset.click();
     };
   }
   const [label, text] = rest.split('=');
@@ -109,8 +121,9 @@ function summarise(slices) {
   const walls = [];
   const time = (e) => e.tdur ?? e.dur;
   const top = (s) => { while (s.parent) s = s.parent; return s; };
-  const events = slices.filter((s) => s.name === 'EventDispatch' && ['input', 'click'].includes(s.args?.data?.type)
-    || (s.name === 'EventDispatch' && s.args?.data?.type === 'pointermove'));
+  // Reset: its click alone (not the boxes typed before it, nor the pointer's move onto the button).
+  const measured = action.startsWith('reset:') ? ['click'] : ['input', 'click', 'pointermove'];
+  const events = slices.filter((s) => s.name === 'EventDispatch' && measured.includes(s.args?.data?.type));
   for (const event of events) {
     const from = top(event).ts;
     const commit = slices.find((s) => s.name === 'Commit' && s.ts > event.ts + event.dur);

@@ -389,3 +389,32 @@ test('a key more in the robot\'s scores keeps every key\'s readings, value, dot 
   await Promise.all([linked.close(), preset.close()]);
   await page.close();
 });
+
+// ---- Branch ctl11: the slowest single controls (docs/benchmarks.md, 2026-12-03 18:05). Counted, not timed.
+
+test('a drag move on the layers demo\'s pictures sets no attribute to the value it had, keeps every label\'s text, and draws what a page opened with those positions draws', async () => {
+  const { page, problems } = await open('table/');
+  const layers = demo(page, 'layers');
+  await watchAttributes(layers, 'svg.table-top *');
+  await layers.locator('svg.table-top text').evaluateAll((texts) => texts.forEach((t) => { t.firstChild.kept = true; }));
+  const first = layers.locator('.attention-grid > figure:first-child .object').first();
+  await first.scrollIntoViewIfNeeded();
+  const box = await first.locator('circle').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let k = 1; k <= 3; ++k) await page.mouse.move(box.x + box.width / 2 + 8 * k, box.y + box.height / 2 + 4 * k);
+  await page.mouse.up();
+  await page.waitForFunction(() => !window.attnLesson.addressPending() && /layers\.positions=/.test(location.search));
+  const writes = await written(page);
+  assert.ok(writes.some((w) => w.name === 'cx'), 'the object moved');
+  assert.deepEqual(writes.filter((w) => w.same), [], 'no attribute is set to the value it had');
+  assert.equal(await layers.locator('svg.table-top text').evaluateAll((texts) => texts.filter((t) => !t.firstChild.kept).length), 0,
+    'every label keeps its text node');
+  const { page: linked } = await open(`table/${await page.evaluate(() => location.search)}`);
+  // The tab stop is on the object last moved (a fresh page has it on the first): the rest must be the same.
+  const pictures = (scope) => scope.locator('.attention-grid').evaluate((grid) => grid.innerHTML.replace(/ tabindex="-?\d"/g, ''));
+  assert.equal(await pictures(layers), await pictures(demo(linked, 'layers')), 'the pictures are those of a page opened with those positions');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});

@@ -9,6 +9,7 @@
 // Every object has an invisible hit circle of HIT_R around it, so a finger can grab it on a phone.
 import { drawScene, tableScales } from './table-scene.js';
 import { svg } from '../dom.js';
+import { writeAttributes } from './in-place.js';
 import { noteChange } from '../announce.js';
 import { say } from '../strings/index.js';
 
@@ -107,13 +108,15 @@ export function createTableDrag(demo) {
       const o = scene.objects[i];
       // A round <rect>, not a circle, so "the object's circle" stays the one drawn.
       const hit = g.querySelector('.hit-area') ?? g.insertBefore(svg('rect', { width: 2 * HIT_R, height: 2 * HIT_R, rx: HIT_R, class: 'hit-area' }), g.firstChild);
-      hit.setAttribute('x', scales.x(o.x) - HIT_R);
-      hit.setAttribute('y', scales.y(o.y) - HIT_R);
+      // Written only where they changed (in-place.js), as drawScene does: a drag move moves one object.
+      writeAttributes(hit, { x: scales.x(o.x) - HIT_R, y: scales.y(o.y) - HIT_R });
       if (!keys) return;
-      g.setAttribute('tabindex', i === active ? '0' : '-1');
-      g.setAttribute('role', 'button');
-      g.setAttribute('aria-roledescription', say('scene.object_role'));
-      g.setAttribute('aria-label', say('scene.object_label', { object: o.kind, x: o.x.toFixed(1), y: o.y.toFixed(1), weight: o.weight.toFixed(3), i: i + 1, n: groups.length }));
+      writeAttributes(g, {
+        tabindex: i === active ? '0' : '-1',
+        role: 'button',
+        'aria-roledescription': say('scene.object_role'),
+        'aria-label': say('scene.object_label', { object: o.kind, x: o.x.toFixed(1), y: o.y.toFixed(1), weight: o.weight.toFixed(3), i: i + 1, n: groups.length }),
+      });
     });
   }
 

@@ -5,7 +5,7 @@
 // D3 provides the scales.
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
-import { writeText } from './in-place.js';
+import { writeAttributes, writeText } from './in-place.js';
 import { svg } from '../dom.js';
 import { say } from '../strings/index.js';
 
@@ -40,6 +40,9 @@ export const requestAnchor = () => [VIEW / 2, VIEW + MARGIN - 6];
  * Draws one scene into `layer` (an svg <g>), and returns the object groups so a
  * caller can make them draggable. A layer drawn before keeps its elements (D3 joins on the
  * objects' order): a drag redraws on every move, and rebuilding the picture cost a phone its frame.
+ * Only the attributes and texts that changed are written (in-place.js): a drag move changes the one
+ * object's place and the lines' widths, and D3's attr() set the other 400-odd attributes of the table
+ * lesson's six pictures again, each a restyle, and replaced every label's text.
  * scene: {objects: [{kind, x, y, weight}], request, answer: [x, y] | null, truth: [x, y] | null} in cm.
  */
 export function drawScene(layer, scene, scales) {
@@ -53,8 +56,18 @@ export function drawScene(layer, scene, scales) {
   const asked = `request: ${scene.request}`;
   writeText(request, asked);
   select(lines).selectAll('line').data(scene.objects.filter((o) => o.weight !== undefined)).join('line')
-    .attr('class', 'weight-line').attr('x1', ax).attr('y1', ay - 12).attr('x2', (o) => x(o.x)).attr('y2', (o) => y(o.y))
-    .attr('stroke-width', (o) => Math.max(0.5, o.weight * MAX_LINE));
+    .each(function drawLine(o) {
+      writeAttributes(this, { class: 'weight-line', x1: ax, y1: ay - 12, x2: x(o.x), y2: y(o.y), 'stroke-width': Math.max(0.5, o.weight * MAX_LINE) });
+    });
+  // Two objects closer than a circle's width (the layers scene's ball and cube) would hide one label
+  // under the other circle: such an object's label goes outside, above the upper one and below the
+  // lower, and its circle lets the other's outline show through ("crowded").
+  const near = scene.objects.map((o) => scene.objects.find((p) => p !== o && Math.hypot(x(p.x) - x(o.x), y(p.y) - y(o.y)) < 2 * OBJECT_R));
+  const labelY = (o, i) => {
+    if (!near[i]) return y(o.y) + 4;
+    const upper = y(o.y) < y(near[i].y) || (y(o.y) === y(near[i].y) && i < scene.objects.indexOf(near[i]));
+    return upper ? y(o.y) - OBJECT_R - 4 : y(o.y) + OBJECT_R + 12;
+  };
   const groups = select(objects).selectAll(function objectGroups() { return this.children; }).data(scene.objects)
     .join((enter) => {
       const g = enter.append('g');
@@ -62,23 +75,20 @@ export function drawScene(layer, scene, scales) {
       g.append('text').attr('text-anchor', 'middle');
       return g;
     })
-    .attr('class', (o) => (o.kind === scene.request ? 'object requested' : 'object')).attr('data-index', (o, i) => i);
-  // Two objects closer than a circle's width (the layers scene's ball and cube) would hide one label
-  // under the other circle: such an object's label goes outside, above the upper one and below the
-  // lower, and its circle lets the other's outline show through.
-  const near = scene.objects.map((o) => scene.objects.find((p) => p !== o && Math.hypot(x(p.x) - x(o.x), y(p.y) - y(o.y)) < 2 * OBJECT_R));
-  const labelY = (o, i) => {
-    if (!near[i]) return y(o.y) + 4;
-    const upper = y(o.y) < y(near[i].y) || (y(o.y) === y(near[i].y) && i < scene.objects.indexOf(near[i]));
-    return upper ? y(o.y) - OBJECT_R - 4 : y(o.y) + OBJECT_R + 12;
-  };
-  groups.classed('crowded', (o, i) => Boolean(near[i]));
-  groups.select('circle').attr('cx', (o) => x(o.x)).attr('cy', (o) => y(o.y));
-  groups.select('text').attr('x', (o) => x(o.x)).attr('y', labelY).text((o) => o.kind);
+    .each(function drawObject(o, i) {
+      const circle = this.querySelector('circle');
+      const label = this.querySelector('text');
+      const kind = ['object', o.kind === scene.request && 'requested', near[i] && 'crowded'].filter(Boolean).join(' ');
+      writeAttributes(this, { class: kind, 'data-index': i });
+      writeAttributes(circle, { cx: x(o.x), cy: y(o.y) });
+      writeAttributes(label, { x: x(o.x), y: labelY(o, i) });
+      writeText(label, o.kind);
+    });
   // The ring under the dot, as drawn first.
   const rings = [scene.truth && { at: scene.truth, r: OBJECT_R + 7, class: 'truth' }, scene.answer && { at: scene.answer, r: 6, class: 'answer' }];
   select(marks).selectAll('circle').data(rings.filter(Boolean), (m) => m.class).join('circle')
-    .attr('class', (m) => m.class).attr('r', (m) => m.r).attr('cx', (m) => x(m.at[0])).attr('cy', (m) => y(m.at[1])).order();
+    .each(function drawMark(m) { writeAttributes(this, { class: m.class, r: m.r, cx: x(m.at[0]), cy: y(m.at[1]) }); })
+    .order();
   return groups.nodes();
 }
 
