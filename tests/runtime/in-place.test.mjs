@@ -60,3 +60,26 @@ test('in place: an attribute equal to the one set is not set again, and a figure
   update({ v: 2 });
   assert.deepEqual(drawn, [1, 2]);
 });
+
+test('in place: a row more at the top of a table of past moments is added after its header, and each cell\'s text is read from the page once', () => {
+  const table = document.createElement('table');
+  const header = (i, j) => i === 0 || j === 0;
+  const past = (n) => [['', 'value'], ...Array.from({ length: n }, (_, k) => [`${n - k} back`, String(10 * (n - k))])];
+  writeRows(table, past(3), header);
+  const rows = [...table.children];
+  // textContent's getter, wherever linkedom defines it on a cell's prototype chain, counted.
+  let owner = table.firstElementChild.firstElementChild;
+  while (!Object.getOwnPropertyDescriptor(owner, 'textContent')) owner = Object.getPrototypeOf(owner);
+  const { get, set } = Object.getOwnPropertyDescriptor(owner, 'textContent');
+  let reads = 0;
+  Object.defineProperty(owner, 'textContent', { configurable: true, set, get() { reads += 1; return get.call(this); } });
+  try {
+    writeRows(table, past(4), header);
+  } finally {
+    Object.defineProperty(owner, 'textContent', { configurable: true, get, set });
+  }
+  assert.deepEqual([...table.children].map((tr) => [...tr.children].map((c) => c.textContent)), past(4));
+  assert.deepEqual([...table.children].slice(2), rows.slice(1), 'the rows already there are the same elements, one lower');
+  // (and the empty corner cell once more, which has no text node for writeText to compare)
+  assert.equal(reads, 3 * 2 + 1, 'the 3 rows\' 6 cells are read once each to choose where the new row goes');
+});

@@ -71,12 +71,15 @@ const rowOf = (header, texts, i) => {
   return made;
 };
 
-/** How many of `rows`' texts differ from the cells of `trs` when row i is laid over trs[i - shift]. */
-function cellsToWrite(trs, rows, shift) {
+/** The text of each cell of each of `trs`, read from the page once: fitRowsAtStart compares them twice. */
+const textsOf = (trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent));
+
+/** How many of `rows`' texts differ from `have` (textsOf the rows on the page) when row i is laid over have[i - shift]. */
+function cellsToWrite(have, rows, shift) {
   let count = 0;
   rows.forEach((texts, i) => {
-    const cells = trs[i - shift]?.children;
-    texts.forEach((text, j) => { if (cells?.[j]?.textContent !== text) count += 1; });
+    const cells = have[i - shift];
+    texts.forEach((text, j) => { if (cells?.[j] !== text) count += 1; });
   });
   return count;
 }
@@ -92,7 +95,8 @@ function fitRowsAtStart(parent, first, rows, header) {
   const shift = rows.length - trs.length;
   if (!shift || trs.length < 2 || rows.length < 2) return;
   const body = rows.slice(1);
-  if (cellsToWrite(trs.slice(1), body, shift) >= cellsToWrite(trs.slice(1), body, 0)) return;
+  const have = textsOf(trs.slice(1));
+  if (cellsToWrite(have, body, shift) >= cellsToWrite(have, body, 0)) return;
   if (shift < 0) { trs.slice(1, 1 - shift).forEach((tr) => tr.remove()); return; }
   trs[1].before(...body.slice(0, shift).map((texts, k) => rowOf(header, texts, 1 + k)));
 }
