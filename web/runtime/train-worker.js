@@ -26,8 +26,8 @@
 // The blocks pass in one of two ways, with the same bits (only the sum's order matters):
 // - through shared memory (sharedExchange) when the page is cross-origin isolated (the site's
 //   service worker sends the headers from the second visit on, web/sw.js): each worker writes
-//   its block once and sleeps in Atomics.wait until the others' are there, about 0.1 ms a step
-//   less than a message's delivery (docs/benchmarks.md, 2026-12-03 18:00);
+//   its block once and watches, then sleeps in Atomics.wait, until the others' are there, about
+//   0.3 ms a step less than a message's delivery (docs/benchmarks.md, 2026-12-03 18:00);
 // - otherwise by plain messages (a first visit, an embed in another site, a host without the
 //   worker): one block to each other worker per step, in buffers that are passed on
 //   (transferred), not copied, and used again.
@@ -153,6 +153,10 @@ const canShare = () => self.crossOriginIsolated === true && typeof SharedArrayBu
 const sharedBuffer = (count, block) => new SharedArrayBuffer(4 * count * (1 + 2 * block));
 
 const WAKE_MS = 100;  // a waiting worker looks at its messages this often (a teammate's error, a pause)
+// A waiting worker first watches the count for this long before it sleeps: waking from Atomics.wait costs
+// about 0.05-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:00). Only with a core for each worker,
+// as a spinning worker would otherwise take the core its teammate needs.
+const SPIN_MS = 0.3;
 
 /**
  * The team's blocks through shared memory: `published[i]`, how many steps worker i has written,
@@ -165,6 +169,7 @@ function sharedExchange(buffer, index, count, block) {
   const published = new Int32Array(buffer, 0, count);
   const rows = new Float32Array(buffer, 4 * count);
   const at = (step, worker) => ((step % 2) * count + worker) * block;
+  const spin = count <= (navigator.hardwareConcurrency ?? 1) ? SPIN_MS : 0;
   return {
     publish(step, own) {
       rows.set(own, at(step, index));
@@ -173,6 +178,8 @@ function sharedExchange(buffer, index, count, block) {
     },
     /** Worker `other`'s block of `step`, after waiting for it (yielding to messages every WAKE_MS). */
     async take(step, other, failed) {
+      const until = performance.now() + spin;
+      while (Atomics.load(published, other) <= step && performance.now() < until);
       for (let seen; (seen = Atomics.load(published, other)) <= step;) {
         if (Atomics.wait(published, other, seen, WAKE_MS) === 'timed-out') await Promise.race([nextTask(), failed]);
       }
