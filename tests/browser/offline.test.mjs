@@ -71,7 +71,6 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
     assert.match(await offlineNote(page).innerText(), /offline/);
     const online = await printouts(page);
     assert.ok(online.length > 0);
-    assert.equal(await page.evaluate(() => window.crossOriginIsolated), false, 'a first visit comes from the host, without COOP/COEP');
     await browser.context.setOffline(true);
     try {
       await page.reload();
