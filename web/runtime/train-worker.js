@@ -27,7 +27,7 @@
 // - through shared memory (sharedExchange) when the page is cross-origin isolated (the site's
 //   service worker sends the headers from the second visit on, web/sw.js): each worker writes
 //   its block once and watches, then sleeps in Atomics.wait, until the others' are there, about
-//   0.3 ms a step less than a message's delivery (docs/benchmarks.md, 2026-12-03 18:00);
+//   0.15 ms a step less waiting than with messages (docs/benchmarks.md, 2026-12-03 18:25);
 // - otherwise by plain messages (a first visit, an embed in another site, a host without the
 //   worker): one block to each other worker per step, in buffers that are passed on
 //   (transferred), not copied, and used again.
@@ -154,7 +154,7 @@ const sharedBuffer = (count, block) => new SharedArrayBuffer(4 * count * (1 + 2 
 
 const WAKE_MS = 100;  // a waiting worker looks at its messages this often (a teammate's error, a pause)
 // A waiting worker first watches the count for this long before it sleeps: waking from Atomics.wait costs
-// about 0.05-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:00). Only with a core for each worker,
+// about 0.05-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:25). Only with a core for each worker,
 // as a spinning worker would otherwise take the core its teammate needs.
 const SPIN_MS = 0.3;
 
