@@ -27,7 +27,7 @@
 // - through shared memory (sharedExchange) when the page is cross-origin isolated (the site's
 //   service worker sends the headers from the second visit on, web/sw.js): each worker writes
 //   its block once and watches, then sleeps in Atomics.wait, until the others' are there, about
-//   0.15 ms a step less waiting than with messages (docs/benchmarks.md, 2026-12-03 18:25);
+//   0.05-0.1 ms a step less waiting than with messages (docs/benchmarks.md, 2026-12-03 18:25);
 // - otherwise by plain messages (a first visit, an embed in another site, a host without the
 //   worker): one block to each other worker per step, in buffers that are passed on
 //   (transferred), not copied, and used again.
