@@ -154,7 +154,7 @@ const sharedBuffer = (count, block) => new SharedArrayBuffer(4 * count * (1 + 2 
 
 const WAKE_MS = 100;  // a waiting worker looks at its messages this often (a teammate's error, a pause)
 // A waiting worker first watches the count for this long before it sleeps: waking from Atomics.wait costs
-// about 0.05-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:25). Only with a core for each worker,
+// about 0.04-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:25). Only with a core for each worker,
 // as a spinning worker would otherwise take the core its teammate needs.
 const SPIN_MS = 0.3;
 
