@@ -1,5 +1,5 @@
 // The language model trained as a learner trains it (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/bench_lm_browser.mjs [--workers 1,2] [--runs 1] [--steps 3000] [--words 1.9] [--site site/]
+//   node scripts/bench_lm_browser.mjs [--workers 1,2] [--runs 1] [--steps 3000] [--words 1.9] [--site site/] [--isolated]
 // The real lm page in headless Chromium, at the lesson's settings (2 blocks, 4 heads, width 32,
 // context 32, batch 16, rate 0.003) on the lessons' text: choose the workers, press "Train in your
 // browser", and follow the panel's status from the page (each change timed where it happens). Prints,
@@ -8,10 +8,13 @@
 // training's characters per second (steps x batch x context over the seconds), and the seconds to the end.
 // With --runs N the worker counts take turns, run after run (a busy machine slows them alike), and the
 // last lines give each count's fastest and median time to the end, and the median's speed-up over the first count.
+// --isolated serves the site with COOP and COEP (as its service worker does from the second visit on): the
+// workers then share memory; each run says how its workers passed their blocks.
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
+import { WATCH_EXCHANGE, exchangesSeen } from '../tests/support/exchange.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -20,9 +23,11 @@ const STEPS = Number(option('steps', 3000));
 const WORDS = Number(option('words', 1.9));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
 const RUNS = Number(option('runs', 1));
+const ISOLATED = args.includes('--isolated');
 
 async function run(context, url, workers) {
   const page = await context.newPage();
+  await page.addInitScript({ content: WATCH_EXCHANGE });
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
   const panel = page.locator('.demo[data-instance="train"]');
@@ -38,6 +43,7 @@ async function run(context, url, workers) {
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
   await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000 });
   const { log, start } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart }));
+  const exchange = (await exchangesSeen(page)).join(', ') || '-';
   await page.close();
   let words = null, last = null;
   for (const [t, text, sample] of log) {
@@ -47,10 +53,10 @@ async function run(context, url, workers) {
     if (!words && m[2] && Number(m[2]) <= WORDS) words = { ...last, validation: Number(m[2]), sample };
   }
   const end = (log.at(-1)[0] - start) / 1000;
-  return { workers, words, end, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
+  return { workers, exchange, words, end, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
 }
 
-const server = await serveFolder(SITE);
+const server = await serveFolder(SITE, { isolated: ISOLATED });
 const browser = await launchChromium();
 const ends = Object.fromEntries(WORKERS.map((w) => [w, []]));
 try {
@@ -59,7 +65,7 @@ try {
     for (const workers of WORKERS) {
       const r = await run(browser.context, url, workers);
       ends[workers].push(r.end);
-      console.log(`${workers} worker(s): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +
+      console.log(`${workers} worker(s) (${r.exchange}): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +
         `${Math.round(r.charsPerSecond).toLocaleString('en')} characters/s; ${STEPS} steps in ${r.end.toFixed(1)} s`);
       if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
     }

@@ -1,6 +1,7 @@
 // Training as a learner starts it (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench_training_browser.mjs [--task nearest] [--model transformer-2] [--epochs N]
 //                                           [--workers 1,2] [--runs 3] [--site site/] [--native build/native/attn]
+//                                           [--isolated]
 // The real table page in headless Chromium: press "Train in your browser" with the
 // task and model in the link, and time until the panel says "Done." (the module's
 // start, every step and the misses on 2,000 scenes). Each worker count is the
@@ -9,7 +10,9 @@
 // that a busy machine slows them alike. Then checks that the weights the page
 // saves and the misses it shows are the native trainer's, to the bit, and
 // reports the main thread's long tasks (over 50 ms) during training, and each later count's speed-up over
-// the first (issue 22's goal: two workers 1.8x one).
+// the first (issue 22's goal: two workers 1.8x one). --isolated serves the site with COOP and COEP, as
+// its service worker does from a learner's second visit on: the workers then share memory. Each run says
+// how the workers passed their blocks ('shared memory' or 'messages'; '-' for a site that does not say).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +22,7 @@ import { ROOT } from '../tests/support/core.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { scratchDir } from './scratch-dir.mjs';
+import { WATCH_EXCHANGE, exchangesSeen, withCores } from '../tests/support/exchange.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -29,6 +33,7 @@ const WORKERS = option('workers', '1,2').split(',').map(Number);
 const RUNS = Number(option('runs', 3));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));  // another built site, to compare
 const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // the trainer of that site
+const ISOLATED = args.includes('--isolated');
 
 function trainNative() {
   const out = path.join(scratchDir('attn-bench-'), 'weights.json');
@@ -44,12 +49,12 @@ async function trainInPage(context, url, cores) {
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
   page.on('pageerror', (err) => problems.push(err.message));
-  await page.addInitScript((n) => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+  await page.addInitScript({ content: `${withCores(cores)}${WATCH_EXCHANGE}` });
+  await page.addInitScript(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
       .observe({ type: 'longtask' });
-  }, cores);
+  });
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
   const train = page.locator('.demo[data-instance="train"]');
@@ -76,16 +81,17 @@ async function trainInPage(context, url, cores) {
   const status = await train.locator('.train-status').innerText();
   assert.match(status, /^Done\./, status);
   const longTasks = await page.evaluate(() => window.longTasks);
+  const exchange = (await exchangesSeen(page)).join(', ') || '-';
   const download = page.waitForEvent('download');
   await train.getByRole('button', { name: 'Save these weights (JSON)' }).click();
   const weights = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8'));
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
-  return { seconds, workers, longTasks, weights, mainBusy };
+  return { seconds, workers, longTasks, weights, mainBusy, exchange };
 }
 
 const native = trainNative();
-const server = await serveFolder(SITE);
+const server = await serveFolder(SITE, { isolated: ISOLATED });
 const browser = await launchChromium();
 const query = new URLSearchParams({ 'train.task': JSON.stringify(TASK), 'train.model': JSON.stringify(MODEL) });
 if (EPOCHS) query.set('train.epochs', String(EPOCHS));
@@ -100,7 +106,7 @@ try {
       assert.equal(misses['4'], native.summary.miss_cm_4);
       assert.equal(misses['6'], native.summary.miss_cm_6);
       runs[cores].push(r);
-      console.error(`  run ${run + 1}, ${cores} core(s): ${r.seconds.toFixed(2)} s, ${r.workers} worker(s), ` +
+      console.error(`  run ${run + 1}, ${cores} core(s): ${r.seconds.toFixed(2)} s, ${r.workers} worker(s) (${r.exchange}), ` +
         `main thread busy ${r.mainBusy.toFixed(2)} s, longest task ${Math.max(0, ...r.longTasks).toFixed(0)} ms`);
     }
   }
@@ -111,16 +117,18 @@ try {
 
 const steps = native.summary.steps;
 console.log(`${TASK}/${MODEL}, ${steps} steps, in headless Chromium on ${os.cpus().length} cores (the page's own ` +
-  'training, from the click to "Done.": module start, steps and misses); fastest and median of ' + `${RUNS} runs`);
+  'training, from the click to "Done.": module start, steps and misses); fastest and median of ' + `${RUNS} runs; ` +
+  `served ${ISOLATED ? 'with' : 'without'} COOP/COEP`);
 console.log(`${'cores'.padStart(5)} ${'workers'.padStart(7)} ${'fastest s'.padStart(9)} ${'median s'.padStart(9)} ` +
-  `${'ms/step'.padStart(8)} ${'long tasks'.padStart(10)}  same bits as native`);
+  `${'ms/step'.padStart(8)} ${'long tasks'.padStart(10)}  same bits as native  blocks passed by`);
 for (const cores of WORKERS) {
   const seconds = runs[cores].map((r) => r.seconds).sort((a, b) => a - b);
   const fastest = seconds[0];
   const median = seconds[Math.floor(seconds.length / 2)];
   const longTasks = Math.max(...runs[cores].map((r) => r.longTasks.length));
   console.log(`${String(cores).padStart(5)} ${String(runs[cores][0].workers).padStart(7)} ${fastest.toFixed(2).padStart(9)} ` +
-    `${median.toFixed(2).padStart(9)} ${(1000 * fastest / steps).toFixed(2).padStart(8)} ${String(longTasks).padStart(10)}  yes`);
+    `${median.toFixed(2).padStart(9)} ${(1000 * fastest / steps).toFixed(2).padStart(8)} ${String(longTasks).padStart(10)}  yes` +
+    `                  ${[...new Set(runs[cores].map((r) => r.exchange))].join(', ')}`);
 }
 const median = (cores) => runs[cores].map((r) => r.seconds).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 for (const cores of WORKERS.slice(1)) {

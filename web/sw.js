@@ -13,7 +13,8 @@
 //   install   fetch every file whose revision is not cached yet (unchanged files are kept as they are),
 //             then take over at once: the next page load reads the new version
 //   activate  delete what the manifest no longer lists; control the open pages
-//   fetch     a listed file from the cache (a lazy one from the network the first time); anything else
+//   fetch     a listed file from the cache (a lazy one from the network the first time), a page or a
+//             worker's script with the headers of cross-origin isolation (isolated()); anything else
 //             goes to the network untouched
 //
 // Cache keys are the file's absolute URL plus "?rev=<revision>", in one cache per scope, so two copies
@@ -69,6 +70,21 @@ async function respond(entry, request) {
   return response;
 }
 
+/**
+ * A page's or a worker script's answer with the two headers that make the page cross-origin isolated
+ * (a static host sends neither): its training workers can then share memory (web/runtime/train-worker.js,
+ * 0.05-0.1 ms less waiting a step than messages). Every file the site loads is its own (same origin), so
+ * require-corp blocks nothing; in another site's frame the page is not isolated and uses messages.
+ */
+function isolated(response) {
+  if (response.type !== 'basic' && response.type !== 'default') return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+const needsHeaders = (request) => request.mode === 'navigate' || request.destination === 'worker';
+
 // The pages this version served, by the client id their navigation made: a page an older version served
 // shows that version's text even when this one has taken it over since (web/runtime/offline.js asks).
 const served = new Set();
@@ -77,7 +93,8 @@ self.addEventListener('fetch', (event) => {
   const entry = entryFor(event.request);
   if (!entry) return;
   if (event.request.mode === 'navigate' && event.resultingClientId) served.add(event.resultingClientId);
-  event.respondWith(respond(entry, event.request));
+  const answer = respond(entry, event.request);
+  event.respondWith(needsHeaders(event.request) ? answer.then(isolated) : answer);
 });
 
 // The page asks which version serves it and whether that version served the page itself

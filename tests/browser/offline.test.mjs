@@ -4,7 +4,9 @@
 //     an edit recomputes; the list of lessons and the links between pages work too;
 //   - Plain-256's weights, which load on request, are kept once loaded and load again offline;
 //     never loaded, the button says they could not be fetched and the recorded figures stay;
-//   - after a rebuild with a change, the next online visit serves the new version and says so.
+//   - after a rebuild with a change, the next online visit serves the new version and says so;
+//   - a page the worker serves is cross-origin isolated (its COOP/COEP headers), so the training
+//     workers share memory (tests/browser/shared-training.test.mjs); the Python sandbox still runs.
 // The site is served from a sub-folder of the server (a copy in a temporary folder), as a school's
 // web space would host it: the worker and its cache follow the folder.
 import { test, before, after } from 'node:test';
@@ -73,6 +75,8 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
     try {
       await page.reload();
       await ready(page);
+      // The site's worker adds the headers (web/sw.js, isolated()): the training workers can share memory.
+      assert.equal(await page.evaluate(() => window.crossOriginIsolated), true, 'served by the site\'s worker, the page is cross-origin isolated');
       assert.deepEqual(await printouts(page), online, 'every demo prints what it printed online');
       assert.equal(await page.locator('.demo .problem').count(), 0);
       assert.ok(await editOnce(page), 'an edit recomputes offline');

@@ -32,7 +32,8 @@ export function builtLessons() {
   return lessons;
 }
 
-export function useSite() {
+/** @param {{isolated?: boolean}} options  isolated: a host that sends COOP and COEP (serveFolder) */
+export function useSite({ isolated = false } = {}) {
   const site = {
     server: null,
     browser: null,
@@ -40,7 +41,7 @@ export function useSite() {
     open: (relative, viewport, options) => openPage(site.browser.context, `${site.server.url}${relative}`, viewport, options),
   };
   before(async () => {
-    site.server = await serveFolder(path.join(ROOT, 'site'));
+    site.server = await serveFolder(path.join(ROOT, 'site'), { isolated });
     site.browser = await launchChromium();
   });
   after(async () => {

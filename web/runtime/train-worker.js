@@ -6,7 +6,8 @@
 //        lm: config {text, settings, sample}; workers: 1, 2 or 4 at most, as many as there are parts)
 //        {type: 'pause'} | {type: 'resume'} | {type: 'stop'}  (stop: end now, with the weights so far)
 //        {type: 'check', kind, config}: only start, to hear the core's answer -> {type: 'checked', plan}
-//   out: {type: 'progress', progress, workers}  every few steps (workers: how many share the steps;
+//   out: {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
+//        exchange: how their blocks pass, 'shared memory', 'messages' or 'none', for benchmarks and tests;
 //        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
 //        every SAMPLE_EVERY_MS)
 //        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param, teammate?}
@@ -22,11 +23,16 @@
 // and a step waits for one message, not for a request and its answer. At the
 // end each measures its share of the test scenes' misses, and worker 0 sums them
 // all in scene order (shareMisses): the same bits again, in a fraction of the time.
-// Plain messages suffice (no SharedArrayBuffer, so no cross-origin isolation):
-// each worker sends one gradient block to each other per step, in buffers that
-// are passed on (transferred), not copied, and used again. Pausing holds worker 0
-// between steps, and the others wait for its next gradient: the steps and their
-// bits are those of a run never paused.
+// The blocks pass in one of two ways, with the same bits (only the sum's order matters):
+// - through shared memory (sharedExchange) when the page is cross-origin isolated (the site's
+//   service worker sends the headers from the second visit on, web/sw.js): each worker writes
+//   its block once and watches, then sleeps in Atomics.wait, until the others' are there, about
+//   0.05-0.1 ms a step less waiting than with messages (docs/benchmarks.md, 2026-12-03 18:25);
+// - otherwise by plain messages (a first visit, an embed in another site, a host without the
+//   worker): one block to each other worker per step, in buffers that are passed on
+//   (transferred), not copied, and used again.
+// Pausing holds worker 0 between steps, and the others wait for its next gradient: the
+// steps and their bits are those of a run never paused.
 import { createCore } from './core.js';
 
 const VALIDATE_EVERY = 100;      // steps between validation losses (fixed steps: the same chart every run)
@@ -140,13 +146,57 @@ function teammate(index, port) {
   };
 }
 
+/** Whether the workers can share memory: a cross-origin isolated page (COOP and COEP headers). */
+const canShare = () => self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+
+/** The shared memory of a team of `count` workers for blocks of `block` floats (sharedExchange). */
+const sharedBuffer = (count, block) => new SharedArrayBuffer(4 * count * (1 + 2 * block));
+
+const WAKE_MS = 100;  // a waiting worker looks at its messages this often (a teammate's error, a pause)
+// A waiting worker first watches the count for this long before it sleeps: waking from Atomics.wait costs
+// about 0.04-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:25). Only with a core for each worker,
+// as a spinning worker would otherwise take the core its teammate needs.
+const SPIN_MS = 0.3;
+
+/**
+ * The team's blocks through shared memory: `published[i]`, how many steps worker i has written,
+ * then two rows of `count` blocks, one for even steps and one for odd. A worker writes step s's block
+ * in row s % 2 only after it has read every block of step s - 1, so no one overwrites a block that
+ * another still reads (they are one step behind at most). Atomics.store and Atomics.load order the
+ * plain writes before them: a block is whole when its count shows.
+ */
+function sharedExchange(buffer, index, count, block) {
+  const published = new Int32Array(buffer, 0, count);
+  const rows = new Float32Array(buffer, 4 * count);
+  const at = (step, worker) => ((step % 2) * count + worker) * block;
+  const spin = count <= (navigator.hardwareConcurrency ?? 1) ? SPIN_MS : 0;
+  return {
+    publish(step, own) {
+      rows.set(own, at(step, index));
+      Atomics.store(published, index, step + 1);
+      Atomics.notify(published, index);
+    },
+    /** Worker `other`'s block of `step`, after waiting for it (yielding to messages every WAKE_MS). */
+    async take(step, other, failed) {
+      const until = performance.now() + spin;
+      while (Atomics.load(published, other) <= step && performance.now() < until);
+      for (let seen; (seen = Atomics.load(published, other)) <= step;) {
+        if (Atomics.wait(published, other, seen, WAKE_MS) === 'timed-out') await Promise.race([nextTask(), failed]);
+      }
+      return rows.subarray(at(step, other), at(step, other) + block);
+    },
+  };
+}
+
 /**
  * This worker's part of the team: its index, its share of the parts and the others.
  * `failed` (worker 0's) rejects when another worker stops, so that no step waits for it
- * forever; the others need none, as they end with worker 0.
+ * forever; the others need none, as they end with worker 0. `shared`: the team's
+ * SharedArrayBuffer when the blocks go through shared memory, else none.
  */
-function team(plan, index, count, teammates, failed = new Promise(() => {})) {
-  return { plan, index, count, per: plan.parts / count, teammates, failed, spare: [] };
+function team(plan, index, count, teammates, { failed = new Promise(() => {}), shared } = {}) {
+  const exchange = shared ? sharedExchange(shared, index, count, plan.block) : null;
+  return { plan, index, count, per: plan.parts / count, teammates, failed, shared: exchange, spare: [] };
 }
 
 /** One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step. */
@@ -154,6 +204,7 @@ async function stepTogether(api, t, step) {
   const { block } = t.plan;
   api.parts(step, t.index * t.per, t.per, t.index);
   const own = api.exchange().subarray(t.index * block, (t.index + 1) * block);
+  if (t.shared) return stepShared(api, t, step, own);
   for (const other of t.teammates) {
     const copy = t.spare.pop() ?? new Float32Array(block);
     copy.set(own);
@@ -163,6 +214,17 @@ async function stepTogether(api, t, step) {
   const exchange = api.exchange();  // again: the step may have grown the memory
   t.teammates.forEach((other, i) => exchange.set(blocks[i], other.index * block));
   t.spare.push(...blocks);
+  return api.step(t.count);
+}
+
+/** The rest of a step through shared memory: publish this worker's block, copy in the others'. */
+async function stepShared(api, t, step, own) {
+  const { block } = t.plan;
+  t.shared.publish(step, own);
+  for (const other of t.teammates) {
+    const theirs = await t.shared.take(step, other.index, t.failed);
+    api.exchange().set(theirs, other.index * block);  // the exchange again each time: memory may have grown
+  }
   return api.step(t.count);
 }
 
@@ -180,7 +242,8 @@ async function advance(api, t, from) {
  * Starts workers 1..count-1 and links every two of them with a MessageChannel:
  * the teammates of worker 0 (this one), and a promise that rejects when any stops.
  */
-function startTeam(kind, config, count) {
+function startTeam(kind, config, plan, count) {
+  const shared = canShare() ? sharedBuffer(count, plan.block) : undefined;
   const workers = Array.from({ length: count - 1 }, () => new Worker(new URL(import.meta.url), { type: 'module', name: self.name }));
   const ports = Array.from({ length: count }, () => []);  // ports[i]: [index of the other, port]
   for (let i = 0; i < count; ++i) {
@@ -198,10 +261,10 @@ function startTeam(kind, config, count) {
     // The page says it in its language (train-panel.js): a worker has no page, so no table of words.
     worker.onerror = (event) => stop({ message: event.message, teammate: true });
     const mine = ports[k + 1];
-    worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i) },
+    worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i), shared },
       mine.map(([, port]) => port));
   });
-  return { workers, failed, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
+  return { workers, failed, shared, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
 }
 
 /**
@@ -223,8 +286,9 @@ async function train(kind, config, asked) {
   const api = TRAININGS[kind](await corePromise);
   const plan = api.start(config);
   const count = workerCount(plan.parts, asked);
-  const started = count > 1 ? startTeam(kind, config, count) : { workers: [], teammates: [] };
-  const t = team(plan, 0, count, started.teammates, started.failed);
+  const started = count > 1 ? startTeam(kind, config, plan, count) : { workers: [], teammates: [] };
+  const t = team(plan, 0, count, started.teammates, started);
+  const exchange = t.shared ? 'shared memory' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
   try {
     let progress;
     for (let step = 0; ;) {
@@ -237,7 +301,7 @@ async function train(kind, config, asked) {
       step = progress.step;
       if (progress.failed) throw { message: progress.message, param: 'lr' };
       api.report(progress, config);
-      self.postMessage({ type: 'progress', progress, workers: count });
+      self.postMessage({ type: 'progress', progress, workers: count, exchange });
       if (progress.done) break;
       await nextTask();
     }
@@ -252,7 +316,7 @@ async function train(kind, config, asked) {
 async function trainInTeam(data, ports) {
   const api = TRAININGS[data.kind](await corePromise);
   const plan = api.start(data.config);
-  const t = team(plan, data.index, data.count, data.others.map((i, k) => teammate(i, ports[k])));
+  const t = team(plan, data.index, data.count, data.others.map((i, k) => teammate(i, ports[k])), { shared: data.shared });
   let progress;
   for (let step = 0; !progress?.done && !progress?.failed; step = progress.step)
     progress = await advance(api, t, step);
