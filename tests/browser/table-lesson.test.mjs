@@ -1,7 +1,7 @@
 // The table lesson in headless Chromium: drag an object (in the lab and in the
 // layers pictures), change the request, train in the worker, cancel, load a bad
 // weights file, share a link, and Plain-256's weights, which load on request.
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,9 +17,6 @@ import { scratchDir } from '../../scripts/scratch-dir.mjs';
 const LAB_PRESET = { seed: 19 };
 const site = useSite();
 const lesson = (query = '', viewport, options) => site.open(`table/${query}`, viewport, options);
-// Each test opens pages of its own: closed after it, so that no earlier page (its networks, its workers'
-// memory) stays open in the browser beside the next test's.
-afterEach(async () => { for (const page of site.browser.context.pages()) await page.close(); });
 
 test('table page: the pretrained networks load and the lab prints what native prints, with no console errors', async () => {
   const { page, problems } = await lesson();
