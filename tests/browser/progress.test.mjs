@@ -18,13 +18,32 @@ const PHONE = { width: 390, height: 844 };
 const lessonJson = (slug) => JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8'));
 const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
 
-/** A lesson page with nothing kept by an earlier test (one browser profile serves the whole file). */
-async function openClean(relative, viewport) {
-  const opened = await site.open(relative, viewport);
-  await opened.page.evaluate(() => localStorage.clear());
-  await opened.page.reload();
-  await ready(opened.page);
-  return opened;
+/**
+ * A blank page of the site's origin (answered by the test, never by the server; no script of the site runs
+ * in it) through which a test sets what this browser keeps before the lesson opens: the lesson is then
+ * loaded once, rather than opened, changed and reloaded.
+ */
+let keeper = null;
+async function keepOnly(items) {
+  if (!keeper) {
+    keeper = await site.browser.context.newPage();
+    await keeper.route('**/kept-by-the-test', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>kept</title>' }));
+    await keeper.goto(`${site.server.url}kept-by-the-test`);
+  }
+  await keeper.evaluate((entries) => {
+    localStorage.clear();
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, Object.entries(items));
+}
+
+/**
+ * A lesson page with nothing kept by an earlier test (one browser profile serves the whole file), or with
+ * only `items` (key: text), as an earlier visit or version of the site left them; in `colorScheme` (the
+ * system's setting) from its first paint when given.
+ */
+async function openClean(relative, viewport, items = {}, colorScheme = undefined) {
+  await keepOnly(items);
+  return site.open(relative, viewport, { colorScheme });
 }
 
 /** What this browser keeps, as the page's own storage holds it. */
@@ -49,13 +68,10 @@ const fillStorage = (page) => page.evaluate(() => {
 });
 
 test('progress: an answer the page has no box for, or one that is not text, is kept, shown and in the export', async () => {
-  const { page, problems } = await openClean('block/');
   // As an earlier version of the site, or of the lesson, left them: keyed by the page's path.
-  await page.evaluate(() => localStorage.setItem('attn-answers:/block/', JSON.stringify({
+  const { page, problems } = await openClean('block/', undefined, { 'attn-answers:/block/': JSON.stringify({
     0: 'A row of zeros.', 1: { text: 'a newer version kept this as an object' }, 7: 'An answer to a question the lesson no longer has.',
-  })));
-  await page.reload();
-  await ready(page);
+  }) });
   const boxes = page.locator('.check textarea');
   assert.equal(await boxes.nth(0).inputValue(), 'A row of zeros.');
   assert.equal(await boxes.nth(1).inputValue(), '{"text":"a newer version kept this as an object"}');
@@ -346,17 +362,13 @@ test('knowledge checks: "Erase this answer" under question 1 asks first and eras
 });
 
 test('progress: a kept record that is not JSON, deeply nested, of the wrong shape or too large to read is neither trusted nor lost', async () => {
-  const { page, problems } = await openClean('block/');
   const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`; // (where JSON.stringify cannot write it back, the whole record is kept as text)
-  const deep = `{"2": ${nested}}`;
-  await page.evaluate((deepText) => {
-    localStorage.setItem('attn-progress:/block', 'half a record {"answers": [');
-    localStorage.setItem('attn-answers:/block/index.html', deepText);
-    localStorage.setItem('attn-progress:/robot', '{"answers": "not a list"}');
-    localStorage.setItem('attn-progress:/table', `"${'x'.repeat(4_000_001)}"`);
-  }, deep);
-  await page.reload();
-  await ready(page);
+  const { page, problems } = await openClean('block/', undefined, {
+    'attn-progress:/block': 'half a record {"answers": [',
+    'attn-answers:/block/index.html': `{"2": ${nested}}`,
+    'attn-progress:/robot': '{"answers": "not a list"}',
+    'attn-progress:/table': `"${'x'.repeat(4_000_001)}"`,
+  });
   assert.deepEqual(await page.locator('.earlier-answers blockquote').allInnerTexts(), ['half a record {"answers": ['], 'kept as text, shown');
   assert.equal(await page.locator('.check textarea').nth(2).inputValue(), nested, 'a value that is not text, as its JSON');
   await page.locator('.check textarea').first().fill('A new answer.');
@@ -382,11 +394,8 @@ test('progress: a kept record that is not JSON, deeply nested, of the wrong shap
 });
 
 test('progress: 50,000 kept answers for one lesson open the page at once: 50 are drawn, the export has every one', async () => {
-  const { page, problems } = await openClean('attention/');
-  await page.evaluate(() => localStorage.setItem('attn-progress:/attention',
-    JSON.stringify({ answers: Array.from({ length: 50_000 }, (_, i) => ({ answer: `answer ${i}` })) })));
-  await page.reload();
-  await ready(page);
+  const { page, problems } = await openClean('attention/', undefined, { 'attn-progress:/attention':
+    JSON.stringify({ answers: Array.from({ length: 50_000 }, (_, i) => ({ answer: `answer ${i}` })) }) });
   assert.equal(await page.locator('.earlier-answers li').count(), 50);
   assert.match(await page.locator('.earlier-answers').innerText(), /And 49950 more, in your exported progress\./);
   await page.locator('.check textarea').first().fill('One more.');
@@ -410,11 +419,8 @@ async function violations(page) {
 for (const [width, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', PHONE]]) {
   for (const theme of ['light', 'dark']) {
     test(`accessibility, ${width} (${viewport.width} px), ${theme}: the earlier answers, the question before erasing and the full-storage note pass axe and fit the screen`, async () => {
-      const { page, problems } = await openClean('block/', viewport);
-      await page.emulateMedia({ colorScheme: theme });
-      await page.evaluate(() => localStorage.setItem('attn-answers:/block/', JSON.stringify({ 0: 'A row of zeros.', 6: 'An answer to a question the lesson no longer has.' })));
-      await page.reload();
-      await ready(page);
+      const { page, problems } = await openClean('block/', viewport,
+        { 'attn-answers:/block/': JSON.stringify({ 0: 'A row of zeros.', 6: 'An answer to a question the lesson no longer has.' }) }, theme);
       const fits = (locator) => locator.evaluate((e) => { const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && e.scrollWidth <= e.clientWidth; });
       assert.ok(await fits(page.locator('.earlier-answers')), 'the earlier answers fit');
       assert.deepEqual(await violations(page), [], 'with an earlier answer shown');

@@ -133,25 +133,6 @@ test('table page: a shared link restores the scene, the request and the object p
   assert.deepEqual(problems, []);
 });
 
-test('table page: a one-epoch training in the worker reaches the end, agrees with native and updates the figures', async () => {
-  const { page, problems } = await lesson('?train.epochs=1&train.seed=3');
-  const train = demo(page, 'train');
-  await train.getByRole('button', { name: 'Train in your browser' }).click();
-  const status = train.locator('.train-status');
-  await page.waitForFunction(() => /^Done\./.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 60000 });
-  assert.equal(await train.locator('progress').evaluate((p) => p.value), 1);
-  const text = await status.innerText();
-  const [, miss4] = text.match(/Mean miss ([\d.]+) cm with 4/);
-  const native = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'),
-    ['train', '--task', 'find', '--model', 'lookup', '--epochs', '1', '--seed', '3', '--quiet'], { encoding: 'utf8' }));
-  assert.equal(miss4, native.miss_cm_4.toFixed(1), 'the status line shows native\'s miss');
-  // The comparison now prints the worker's network, whose misses are native's.
-  await page.waitForFunction((want) => document.querySelector('.demo[data-instance="compare"] pre.printed').innerText.includes(want),
-    `miss ${native.miss_cm_4.toFixed(2)} cm with 4 objects`);
-  assert.equal(await train.locator('.loss-chart svg').count(), 1, 'the loss chart is drawn');
-  assert.deepEqual(problems, []);
-});
-
 test('table page: at the Try-it\'s rate of 0.1 Lookup\'s training stops, as the lesson says, in one message that agrees with itself', async () => {
   const { page, problems } = await lesson();
   const train = demo(page, 'train');
@@ -340,11 +321,24 @@ const comparePrinted = (page) => printed(page, 'compare');
 const waitForTrainingDone = (page) => page.waitForFunction(
   () => /^Done\./.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 60000 });
 
-test('table page: after a training, every demo that reads the network says it is yours, and "Back to the lesson\'s network" restores every figure', async () => {
+// One training serves both: what the worker reaches (native's figures) and what the page then says and restores.
+test('table page: a one-epoch training in the worker reaches the end, agrees with native and updates the figures; after it, every demo that reads the network says it is yours, and "Back to the lesson\'s network" restores every figure', async () => {
   const { page, problems } = await lesson('?train.epochs=1&train.seed=3');
   const before = { compare: await comparePrinted(page), lab: await printed(page, 'lab'), hand: await printed(page, 'hand') };
-  await demo(page, 'train').getByRole('button', { name: 'Train in your browser' }).click();
+  const train = demo(page, 'train');
+  await train.getByRole('button', { name: 'Train in your browser' }).click();
   await waitForTrainingDone(page);
+  assert.equal(await train.locator('progress').evaluate((p) => p.value), 1);
+  const text = await train.locator('.train-status').innerText();
+  const [, miss4] = text.match(/Mean miss ([\d.]+) cm with 4/);
+  const native = JSON.parse(execFileSync(path.join(ROOT, 'build/native/attn'),
+    ['train', '--task', 'find', '--model', 'lookup', '--epochs', '1', '--seed', '3', '--quiet'], { encoding: 'utf8' }));
+  assert.equal(miss4, native.miss_cm_4.toFixed(1), 'the status line shows native\'s miss');
+  // The comparison now prints the worker's network, whose misses are native's.
+  await page.waitForFunction((want) => document.querySelector('.demo[data-instance="compare"] pre.printed').innerText.includes(want),
+    `miss ${native.miss_cm_4.toFixed(2)} cm with 4 objects`);
+  assert.equal(await train.locator('.loss-chart svg').count(), 1, 'the loss chart is drawn');
+
   await page.waitForFunction((old) => document.querySelector('.demo[data-instance="lab"] pre.printed').innerText !== old, before.lab);
   for (const instance of ['lab', 'hand', 'order', 'compare']) {
     assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epoch\)/, instance);

@@ -47,12 +47,14 @@ export async function launchBrowser() {
  * A lesson page must mount its demos: a timeout fails the test that opened it
  * (it used to be swallowed, so a test could pass with no demo on screen).
  * Pass { demos: false } for a page without demos, such as the index, and
- * { before: [fn, arg] } for a script to run in the page before its own.
+ * { before: [fn, arg] } for a script to run in the page before its own, { colorScheme: 'dark' } for the
+ * system's colour scheme the page opens in.
  */
-export async function openPage(context, url, viewport = { width: 1100, height: 900 }, { demos = true, before } = {}) {
+export async function openPage(context, url, viewport = { width: 1100, height: 900 }, { demos = true, before, colorScheme } = {}) {
   const page = await context.newPage();
   if (before) await page.addInitScript(...before);
   await page.setViewportSize(viewport);
+  if (colorScheme) await page.emulateMedia({ colorScheme });
   const problems = [];
   page.on('console', (msg) => {
     if (msg.text() === 'Service Worker registration blocked by Playwright') return; // serviceWorkers: 'block', above
