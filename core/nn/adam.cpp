@@ -45,6 +45,13 @@ void update(T* __restrict w, const T* __restrict g, T* __restrict m, T* __restri
     }
 }
 
+// w *= keep, the decoupled weight decay, as a plain loop: Eigen's `value *= keep` stays one
+// multiply at a time under EIGEN_DONT_VECTORIZE; the same multiplies, four or more at once.
+template <typename T>
+void decay(T* __restrict w, Eigen::Index n, T keep) {
+    for (Eigen::Index k = 0; k < n; ++k) w[k] *= keep;
+}
+
 }  // namespace
 
 template <typename T>
@@ -58,7 +65,8 @@ void Adam<T>::step() {
     const T b1 = static_cast<T>(beta1_), b2 = static_cast<T>(beta2_), eps = static_cast<T>(eps_);
     const T keep = static_cast<T>(1.0 - lr_ * weight_decay_);  // torch: param.mul_(1 - lr * weight_decay)
     for (std::size_t i = 0; i < params_.size(); ++i) {
-        if (weight_decay_ != 0 && decays(*params_[i])) params_[i]->value *= keep;  // decoupled weight decay
+        if (weight_decay_ != 0 && decays(*params_[i]))
+            decay(params_[i]->value.data(), params_[i]->value.size(), keep);  // decoupled weight decay
         update(params_[i]->value.data(), params_[i]->grad.data(), m_[i].data(), v_[i].data(), m_[i].size(), b1, b2,
                root_c2, eps, step_size);
     }

@@ -69,6 +69,26 @@ inline void untranspose4(const V<float>* in, float* r0, float* r1, float* r2, fl
     std::memcpy(r3, &rows[3], sizeof rows[3]);
 }
 
+// Four rows `stride` floats apart, row l in lane l: their column at x.
+inline V<float> column4(const float* x, Index stride) {
+    return V<float>{x[0], x[stride], x[2 * stride], x[3 * stride]};
+}
+
+// Columns i..i+3 of those four rows, column c in out[c]: four loads and a transpose in
+// registers instead of sixteen loads of one float each.
+inline void columns4(const float* x, Index stride, Index i, V<float>* out) {
+    transpose4(x + i, x + stride + i, x + 2 * stride + i, x + 3 * stride + i, out);
+}
+
+// std::max(top, x) in every lane: x where top < x, else top; a bit select, so -0, +0 and NaN
+// come out as the scalar std::max's.
+template <typename T>
+inline V<T> larger(V<T> top, V<T> x) {
+    using Mask = decltype(top < x);
+    const Mask above = top < x;
+    return (V<T>)(((Mask)x & above) | ((Mask)top & ~above));
+}
+
 // dst (rows, cols) in lanes from n scenes (n <= 4) of `src`: scene l's entry
 // (r, c) at src[l * scene + r * row + c].
 template <typename T>
@@ -135,10 +155,7 @@ void softmax(V<T>* p, int n, T scale) {
     V<T> top = V<T>{} - std::numeric_limits<T>::infinity();
     for (int j = 0; j < n; ++j) {
         p[j] = p[j] * scale;
-        // std::max(top, p): p where top < p, else top; a bit select, lane by lane
-        using Mask = decltype(top < p[j]);
-        const Mask larger = top < p[j];
-        top = (V<T>)(((Mask)p[j] & larger) | ((Mask)top & ~larger));
+        top = larger<T>(top, p[j]);
     }
     V<T> total = {};
     for (int j = 0; j < n; ++j) {

@@ -12,11 +12,21 @@ using matmul_detail::Float4;
 // For four rows of the backward, row l in lane l: g_mean = mean(dy * gamma) and
 // gx_mean = mean(dy * gamma * xhat), each lane the scalar loop's operations in order.
 void grad_means4(const float* dy, const float* xhat, const float* gamma, int d, float* g_mean, float* gx_mean) {
-    Float4 g_sum = {}, gx_sum = {};
-    for (int i = 0; i < d; ++i) {
-        const Float4 g = rows_lanes4(dy + i, d) * gamma[i];
+    Float4 g_sum = {}, gx_sum = {}, dyc[4], hc[4];
+    int i = 0;
+    for (; i + 4 <= d; i += 4) {
+        lanes::columns4(dy, d, i, dyc);
+        lanes::columns4(xhat, d, i, hc);
+        for (int k = 0; k < 4; ++k) {
+            const Float4 g = dyc[k] * gamma[i + k];
+            g_sum += g;
+            gx_sum += g * hc[k];
+        }
+    }
+    for (; i < d; ++i) {
+        const Float4 g = lanes::column4(dy + i, d) * gamma[i];
         g_sum += g;
-        gx_sum += g * rows_lanes4(xhat + i, d);
+        gx_sum += g * lanes::column4(xhat + i, d);
     }
     for (int l = 0; l < 4; ++l) {
         g_mean[l] = g_sum[l] / static_cast<float>(d);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "nn/attention_lanes.hpp"
 #include "nn/tensor.hpp"
 
 namespace attn::nn {
@@ -35,6 +36,18 @@ private:
     Mat<T> y_, dx_;                                     // (N, D)
 };
 
+// xhat = (x - mean) * rstd, y = xhat * gamma + beta along one row of d: element by element, so the
+// compilers vectorise it across the row (__restrict: the rows never overlap).
+template <typename T>
+inline void normalise_row(const T* __restrict x, int d, T mean, T rstd, const T* __restrict gamma,
+                          const T* __restrict beta, T* __restrict xhat, T* __restrict y) {
+    for (int i = 0; i < d; ++i) {
+        const T h = (x[i] - mean) * rstd;
+        xhat[i] = h;
+        y[i] = h * gamma[i] + beta[i];
+    }
+}
+
 // One row of the forward: xhat = (x - mean) * rstd, y = xhat * gamma + beta (d wide); returns rstd.
 // Apart so that the language model's decoder (nn/lm/decoder.hpp) adds in the forward's order.
 template <typename T>
@@ -46,16 +59,8 @@ inline T layer_norm_row(const T* x, int d, const T* gamma, const T* beta, T* xha
     for (int i = 0; i < d; ++i) var += (x[i] - mean) * (x[i] - mean);
     var /= d;  // biased, as PyTorch
     const T rstd = T(1) / std::sqrt(var + T(LayerNorm<T>::kEps));
-    for (int i = 0; i < d; ++i) {
-        xhat[i] = (x[i] - mean) * rstd;
-        y[i] = xhat[i] * gamma[i] + beta[i];
-    }
+    normalise_row(x, d, mean, rstd, gamma, beta, xhat, y);
     return rstd;
-}
-
-// Lane l = x[l * d], for four rows of d (row l of the four in lane l).
-inline matmul_detail::Float4 rows_lanes4(const float* x, int d) {
-    return matmul_detail::Float4{x[0], x[d], x[2 * d], x[3 * d]};
 }
 
 // Four rows at once (x, xhat, y: 4 rows of d; rstd: 4), row l in vector lane l:
@@ -64,21 +69,24 @@ inline matmul_detail::Float4 rows_lanes4(const float* x, int d) {
 inline void layer_norm_rows4(const float* x, int d, const float* gamma, const float* beta, float* xhat, float* y,
                              float* rstd) {
     using V = matmul_detail::Float4;
-    V mean = {};
-    for (int i = 0; i < d; ++i) mean += rows_lanes4(x + i, d);
+    V mean = {}, c[4];
+    int i = 0;
+    for (; i + 4 <= d; i += 4) {
+        lanes::columns4(x, d, i, c);
+        for (int k = 0; k < 4; ++k) mean += c[k];
+    }
+    for (; i < d; ++i) mean += lanes::column4(x + i, d);
     mean /= static_cast<float>(d);
     V var = {};
-    for (int i = 0; i < d; ++i) var += (rows_lanes4(x + i, d) - mean) * (rows_lanes4(x + i, d) - mean);
+    for (i = 0; i + 4 <= d; i += 4) {
+        lanes::columns4(x, d, i, c);
+        for (int k = 0; k < 4; ++k) var += (c[k] - mean) * (c[k] - mean);
+    }
+    for (; i < d; ++i) var += (lanes::column4(x + i, d) - mean) * (lanes::column4(x + i, d) - mean);
     var /= static_cast<float>(d);
     for (int l = 0; l < 4; ++l) {
         rstd[l] = 1.0f / std::sqrt(var[l] + static_cast<float>(LayerNorm<float>::kEps));
-        const float* xl = x + l * d;
-        float* hl = xhat + l * d;
-        float* yl = y + l * d;
-        for (int i = 0; i < d; ++i) {
-            hl[i] = (xl[i] - mean[l]) * rstd[l];
-            yl[i] = hl[i] * gamma[i] + beta[i];
-        }
+        normalise_row(x + l * d, d, mean[l], rstd[l], gamma, beta, xhat + l * d, y + l * d);
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "nn/transpose.hpp"
+
 namespace attn::nn {
 
 template <typename T>
@@ -26,7 +28,7 @@ const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
     // W^T, so that the product's inner loop runs along contiguous rows: k*m copies
     // against the product's n*k*m, and once a training step (nn/frozen_weights.hpp).
     if (!weight_t_made_.fresh()) {
-        weight_t_ = weight.value.transpose();
+        transpose_into(weight_t_, weight.value);
         weight_t_made_.made();
     }
     product_plus(y_, x, weight_t_, bias.value.row(0));  // (N, in) (in, out), + b on every row
@@ -42,7 +44,7 @@ const Mat<T>& Linear<T>::backward(const Mat<T>& dy) {
         // `in` (a 10-wide input leaves most vector lanes idle: 2.3x slower).
         ensure_shape(grad_t_, in_, out_);
         transpose_product(grad_t_, *x_, dy);          // (in, N) (N, out)
-        weight.grad = grad_t_.transpose();
+        transpose_into(weight.grad, grad_t_);
     } else {
         transpose_product(weight.grad, dy, *x_);      // (out, N) (N, in)
     }

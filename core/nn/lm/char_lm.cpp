@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "nn/elementwise.hpp"
+
 namespace attn::nn::lm {
 
 template <typename T>
@@ -49,8 +51,7 @@ const Mat<T>& CharLm<T>::forward(const std::vector<int>& ids, int batch, int len
     // x = tok_emb[ids] + pos_emb[place]
     const Mat<T>& tok = tok_emb.forward(ids);
     const Mat<T>& pos = pos_emb.forward(places_);
-    ensure_shape(x_, tok.rows(), tok.cols());
-    x_ = tok + pos;
+    add(x_, tok, pos);
     const Mat<T>* x = &x_;
     for (auto& block : blocks) x = &block.forward(*x, batch, length);
     // logits = head(ln_f(x))

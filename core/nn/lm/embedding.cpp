@@ -1,5 +1,6 @@
 #include "nn/lm/embedding.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 namespace attn::nn::lm {
@@ -20,7 +21,8 @@ const Mat<T>& Embedding<T>::forward(const std::vector<int>& ids) {
     ensure_shape(y_, static_cast<Eigen::Index>(ids.size()), width_);
     for (std::size_t r = 0; r < ids.size(); ++r) {
         if (ids[r] < 0 || ids[r] >= count_) throw std::invalid_argument("an embedding id is out of range");
-        y_.row(static_cast<Eigen::Index>(r)) = weight.value.row(ids[r]);  // out[r] = W[ids[r]]
+        std::memcpy(y_.data() + static_cast<Eigen::Index>(r) * width_,  // out[r] = W[ids[r]]
+                    weight.value.data() + static_cast<Eigen::Index>(ids[r]) * width_, sizeof(T) * width_);
     }
     return y_;
 }
