@@ -12,7 +12,7 @@
 // reports the main thread's long tasks (over 50 ms) during training, and each later count's speed-up over
 // the first (issue 22's goal: two workers 1.8x one). --isolated serves the site with COOP and COEP, as
 // its service worker does from a learner's second visit on: the workers then share memory. Each run says
-// how the workers passed their blocks ('shared memory' or 'messages'; '-' for a site that does not say).
+// how the workers passed their blocks ('shared' or 'messages'; '-' for a site that does not say).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -37,7 +37,7 @@ test('isolated table page: Transformer-2 trained in two or four workers through 
     const train = demo(page, 'train');
     await train.getByRole('button', { name: 'Train in your browser' }).click();
     await waitForStatus(page, /^Done\./);
-    assert.deepEqual(await exchangesSeen(page), ['shared memory'], `${cores} workers share memory`);
+    assert.deepEqual(await exchangesSeen(page), ['shared'], `${cores} workers share memory`);
     const download = page.waitForEvent('download');
     await train.getByRole('button', { name: 'Save these weights (JSON)' }).click();
     const { misses, ...weights } = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8'));
@@ -56,7 +56,7 @@ test('isolated table page: cancelling a training in two workers that share memor
   await train.getByRole('button', { name: 'Train in your browser' }).click();
   await waitForStatus(page, /^Epoch/);
   assert.equal(closed.length, 2, 'two training workers run');
-  assert.deepEqual(await exchangesSeen(page), ['shared memory']);
+  assert.deepEqual(await exchangesSeen(page), ['shared']);
   await train.getByRole('button', { name: 'Cancel' }).click();
   await Promise.race([Promise.all(closed), new Promise((_, reject) => setTimeout(() => reject(new Error('a worker kept running')), 5000))]);
   assert.match(await status(page).innerText(), /Cancelled/);
@@ -80,7 +80,7 @@ test('isolated lm page: the language model trained in two workers through shared
   await waitForStatus(page, /^Paused after step/);
   await panel.getByRole('button', { name: 'Resume' }).click();
   await waitForStatus(page, /^Done,/);
-  assert.deepEqual(await exchangesSeen(page), ['shared memory']);
+  assert.deepEqual(await exchangesSeen(page), ['shared']);
   assert.equal(await page.evaluate((slot) => window.attnLesson.networks.text(slot), 'next-character/char-lm'), expected);
   assert.deepEqual(problems, []);
 });

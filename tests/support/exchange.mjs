@@ -1,4 +1,4 @@
-// How a page's training workers pass their gradient blocks ('shared memory', 'messages' or 'none'), as
+// How a page's training workers pass their gradient blocks ('shared', 'messages' or 'none'), as
 // train-worker.js says in each progress message: a learner cannot see it, so tests and benchmarks read it here.
 
 /** Run in the page before its own scripts: every worker's messages are watched for `exchange`. */

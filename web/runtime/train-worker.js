@@ -7,7 +7,7 @@
 //        {type: 'pause'} | {type: 'resume'} | {type: 'stop'}  (stop: end now, with the weights so far)
 //        {type: 'check', kind, config}: only start, to hear the core's answer -> {type: 'checked', plan}
 //   out: {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
-//        exchange: how their blocks pass, 'shared memory', 'messages' or 'none', for benchmarks and tests;
+//        exchange: how their blocks pass, 'shared', 'messages' or 'none', for benchmarks and tests;
 //        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
 //        every SAMPLE_EVERY_MS)
 //        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param, teammate?}
@@ -288,7 +288,7 @@ async function train(kind, config, asked) {
   const count = workerCount(plan.parts, asked);
   const started = count > 1 ? startTeam(kind, config, plan, count) : { workers: [], teammates: [] };
   const t = team(plan, 0, count, started.teammates, started);
-  const exchange = t.shared ? 'shared memory' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
+  const exchange = t.shared ? 'shared' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
   try {
     let progress;
     for (let step = 0; ;) {
