@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore, ROOT } from '../support/core.mjs';
+import { withCores } from '../support/exchange.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 // The worker trains to the same bits as the native trainer
@@ -178,7 +179,7 @@ test('table page: cancelling a training stops it and keeps the earlier weights',
 });
 
 /** The page as on a machine of `cores` cores (navigator.hardwareConcurrency, read by the training panel). */
-const withCores = (cores) => ({ before: [(n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores] });
+const onCores = (cores) => ({ before: [{ content: withCores(cores) }] });
 const TRANSFORMER = '?train.task="nearest"&train.model="transformer-2"&train.epochs=1&train.seed=4';
 
 /** Trains in the page and returns the weights the panel saves, and how many workers trained. */
@@ -200,7 +201,7 @@ test('table page: training Transformer-2 in two or four workers gives the same b
     '--model', 'transformer-2', '--epochs', '1', '--seed', '4', '--quiet', '--out', out], { encoding: 'utf8' }));
   const nativeWeights = JSON.parse(fs.readFileSync(out, 'utf8'));
   for (const cores of [1, 2, 4]) {  // 4 workers on this machine's 2 cores: slower, the same bits
-    const { page, problems } = await lesson(TRANSFORMER, undefined, withCores(cores));
+    const { page, problems } = await lesson(TRANSFORMER, undefined, onCores(cores));
     const trained = await trainAndSave(page);
     assert.equal(trained.workers, cores, `${cores} training worker(s) on ${cores} core(s)`);
     assert.deepEqual(trained.weights, nativeWeights, `${cores} worker(s): every weight is native's`);
@@ -210,7 +211,7 @@ test('table page: training Transformer-2 in two or four workers gives the same b
 });
 
 test('table page: cancelling a training in two workers ends both', async () => {
-  const { page, problems } = await lesson(TRANSFORMER, undefined, withCores(2));
+  const { page, problems } = await lesson(TRANSFORMER, undefined, onCores(2));
   const train = demo(page, 'train');
   const closed = [];
   page.on('worker', (worker) => closed.push(new Promise((resolve) => worker.once('close', resolve))));
