@@ -13,7 +13,9 @@
 //
 // Operands are row-major Eigen matrices or blocks of rows/columns of them
 // (anything with data(), rows(), cols() and outerStride()).
+#include <algorithm>
 #include <cstring>
+#include <vector>
 #include <type_traits>
 
 #include <Eigen/Core>
@@ -97,14 +99,42 @@ inline void rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_r
 // All n rows of c: kRows at a time, then one at a time; `bias` (m entries, or
 // nullptr) added to every row.
 template <typename T>
-inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
-                           const T* bias = nullptr) {
+inline void rows_in_turn(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                         const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
+                         const T* bias) {
     Eigen::Index i = 0;
     for (; i + kRows <= n; i += kRows)
         rows_times<kRows>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
     for (; i < n; ++i)
         rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
+}
+
+// A b larger than this (bytes of the k rows the product reads) is read a panel of columns at a time.
+constexpr Eigen::Index kPackAbove = 16 * 1024;
+constexpr Eigen::Index kPanel = 32;  // columns: two blocks of 16
+constexpr Eigen::Index kPackRows = 16;  // fewer rows of c would not repay the copy
+
+// Every row of c reads all of b. Row by row, a large b is read from the second-level cache each time: its
+// rows are a power of two apart, so the columns of one block fall on few sets of the first-level cache and
+// evict each other. Copied a panel of 32 columns at a time into contiguous memory, a panel stays in the
+// first-level cache for every row of c (the products of Plain-256 ran about twice as fast natively,
+// docs/benchmarks.md). The copy changes no value and no order of adds: the same bits.
+template <typename T>
+inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
+                           const T* bias = nullptr) {
+    if (!std::is_same_v<T, float> || n < kPackRows || m <= kPanel ||
+        k * b_stride * Eigen::Index(sizeof(T)) <= kPackAbove) {
+        rows_in_turn(c, c_stride, a, a_row, a_step, b, b_stride, n, k, m, bias);
+        return;
+    }
+    static thread_local std::vector<T> panel;
+    if (panel.size() < std::size_t(k * kPanel)) panel.resize(k * kPanel);
+    for (Eigen::Index j = 0; j < m; j += kPanel) {
+        const Eigen::Index width = std::min(kPanel, m - j);
+        for (Eigen::Index p = 0; p < k; ++p) std::memcpy(panel.data() + p * width, b + p * b_stride + j, width * sizeof(T));
+        rows_in_turn(c + j, c_stride, a, a_row, a_step, panel.data(), width, n, k, width, bias ? bias + j : nullptr);
+    }
 }
 
 template <typename... M>

@@ -447,3 +447,47 @@ test('a drag move on the layers demo\'s pictures sets no attribute to the value 
   await linked.close();
   await page.close();
 });
+
+// ---- Branch robot12: the robot's Reset and Number of keys (docs/benchmarks.md, 2026-12-03 22:30). Counted, not timed.
+
+/** The scores demo's boxes typed away from the preset, as scripts/bench-phone.mjs's sweep leaves them before its Reset. */
+const AWAY = [['Patch length', '6'], ['Number of keys', '21'], ['Divisor', '0.51'], ['Spin speed (turn setting)', '99'], ['Sensor noise', '1.6']];
+async function typeAway(page, scores) {
+  for (const [label, text] of AWAY) {
+    const printout = await scores.locator('pre.printed').textContent();
+    await scores.getByLabel(label, { exact: true }).fill(text);
+    await page.waitForFunction((p) => document.querySelector('.demo[data-instance="scores"] pre.printed').textContent !== p, printout);
+  }
+}
+
+test('a Reset of the robot\'s scores makes no svg element for its chart\'s axes beyond the ticks it adds, and shows what the lesson\'s page shows', async () => {
+  const { page, problems } = await open('robot/');
+  const scores = demo(page, 'scores');
+  await typeAway(page, scores);
+  const axes = 'figure.chart svg > g, figure.chart svg > g *';
+  await mark(scores, axes);
+  await page.evaluate(() => {
+    window.__svgMade = 0;
+    const make = Document.prototype.createElementNS;
+    Document.prototype.createElementNS = function counted(space, ...rest) {
+      if (space === 'http://www.w3.org/2000/svg') window.__svgMade += 1;
+      return make.call(this, space, ...rest);
+    };
+  });
+  const printout = await scores.locator('pre.printed').textContent();
+  await scores.locator('button.reset').click();
+  await page.waitForFunction((p) => document.querySelector('.demo[data-instance="scores"] pre.printed').textContent !== p, printout);
+  const added = (await scores.locator(axes).count()) - (await kept(scores, axes));
+  assert.ok(await page.evaluate(() => window.__svgMade) <= added, 'only a tick the axes gain is made');
+  const { page: preset } = await open('robot/');
+  const drawn = (scope) => scope.evaluate((d) => ({
+    chart: d.querySelector('figure.chart svg').outerHTML.replace(/ data-kept="yes"/g, ''),
+    tables: [...d.querySelectorAll('table.matrix')].map((t) => [...t.rows].map((tr) => [...tr.children].map((c) => c.textContent))),
+    strip: d.querySelector('figure.weight-strip .strip-canvas').outerHTML,
+    printed: d.querySelector('pre.printed').textContent,
+  }));
+  assert.deepEqual(await drawn(scores), await drawn(demo(preset, 'scores')), 'the chart, tables, strip and printout are the lesson page\'s');
+  assert.deepEqual(problems, []);
+  await preset.close();
+  await page.close();
+});

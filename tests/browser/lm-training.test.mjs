@@ -55,7 +55,9 @@ test('lm training in the page: one worker and two give the native trainer\'s wei
 });
 
 test('lm training in the page: paused and resumed, it gives the bits of a run never paused', async () => {
-  const settings = { ...SMALL, steps: 600 };
+  // Long enough that the Pause lands before the end: 600 steps took 0.4 s from the first report to the
+  // end on a quiet machine, which a click under the test command's load can miss; 4,000 take 2.5 s.
+  const settings = { ...SMALL, steps: 4000 };
   const { page, problems } = await site.open(`lm/${query(settings)}`);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
   const panel = demo(page, 'train');

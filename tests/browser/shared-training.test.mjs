@@ -63,7 +63,7 @@ test('isolated table page: cancelling a training in two workers that share memor
   assert.deepEqual(problems, []);
 });
 
-const LM = { layers: 1, heads: 2, width: 16, context: 16, batch: 8, lr: 0.01, steps: 2000, seed: 5 };  // long enough to pause
+const LM = { layers: 1, heads: 2, width: 16, context: 16, batch: 8, lr: 0.01, steps: 4000, seed: 5 };  // long enough to pause under load (lm-training.test.mjs)
 
 test('isolated lm page: the language model trained in two workers through shared memory, paused and resumed, has the native trainer\'s weights file', async () => {
   const lines = execFileSync(path.join(ROOT, 'build/native/attn'), ['lm', 'json', path.join(ROOT, 'site/assets/lessons.txt'),
