@@ -334,6 +334,35 @@ test('the identity switch keeps the head demo\'s six tables, writes the scores t
   await page.close();
 });
 
+// ---- Branch lmhead12: the identity switch's new cells are made marked (docs/benchmarks.md, 2026-12-03 22:40). Counted.
+
+test('the identity switch makes the head demo\'s 2,208 new number cells already marked: none is given a class or a tabindex once in the page', async () => {
+  const { page, problems } = await open('lm/');
+  const head = demo(page, 'head');
+  const box = head.getByLabel('Identity Q, K, V (as in the robot lesson)');
+  // Every class or tabindex written on a table cell already in the page, and every number cell added.
+  await head.locator('.tables').evaluate((tables) => {
+    window.__marks = [];
+    window.__added = 0;
+    new MutationObserver((list) => {
+      for (const m of list) {
+        if (m.type === 'attributes' && m.target.matches('td')) window.__marks.push(`${m.attributeName}: ${m.oldValue} -> ${m.target.getAttribute(m.attributeName)}`);
+        if (m.type === 'childList') for (const node of m.addedNodes) window.__added += node.nodeType === 1 ? node.querySelectorAll?.('td').length + (node.matches('td') ? 1 : 0) : 0;
+      }
+    }).observe(tables, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'tabindex'], attributeOldValue: true });
+  });
+  await box.setChecked(true);
+  await head.locator('figure.heat-map figcaption', { hasText: 'identity' }).waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { marks, added } = await page.evaluate(() => ({ marks: window.__marks, added: window.__added }));
+  assert.equal(added, 4 * 23 * 24, 'Q, K, V and the output gain 24 columns of 23 numbers');
+  assert.deepEqual(marks.slice(0, 3), [], 'no cell is marked once in the page');
+  const cells = await head.locator('table.matrix tr ~ tr > :not(:first-child)').evaluateAll((tds) => tds.filter((td) => !td.classList.contains('explainable') || td.tabIndex > 0).length);
+  assert.equal(cells, 0, 'every number is explainable, reachable by the arrows');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---- Branch robot10: a key more in the robot's scores writes only what changed in its table of keys
 // (docs/benchmarks.md, 2026-12-03 16:00). Counted, not timed.
 

@@ -3,7 +3,7 @@
 // space between thousands, a decimal comma), English ones from the lesson's printed numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatIn, formatNumber, formatValue, quoteResult } from '../../web/runtime/render/format.js';
+import { formatIn, formatNumber, formatValue, numberFormat, quoteResult } from '../../web/runtime/render/format.js';
 
 test('format: a cell has three decimals unless whole, a whole number has thousands commas, a masked score is −∞', () => {
   assert.equal(formatValue(0.66524), '0.665');
@@ -29,4 +29,14 @@ test('format: a sentence quotes a number formatted, the core\'s words as they ar
   assert.equal(quoteResult(result, 'count'), '12,000');
   assert.equal(quoteResult(result, 'verdict'), 'well under a millimetre');
   assert.equal(quoteResult(result, 'other'), null);
+});
+
+test('format: a table\'s formatter, fetched once, writes each number as formatNumber does, in each language', () => {
+  const values = [0, 1, -1, 12000, 0.5, -0.0004, 2.71828, -1234.5678, null, 'n/a'];
+  for (const lang of ['en', 'fr', 'de']) {
+    for (const digits of [undefined, 3, 1]) {
+      const format = numberFormat(digits, lang);
+      assert.deepEqual(values.map(format), values.map((v) => formatNumber(v, digits, lang)), `${lang}, ${digits} digits`);
+    }
+  }
 });

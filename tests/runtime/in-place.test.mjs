@@ -83,3 +83,18 @@ test('in place: a row more at the top of a table of past moments is added after 
   // (and the empty corner cell once more, which has no text node for writeText to compare)
   assert.equal(reads, 3 * 2 + 1, 'the 3 rows\' 6 cells are read once each to choose where the new row goes');
 });
+
+test('in place: the number cells a table gains are copies of the cell it is given, its header cells are made as before', () => {
+  const { document: own } = parseHTML('<html><body><table id="t"></table></body></html>');
+  const table = own.getElementById('t');
+  const header = (i, j) => i === 0 || j === 0;
+  const like = own.createElement('td');
+  like.className = 'explainable';
+  like.setAttribute('tabindex', '-1');
+  writeRows(table, [['', 'a'], ['x', '1']], header, like);
+  writeRows(table, [['', 'a', 'b'], ['x', '1', '2'], ['y', '3', '4']], header, like);
+  const cells = [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => `${c.tagName.toLowerCase()}.${c.className}[${c.getAttribute('tabindex')}]:${c.textContent}`));
+  assert.deepEqual(cells, [['th.[null]:', 'th.[null]:a', 'th.[null]:b'], ['th.[null]:x', 'td.explainable[-1]:1', 'td.explainable[-1]:2'],
+    ['th.[null]:y', 'td.explainable[-1]:3', 'td.explainable[-1]:4']]);
+  assert.equal(like.textContent, '', 'the model cell itself is left empty');
+});

@@ -5,6 +5,8 @@
 // a learner first points at or focuses an explainable number, so it is there by the click without being
 // part of the page's first load; the module that explains is loaded only on the first ask.
 
+import { markCells } from './render/tables.js';
+
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
   const table = td.closest('table');
@@ -25,6 +27,13 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 // `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
 // numbers `after[k − rows][j − 1]` (the lab's answer and true place).
 const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
+
+// What a number cell of a demo's table is made as once the table is marked (render/tables.js markCells).
+let markedCell = null;
+const marked = () => {
+  markedCell ??= Object.assign(document.createElement('td'), { className: 'explainable', tabIndex: -1 });
+  return markedCell;
+};
 
 // The panel's code: one fetch for the page, started by the first pointer or focus on a number.
 let panelCode = null;
@@ -167,6 +176,8 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
         .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
     for (const table of explained) {
+      // The cells a demo's table gains later are made marked (a chart's table of numbers is drawn elsewhere).
+      if (table.matches('table.matrix')) markCells(table, marked());
       // Only the cells not marked yet (a new table's, or the rows and columns added to one), found by the
       // browser's selector: a table of thousands of numbers is not walked in script (every row but the
       // first, every cell but the row's label).

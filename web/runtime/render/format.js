@@ -50,5 +50,19 @@ export function formatNumber(value, digits, lang = pageLanguage()) {
   return formatIn(Number.isInteger(value) ? ',' : '.3f', lang)(value);
 }
 
+/**
+ * formatNumber with its `digits` and `lang` fixed, for many numbers at once (a table's thousands of cells):
+ * the formatters are looked up once rather than once a number.
+ */
+export function numberFormat(digits, lang = pageLanguage()) {
+  const fixed = formatIn(`.${digits ?? 3}f`, lang);
+  const whole = digits === undefined ? formatIn(',', lang) : fixed;
+  return (value) => {
+    if (value === null) return '−∞';
+    if (typeof value !== 'number') return String(value);
+    return (Number.isInteger(value) ? whole : fixed)(value);
+  };
+}
+
 /** A chart's tick in the page's language: three significant digits, trailing zeros dropped. */
 export const formatTick = (value) => (pageLanguage() === 'en' ? general(value) : formatIn(',.3~g')(value));

@@ -26,7 +26,8 @@ function fillMap(drawn, map, fig) {
     const cell = cells[k];
     if (cell.classList.contains('negative') !== negative) cell.classList.toggle('negative', negative);
     // No --w when the weight is 0 (the style sheet's default).
-    const weight = w.toFixed(3) === '0.000' ? '' : w.toFixed(3);
+    const fixed = w.toFixed(3);
+    const weight = fixed === '0.000' ? '' : fixed;
     if (cell.style.getPropertyValue('--w') === weight) return;
     if (weight) cell.style.setProperty('--w', weight); else cell.style.removeProperty('--w');
   });

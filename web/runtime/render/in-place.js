@@ -31,19 +31,22 @@ export function fitChildren(parent, count, make) {
   return [...parent.children];
 }
 
-/** A cell of row i, column j, made with its text: header(i, j) for a <th> (scope col in the first row, row elsewhere). */
-function cellOf(header, i, j, text) {
+/**
+ * A cell of row i, column j, made with its text: header(i, j) for a <th> (scope col in the first row, row
+ * elsewhere); a <td> below the first row is a copy of `like` when given (its class and tabindex: see writeRows).
+ */
+function cellOf(header, i, j, text, like) {
   const tag = header(i, j) ? 'th' : 'td';
-  const made = document.createElement(tag);
+  const made = tag === 'td' && i > 0 && like ? like.cloneNode(false) : document.createElement(tag);
   if (tag === 'th') made.scope = i === 0 ? 'col' : 'row';
   made.textContent = text;
   return made;
 }
 
 /** Row i of `rows`, made whole before it joins the page, so it is styled once. */
-const rowOf = (header, texts, i) => {
+const rowOf = (header, texts, i, like) => {
   const made = document.createElement('tr');
-  made.append(...texts.map((text, j) => cellOf(header, i, j, text)));
+  made.append(...texts.map((text, j) => cellOf(header, i, j, text, like)));
   return made;
 };
 
@@ -66,7 +69,7 @@ function cellsToWrite(have, rows, shift) {
  * header row, when that leaves fewer cells to rewrite than at the end: a slider step of the number of keys
  * rewrote all the robot's 180 cells, and the browser laid them all out again, to show the new weights.
  */
-function fitRowsAtStart(parent, first, rows, header) {
+function fitRowsAtStart(parent, first, rows, header, like) {
   const trs = [...parent.children].slice(first);
   const shift = rows.length - trs.length;
   if (!shift || trs.length < 2 || rows.length < 2) return;
@@ -74,7 +77,7 @@ function fitRowsAtStart(parent, first, rows, header) {
   const have = textsOf(trs.slice(1));
   if (cellsToWrite(have, body, shift) >= cellsToWrite(have, body, 0)) return;
   if (shift < 0) { trs.slice(1, 1 - shift).forEach((tr) => tr.remove()); return; }
-  trs[1].before(...body.slice(0, shift).map((texts, k) => rowOf(header, texts, 1 + k)));
+  trs[1].before(...body.slice(0, shift).map((texts, k) => rowOf(header, texts, 1 + k, like)));
 }
 
 /**
@@ -83,17 +86,20 @@ function fitRowsAtStart(parent, first, rows, header) {
  * only the cells whose text changed are touched; more or fewer rows are added or removed at the end, or
  * after the first row when that leaves fewer cells to write (fitRowsAtStart).
  * @param header  (i, j) => true for a <th> (scope col in the first row, row elsewhere)
+ * @param like    a <td> each new data cell (a <td> below the first row) copies, with its attributes: the
+ *                explainer's marks (explainable.js), so a cell joins the page marked rather than being
+ *                restyled for its marks once there (the lm head demo's identity switch makes 2,208)
  */
-export function writeRows(parent, rows, header = (i) => i === 0) {
+export function writeRows(parent, rows, header = (i) => i === 0, like = null) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
   const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
-  fitRowsAtStart(parent, first, rows, header);
+  fitRowsAtStart(parent, first, rows, header, like);
   while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
   const added = [];
   rows.forEach((texts, i) => {
     const tr = parent.children[first + i];
     if (!tr) {  // a new row is filled before it joins the page, so it is styled once
-      added.push(rowOf(header, texts, i));
+      added.push(rowOf(header, texts, i, like));
       return;
     }
     while (tr.children.length > texts.length) tr.lastElementChild.remove();
@@ -101,12 +107,12 @@ export function writeRows(parent, rows, header = (i) => i === 0) {
     texts.forEach((text, j) => {
       if (j >= have) return;
       const cell = tr.children[j];
-      if (cell.tagName.toLowerCase() !== (header(i, j) ? 'th' : 'td')) cell.replaceWith(cellOf(header, i, j, text));
+      if (cell.tagName.toLowerCase() !== (header(i, j) ? 'th' : 'td')) cell.replaceWith(cellOf(header, i, j, text, like));
       else writeText(cell, text);
     });
     // New columns are made with their text and join the row at once (the identity switch of the lm head
     // demo adds 24 to each row of four tables): a cell written after joining would be restyled again.
-    if (texts.length > have) tr.append(...texts.slice(have).map((text, k) => cellOf(header, i, have + k, text)));
+    if (texts.length > have) tr.append(...texts.slice(have).map((text, k) => cellOf(header, i, have + k, text, like)));
   });
   if (added.length) parent.append(...added);
 }

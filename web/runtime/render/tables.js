@@ -1,6 +1,6 @@
 // Labelled matrices as HTML tables. A weight table is coloured like a heatmap,
 // but it stays a real table, so the numbers are the text alternative of the colours.
-import { formatNumber, pageLanguage } from './format.js';
+import { numberFormat, pageLanguage } from './format.js';
 import { writeAttributes, writeRows, writeText } from './in-place.js';
 import { el } from '../dom.js';
 
@@ -17,18 +17,32 @@ const wholeColumns = (spec) => {
   const whole = spec.col_labels.map((_, j) => spec.values.every((row) => row[j] === null || Number.isInteger(row[j])));
   return spec.one_format ? whole.map(() => whole.every(Boolean)) : whole;
 };
-// In the page's language ("0,707" in French); the printout above the table keeps the program's point.
-// (The language is read once a table: reading it is a DOM read, and a table has hundreds of cells.)
-const cellText = (value, whole, lang) => (whole ? formatNumber(value, undefined, lang) : formatNumber(value, TABLE_DIGITS, lang));
 // The corner is a plain cell, the column labels and each row's label are headers.
 const isHeader = (i, j) => (i === 0 ? j > 0 : j === 0);
 
+// What a table's new number cells are made as (`markCells`): a copy of a marked cell.
+const cellsLike = new WeakMap(); // <table> -> <td>
+
+/**
+ * From now on the number cells `table` gains are copies of `like` (a <td> with the explainer's class and
+ * tabindex, explainable.js): made so, they join the page marked instead of being marked, and restyled,
+ * once there.
+ */
+export function markCells(table, like) {
+  cellsLike.set(table, like);
+}
+
 /** Writes `spec`'s labels and numbers, and a heat table's colours, into `table`. */
 function fill(table, spec) {
-  // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals.
-  const whole = wholeColumns(spec);
+  // In the page's language ("0,707" in French); the printout above the table keeps the program's point.
+  // (The language and its formats are read once a table: a table has hundreds of cells.)
   const lang = pageLanguage();
-  writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => cellText(v, whole[j], lang))])], isHeader);
+  const asWhole = numberFormat(undefined, lang);
+  const asDecimal = numberFormat(TABLE_DIGITS, lang);
+  // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals.
+  const formats = wholeColumns(spec).map((whole) => (whole ? asWhole : asDecimal));
+  writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => formats[j](v))])],
+    isHeader, cellsLike.get(table));
   if (!spec.heat) return;
   // The colour is mixed in web/style.css from --w, so it follows the theme; one ink reads on every cell.
   const rows = table.querySelectorAll('tr');
