@@ -1,13 +1,13 @@
-// Line charts from named series, drawn with D3 scales, axes as d3-axis draws them (chart-axis.js) and lines of svg-path.js,
+// Line charts from named series, drawn with D3 scales and axes and lines of svg-path.js,
 // each followed by its data as a table for screen readers and for reading exact values.
 import { scaleLinear, scaleLog } from 'd3-scale';
+import { axisBottom, axisLeft } from 'd3-axis';
 import { circle, polyline } from './svg-path.js';
 import { select } from 'd3-selection';
-import { writeAxis } from './chart-axis.js';
 import { formatIn, formatNumber, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
-import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
+import { attributesOf, writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
 // 640-unit canvas would shrink its 12-unit tick labels to about 6 px: there it is
@@ -80,6 +80,18 @@ function drawnSeries(spec) {
 // ticks only; d3 would put one at 0.5 when the range is short.
 const counts = (values) => values.every(Number.isInteger);
 const wholeTicks = (scale, n) => scale.ticks(n).filter(Number.isInteger);
+
+/**
+ * Draws `axis` into the selection `g` as d3 draws it, written in place (in-place.js writeTree): d3 sets every
+ * tick's attributes and replaces each label's text on every call, so a new domain (a block more on the stack
+ * demo's chart) restyled and laid out every tick again, most of them where they were.
+ */
+function drawAxis(g, axis) {
+  const model = document.createElementNS(SVG_NS, 'g');
+  select(model).call(axis);
+  writeAttributes(g.node(), attributesOf(model));
+  writeTree(g.node(), model);
+}
 
 function extent(values) {
   return [Math.min(...values), Math.max(...values)];
@@ -177,25 +189,20 @@ function drawChart(spec) {
     const domains = JSON.stringify([x.domain(), y.domain(), counts(xs), counts(ys)]);
     if (domains !== drawnDomains) {
       drawnDomains = domains;
-      // The ticks and labels d3-axis would draw: scale.ticks(n) unless the axis counts, each label in the page's language.
-      const bottom = {
-        values: !next.log_x && counts(xs) ? wholeTicks(x, xTicks) : x.ticks(xTicks),
-        format: next.log_x ? logTicks(x, xTicks) : tickFormatFor(x),
-      };
-      const side = {
-        values: !next.log_y && counts(ys) ? wholeTicks(y, yTicks) : y.ticks(yTicks),
-        format: next.log_y ? logTicks(y, yTicks) : tickFormatFor(y),
-      };
-      const labels = (axis) => axis.values.map(axis.format);
-      const needed = [leftFor(labels(side)), rightFor(labels(bottom))];
+      const bottom = axisBottom(x).ticks(xTicks).tickFormat(next.log_x ? logTicks(x, xTicks) : tickFormatFor(x));
+      const side = axisLeft(y).ticks(yTicks).tickFormat(next.log_y ? logTicks(y, yTicks) : tickFormatFor(y));
+      if (!next.log_x && counts(xs)) bottom.tickValues(wholeTicks(x, xTicks));
+      if (!next.log_y && counts(ys)) side.tickValues(wholeTicks(y, yTicks));
+      const labels = (axis, scale, n, log) => (axis.tickValues() ?? scale.ticks(n)).map(axis.tickFormat() ?? scale.tickFormat(n, log ? '~g' : undefined));
+      const needed = [leftFor(labels(side, y, yTicks, next.log_y)), rightFor(labels(bottom, x, xTicks, next.log_x))];
       if (needed[0] !== margins[0] || needed[1] !== margins[1] || !xLabel.attr('x')) {
         margins = needed;
         x.range([margins[0], WIDTH - margins[1]]);
         yAxis.attr('transform', `translate(${margins[0]},0)`);
         xLabel.attr('x', (margins[0] + WIDTH - margins[1]) / 2);
       }
-      writeAxis(xAxis.node(), 'bottom', x, bottom.values, bottom.format);
-      writeAxis(yAxis.node(), 'left', y, side.values, side.format);
+      drawAxis(xAxis, bottom);
+      drawAxis(yAxis, side);
     }
     drawn.forEach((s, i) => {
       const point = s.x.length === 1;

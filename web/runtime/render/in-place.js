@@ -24,11 +24,35 @@ export function writeAttributes(node, attrs) {
   }
 }
 
+/** An element's attributes as writeAttributes takes them (name -> value). */
+export const attributesOf = (node) => Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]));
+
 /** Removes or makes the last children of `parent` until it has `count`, each new one from `make()`; its children. */
 export function fitChildren(parent, count, make) {
   while (parent.children.length > count) parent.lastElementChild.remove();
   while (parent.children.length < count) parent.append(make());
   return [...parent.children];
+}
+
+/**
+ * Makes `live`'s children those of `model` (a detached tree drawn afresh, as d3 draws an axis), node by node
+ * at the same place: only the attributes and texts that differ are written, a node more or less is moved in
+ * from `model` or removed at the end. An attribute `model` lacks is left as it is, as a redraw by d3 leaves it
+ * (an axis's elements always get the same ones). (`model` gives up the nodes moved in.)
+ */
+export function writeTree(live, model) {
+  const have = live.childNodes;
+  const want = [...model.childNodes];
+  while (have.length > want.length) live.lastChild.remove();
+  want.forEach((node, i) => {
+    const old = have[i];
+    if (!old) { live.append(node); return; }
+    if (old.nodeName !== node.nodeName) { old.replaceWith(node); return; }
+    if (node.nodeType === 3) { if (old.data !== node.data) old.data = node.data; return; }
+    if (node.nodeType !== 1) return;
+    writeAttributes(old, attributesOf(node));
+    writeTree(old, node);
+  });
 }
 
 /**
