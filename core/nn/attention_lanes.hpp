@@ -122,14 +122,41 @@ void from_lanes(T* dst, const V<T>* src, Index scene, Index row, int rows, int c
 
 // N adjacent entries of one output row: c[n] = sum over p < k of a[p * a_step] * b[p * b_step + n * b_col],
 // each from +0 in order of p, as matmul.hpp's kernel sums; N chains at once so the adds overlap.
-template <int N, typename T>
+// a and b move on by a pointer each p, and with kAdjacent (b_col == 1) b's N entries sit at fixed
+// offsets from it: in WebAssembly each index p * b_step + n * b_col is otherwise an address of its
+// own, three integer operations for every load, which held these products at half the adds' rate.
+template <int N, bool kAdjacent, typename T>
 inline void row_block(V<T>* c, const V<T>* a, Index a_step, const V<T>* b, Index b_step, Index b_col, int k) {
+    if constexpr (kAdjacent) b_col = 1;
     V<T> sum[N] = {};
-    for (int p = 0; p < k; ++p) {
-        const V<T> ap = a[p * a_step];
-        for (int n = 0; n < N; ++n) sum[n] += ap * b[p * b_step + n * b_col];
+    for (int p = 0; p < k; ++p, a += a_step, b += b_step) {
+        const V<T> ap = *a;
+        for (int n = 0; n < N; ++n) sum[n] += ap * b[n * b_col];
     }
     for (int n = 0; n < N; ++n) c[n] = sum[n];
+}
+
+template <bool kAdjacent, typename T>
+void products_of(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, const V<T>* b, Index b_step,
+                 Index b_col, int rows, int k, int cols) {
+    for (int r = 0; r < rows; ++r) {
+        V<T>* cr = c + r * c_row;
+        const V<T>* ar = a + r * a_row;
+        int j = 0;
+        for (; j + 8 <= cols; j += 8) row_block<8, kAdjacent, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
+        // The last 1-7 entries in one block too: one at a time, each sum is a chain of k dependent adds.
+        const V<T>* bj = b + j * b_col;
+        switch (cols - j) {
+            case 7: row_block<7, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 6: row_block<6, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 5: row_block<5, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 4: row_block<4, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 3: row_block<3, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 2: row_block<2, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            case 1: row_block<1, kAdjacent, T>(cr + j, ar, a_step, bj, b_step, b_col, k); break;
+            default: break;
+        }
+    }
 }
 
 // The small products of a head, in lanes: for r < rows and j < cols,
@@ -137,14 +164,10 @@ inline void row_block(V<T>* c, const V<T>* a, Index a_step, const V<T>* b, Index
 template <typename T>
 void products(V<T>* c, Index c_row, const V<T>* a, Index a_row, Index a_step, const V<T>* b, Index b_step,
               Index b_col, int rows, int k, int cols) {
-    for (int r = 0; r < rows; ++r) {
-        V<T>* cr = c + r * c_row;
-        const V<T>* ar = a + r * a_row;
-        int j = 0;
-        for (; j + 8 <= cols; j += 8) row_block<8, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
-        for (; j + 4 <= cols; j += 4) row_block<4, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
-        for (; j < cols; ++j) row_block<1, T>(cr + j, ar, a_step, b + j * b_col, b_step, b_col, k);
-    }
+    if (b_col == 1)
+        products_of<true, T>(c, c_row, a, a_row, a_step, b, b_step, b_col, rows, k, cols);
+    else
+        products_of<false, T>(c, c_row, a, a_row, a_step, b, b_step, b_col, rows, k, cols);
 }
 
 // p (n) = softmax(s * scale) in every lane, shifted by the lane's largest scaled

@@ -13,6 +13,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace attn::nn::lanes {
 
 using Float4 = float __attribute__((vector_size(16)));
@@ -63,14 +67,15 @@ inline Double2 exp2_lanes(Double2 xd) {
 inline Float4 exp4(Float4 x) {
 #if defined(__wasm_simd128__)
     using namespace exp_detail;
-    std::uint32_t bits[4];
-    std::memcpy(bits, &x, sizeof bits);
-    bool usual = true;  // musl's test: the top 12 bits of |x| below those of 88.0f
-    for (std::uint32_t b : bits) usual &= ((b >> 20) & 0x7ff) < (0x42b00000u >> 20);
-    if (usual) {
-        const Double2 lo = exp2_lanes(Double2{x[0], x[1]}), hi = exp2_lanes(Double2{x[2], x[3]});
-        return Float4{static_cast<float>(lo[0]), static_cast<float>(lo[1]), static_cast<float>(hi[0]),
-                      static_cast<float>(hi[1])};
+    // musl's test, on all four lanes at once: the top 12 bits of |x| below those of 88.0f
+    const v128_t v = (v128_t)x;
+    const v128_t top = wasm_v128_and(wasm_u32x4_shr(v, 20), wasm_i32x4_splat(0x7ff));
+    if (wasm_i32x4_all_true(wasm_u32x4_lt(top, wasm_i32x4_splat(0x42b00000u >> 20)))) {
+        // float -> double and back by the vector conversions, which round as the scalar casts do
+        const Double2 lo = exp2_lanes((Double2)wasm_f64x2_promote_low_f32x4(v));
+        const Double2 hi = exp2_lanes((Double2)wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)));
+        return (Float4)wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero((v128_t)lo),
+                                          wasm_f32x4_demote_f64x2_zero((v128_t)hi), 0, 1, 4, 5);
     }
 #endif
     return Float4{std::exp(x[0]), std::exp(x[1]), std::exp(x[2]), std::exp(x[3])};

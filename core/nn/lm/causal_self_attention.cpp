@@ -39,7 +39,7 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
     const T scale = T(1) / std::sqrt(static_cast<T>(dh));
     const int groups = (batch + lanes::kScenes - 1) / lanes::kScenes;
     const Eigen::Index row = 3 * E, seq = static_cast<Eigen::Index>(L) * row;  // a place's, a sequence's floats
-    ensure_shape(p_, static_cast<Eigen::Index>(batch) * H * L, L);
+    p_made_ = false;
     ensure_shape(o_, x.rows(), E);
     qkv_lanes_.resize(static_cast<std::size_t>(groups) * seq);
     p_lanes_.resize(static_cast<std::size_t>(groups) * H * L * L);
@@ -64,14 +64,26 @@ const Mat<T>& CausalSelfAttention<T>::forward(const Mat<T>& x, int batch, int le
         }
         lanes::from_lanes(o_.data() + static_cast<Eigen::Index>(b0) * L * E, o, static_cast<Eigen::Index>(L) * E, E, L,
                           E, n);
-        // the weights, read by the demos: row (b*H + h)*L + i of p_, sequence b's H*L*L entries in a row
-        lanes::from_lanes(p_.data() + static_cast<Eigen::Index>(b0) * H * L * L, p, static_cast<Eigen::Index>(H) * L * L,
-                          0, 1, H * L * L, n);
     }
 
     // 3. Mix the heads: out = O Wproj^T + bproj.
     return proj.forward(o_);
     // [/snippet]
+}
+
+template <typename T>
+const Mat<T>& CausalSelfAttention<T>::weights() const {
+    if (p_made_) return p_;
+    // row (b*H + h)*L + i of p_: sequence b's H*L*L weights in a row, out of its group's lanes
+    const int H = heads_, L = length_;
+    const Eigen::Index scene = static_cast<Eigen::Index>(H) * L * L;
+    ensure_shape(p_, static_cast<Eigen::Index>(batch_) * H * L, L);
+    for (int g = 0; g * lanes::kScenes < batch_; ++g) {
+        const int b0 = g * lanes::kScenes, n = std::min(lanes::kScenes, batch_ - b0);
+        lanes::from_lanes(p_.data() + b0 * scene, p_lanes_.data() + g * scene, scene, 0, 1, H * L * L, n);
+    }
+    p_made_ = true;
+    return p_;
 }
 
 template <typename T>

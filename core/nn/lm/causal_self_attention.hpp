@@ -39,7 +39,9 @@ public:
     const Mat<T>& d_input() const { return qkv.d_input(); }
     // The weights of the last forward: row (b*H + h)*L + i holds query i's
     // weights over the L places of sequence b in head h (0 after place i).
-    const Mat<T>& weights() const { return p_; }
+    // Copied out of the lanes at the first call after a forward: only the demos
+    // read them, and training's forwards never copy them.
+    const Mat<T>& weights() const;
     int heads() const { return heads_; }
     void collect(ParamList<T>& list) {
         qkv.collect(list);
@@ -52,7 +54,8 @@ public:
 private:
     int width_ = 0, heads_ = 1, head_dim_ = 0;
     int batch_ = 0, length_ = 0;
-    Mat<T> p_;           // (B*H*L, L) attention weights
+    mutable Mat<T> p_;   // (B*H*L, L) attention weights, made by weights()
+    mutable bool p_made_ = false;
     Mat<T> o_;           // (B*L, E) the heads' outputs side by side
     Mat<T> dqkv_;        // (B*L, 3E)
     // Four sequences abreast (nn/attention_lanes.hpp), group after group of them:
