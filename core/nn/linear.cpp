@@ -25,6 +25,11 @@ template <typename T>
 const Mat<T>& Linear<T>::forward(const Mat<T>& x) {
     x_ = &x;
     ensure_shape(y_, x.rows(), out_);
+    if (reads_transposed<T>(x.rows(), in_, out_)) {
+        // A large W is copied a panel at a time for the product anyway: the copy reads it transposed.
+        product_transposed_plus(y_, x, weight.value, bias.value.row(0));
+        return y_;
+    }
     // W^T, so that the product's inner loop runs along contiguous rows: k*m copies
     // against the product's n*k*m, and once a training step (nn/frozen_weights.hpp).
     if (!weight_t_made_.fresh()) {

@@ -120,21 +120,36 @@ constexpr Eigen::Index kPackRows = 16;  // fewer rows of c would not repay the c
 // first-level cache for every row of c (the products of Plain-256 ran about twice as fast natively,
 // docs/benchmarks.md). The copy changes no value and no order of adds: the same bits.
 template <typename T>
-inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
-                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
-                           const T* bias = nullptr) {
-    if (!std::is_same_v<T, float> || n < kPackRows || m <= kPanel ||
-        k * b_stride * Eigen::Index(sizeof(T)) <= kPackAbove) {
-        rows_in_turn(c, c_stride, a, a_row, a_step, b, b_stride, n, k, m, bias);
-        return;
-    }
+inline bool reads_in_panels(Eigen::Index n, Eigen::Index k, Eigen::Index m, Eigen::Index b_stride) {
+    return std::is_same_v<T, float> && n >= kPackRows && m > kPanel && k * b_stride * Eigen::Index(sizeof(T)) > kPackAbove;
+}
+
+// b (k, m) a panel at a time: given as its rows (b[p * b_stride + j]) or, kTransposed, as the rows of
+// b^T (b[j * b_stride + p], a Linear layer's weight as stored, whose transpose need then never be made).
+template <bool kTransposed, typename T>
+inline void panels_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                         const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
+                         const T* bias) {
     static thread_local std::vector<T> panel;
     if (panel.size() < std::size_t(k * kPanel)) panel.resize(k * kPanel);
     for (Eigen::Index j = 0; j < m; j += kPanel) {
         const Eigen::Index width = std::min(kPanel, m - j);
-        for (Eigen::Index p = 0; p < k; ++p) std::memcpy(panel.data() + p * width, b + p * b_stride + j, width * sizeof(T));
+        if constexpr (kTransposed) {
+            for (Eigen::Index q = 0; q < width; ++q)
+                for (Eigen::Index p = 0; p < k; ++p) panel[p * width + q] = b[(j + q) * b_stride + p];
+        } else {
+            for (Eigen::Index p = 0; p < k; ++p) std::memcpy(panel.data() + p * width, b + p * b_stride + j, width * sizeof(T));
+        }
         rows_in_turn(c + j, c_stride, a, a_row, a_step, panel.data(), width, n, k, width, bias ? bias + j : nullptr);
     }
+}
+
+template <typename T>
+inline void all_rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
+                           const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
+                           const T* bias = nullptr) {
+    if (reads_in_panels<T>(n, k, m, b_stride)) panels_times<false>(c, c_stride, a, a_row, a_step, b, b_stride, n, k, m, bias);
+    else rows_in_turn(c, c_stride, a, a_row, a_step, b, b_stride, n, k, m, bias);
 }
 
 template <typename... M>
@@ -163,6 +178,24 @@ inline void product_plus(Dst&& dst, const A& a, const B& b, const Bias& bias) {
     eigen_assert(a.cols() == b.rows() && dst.rows() == a.rows() && dst.cols() == b.cols() && bias.size() == b.cols());
     matmul_detail::all_rows_times(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, b.data(),
                                   b.outerStride(), a.rows(), a.cols(), b.cols(), bias.data());
+}
+
+// Whether product_transposed_plus may be used: a (n, k) times a w^T whose w is (m, k). It reads w in
+// panels; a smaller product reads a transpose its caller has made and kept (Linear::forward).
+template <typename T>
+inline bool reads_transposed(Eigen::Index n, Eigen::Index k, Eigen::Index m) {
+    return matmul_detail::reads_in_panels<T>(n, k, m, m);
+}
+
+// dst = a w^T + bias on every row:  a (n, k), w (m, k), bias (1, m) -> dst (n, m); the bits of
+// product_plus(dst, a, w^T, bias). Only where reads_transposed(n, k, m).
+template <typename Dst, typename A, typename W, typename Bias>
+inline void product_transposed_plus(Dst&& dst, const A& a, const W& w, const Bias& bias) {
+    matmul_detail::require_row_major<Dst, A, W>();
+    eigen_assert(a.cols() == w.cols() && dst.rows() == a.rows() && dst.cols() == w.rows() && bias.size() == w.rows());
+    eigen_assert(reads_transposed<std::decay_t<decltype(*a.data())>>(a.rows(), a.cols(), w.rows()));
+    matmul_detail::panels_times<true>(dst.data(), dst.outerStride(), a.data(), a.outerStride(), 1, w.data(),
+                                      w.outerStride(), a.rows(), a.cols(), w.rows(), bias.data());
 }
 
 // dst = a^T b:  a (n, k), b (n, m) -> dst (k, m). A weight gradient: each entry

@@ -120,3 +120,21 @@ TEST_CASE("linear: while the weights are frozen a forward reuses its transposed 
     layer.weight.value(1, 0) = 300;  // before the scope's first forward
     CHECK(layer.forward(x)(0, 1) == 300);
 }
+
+TEST_CASE("linear: a float layer that reads its weight transposed a panel at a time sums each output's terms in order, then adds its bias") {
+    // 256 inputs to 80 outputs: W is 80 KB, so it is read in panels of 32 outputs, the last one 16 wide.
+    Rng rng(3);
+    Linear<float> layer("fc", 256, 80);
+    layer.init_default(rng);
+    const Mat<float> x = random_matrix(33, 256, rng).cast<float>();  // 8 row groups of 4 and one row alone
+    REQUIRE(reads_transposed<float>(x.rows(), 256, 80));
+    const Mat<float>& y = layer.forward(x);
+    int differ = 0;
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+        for (Eigen::Index j = 0; j < 80; ++j) {
+            float sum = 0;
+            for (Eigen::Index p = 0; p < 256; ++p) sum += x(i, p) * layer.weight.value(j, p);
+            differ += y(i, j) != sum + layer.bias.value(0, j);
+        }
+    CHECK(differ == 0);
+}
