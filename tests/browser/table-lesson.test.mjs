@@ -211,7 +211,9 @@ test('table page: training Transformer-2 in two or four workers gives the same b
 });
 
 test('table page: cancelling a training in two workers ends both', async () => {
-  const { page, problems } = await lesson(TRANSFORMER, undefined, onCores(2));
+  // 20 epochs, not 1: one epoch (157 steps) can end between the first report and the click, and a finished
+  // training's Cancel is disabled (the fresh clone of 2026-12-04 05:25 waited 30 s on it).
+  const { page, problems } = await lesson(TRANSFORMER.replace('epochs=1', 'epochs=20'), undefined, onCores(2));
   const train = demo(page, 'train');
   const closed = [];
   page.on('worker', (worker) => closed.push(new Promise((resolve) => worker.once('close', resolve))));
