@@ -12,7 +12,8 @@
 //        every SAMPLE_EVERY_MS)
 //        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param, teammate?}
 //        (teammate: another worker of the team stopped, with the browser's message)
-// Cancelling is terminating the worker: the workers it started end with it.
+// Cancelling is terminating the worker: the workers it started end with it. A worker it started
+// says {type: 'ready'} when it has its core and its training, and worker 0 steps only then.
 //
 // A transformer's batches come in parts (core/nn/batch_parts.hpp). With more
 // than one worker this one starts others (this same file, told
@@ -256,15 +257,22 @@ function startTeam(kind, config, plan, count) {
   let stop;
   const failed = new Promise((_, reject) => { stop = reject; });
   failed.catch(() => {});  // handled by whichever step is waiting
+  // Each teammate says when it has its core and its training: worker 0 waits for that without blocking,
+  // as its thread is the one that loads their scripts (a step waiting in Atomics.wait would hold them).
+  const ready = Promise.race([Promise.all(workers.map((worker) => new Promise((resolve) => {
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'ready') resolve();
+      else if (data.type === 'error') stop(data);
+    };
+  }))), failed]);
   workers.forEach((worker, k) => {
-    worker.onmessage = ({ data }) => { if (data.type === 'error') stop(data); };
     // The page says it in its language (train-panel.js): a worker has no page, so no table of words.
     worker.onerror = (event) => stop({ message: event.message, teammate: true });
     const mine = ports[k + 1];
     worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i), shared },
       mine.map(([, port]) => port));
   });
-  return { workers, failed, shared, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
+  return { workers, failed, shared, ready, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
 }
 
 /**
@@ -290,6 +298,7 @@ async function train(kind, config, asked) {
   const t = team(plan, 0, count, started.teammates, started);
   const exchange = t.shared ? 'shared' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
   try {
+    await started.ready;
     let progress;
     for (let step = 0; ;) {
       if (control.paused) {
@@ -317,6 +326,7 @@ async function trainInTeam(data, ports) {
   const api = TRAININGS[data.kind](await corePromise);
   const plan = api.start(data.config);
   const t = team(plan, data.index, data.count, data.others.map((i, k) => teammate(i, ports[k])), { shared: data.shared });
+  self.postMessage({ type: 'ready' });
   let progress;
   for (let step = 0; !progress?.done && !progress?.failed; step = progress.step)
     progress = await advance(api, t, step);
