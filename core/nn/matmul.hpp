@@ -20,6 +20,8 @@
 
 #include <Eigen/Core>
 
+#include "nn/lanes.hpp"
+
 namespace attn::nn {
 
 namespace matmul_detail {
@@ -135,8 +137,7 @@ inline void panels_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a
     for (Eigen::Index j = 0; j < m; j += kPanel) {
         const Eigen::Index width = std::min(kPanel, m - j);
         if constexpr (kTransposed) {
-            for (Eigen::Index q = 0; q < width; ++q)
-                for (Eigen::Index p = 0; p < k; ++p) panel[p * width + q] = b[(j + q) * b_stride + p];
+            lanes::transpose(b + j * b_stride, b_stride, width, k, panel.data(), width);
         } else {
             for (Eigen::Index p = 0; p < k; ++p) std::memcpy(panel.data() + p * width, b + p * b_stride + j, width * sizeof(T));
         }
