@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "nn/elementwise.hpp"
 #include "nn/frozen_weights.hpp"
 
 namespace attn::nn {
@@ -132,7 +133,7 @@ const TrainProgress& Trainer::take_step(float squares) {
     }
     keep_good_weights();  // they gave a good loss
     bool finite = true;
-    for (const Param<float>* p : net_->params()) finite = finite && p->grad.allFinite();
+    for (const Param<float>* p : net_->params()) finite = finite && all_finite(p->grad);
     if (!finite) {
         fail("the gradient became NaN or infinite");  // no step was taken: these weights are the good ones
         return progress_;

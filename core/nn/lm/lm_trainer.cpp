@@ -6,6 +6,7 @@
 
 #include "base/error.hpp"
 #include "nn/batch_parts.hpp"
+#include "nn/elementwise.hpp"
 #include "nn/frozen_weights.hpp"
 #include "nn/network_table.hpp"
 
@@ -27,16 +28,6 @@ LmShape shape_of(const LmConfig& config, int vocab) {
     shape.heads = config.heads;
     shape.layers = config.layers;
     return shape;
-}
-
-// Whether every entry is finite: x - x is 0 for a finite x and NaN for an infinite or NaN one. A plain
-// loop over all entries, which the compilers vectorise (Eigen's allFinite is one entry at a time under
-// EIGEN_DONT_VECTORIZE).
-bool all_finite(const Mat<float>& m) {
-    const float* __restrict x = m.data();
-    int finite = 1;
-    for (Eigen::Index k = 0; k < m.size(); ++k) finite &= x[k] - x[k] == 0.0f;
-    return finite != 0;
 }
 
 }  // namespace
