@@ -74,7 +74,12 @@ async function act(page, demo) {
   throw new Error(`unknown action ${action}`);
 }
 
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+// Two frames, a pause, and the writes left for idle time done (web/runtime/render/write-soon.js), as a learner's pause
+// leaves them: each input is measured alone.
+const settle = async (page) => {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { timeout: 5000, polling: 50 });
+};
 
 /** Main-thread events of the renderer, nested: each with its children and self time. */
 function tree(events) {

@@ -54,7 +54,16 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
   const announce = createAnnouncer(demo.params, state);
   const reset = el('button', { type: 'button', className: 'reset', textContent: say('demo.reset') });
-  const view = createResultView({ instance, state, setParams: state.set });
+  // A table or picture written after its result, off screen (render/write-soon.js): its scroll mark and the
+  // explainer's marks follow it, once for all written in the same task.
+  let lateQueued = false;
+  const written = () => {
+    markScrolling();
+    if (lateQueued) return;
+    lateQueued = true;
+    queueMicrotask(() => { lateQueued = false; explainer?.refresh(); });
+  };
+  const view = createResultView({ instance, state, setParams: state.set, written });
   // The core declares which controls are not the demo's main ones: they wait under "More settings".
   const folded = new Set(demo.params.filter((d) => d.more).map((d) => d.name));
   const more = controls.some((c) => folded.has(c.name))

@@ -1,6 +1,7 @@
 // Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
-import { renderTable, updateTable } from './tables.js';
+import { renderTable, sameShape, updateTable } from './tables.js';
+import { watch, writeSoon } from './write-soon.js';
 import { el } from '../dom.js';
 import { writeText } from './in-place.js';
 import { createChartView } from './charts.js';
@@ -19,7 +20,8 @@ const div = (className) => Object.assign(document.createElement('div'), { classN
 /**
  * The output area of one demo. `demo.setParams({name: value})` lets an
  * interactive picture change the demo's parameters exactly as its controls do;
- * `demo.state` is the demo's state (state.js), which pictures read, never keep.
+ * `demo.state` is the demo's state (state.js), which pictures read, never keep; `demo.written()` is called
+ * after a table or picture was written later than its result (render/write-soon.js).
  * @returns {{element: HTMLElement, render: (result: object) => void}}
  */
 export function createResultView(demo) {
@@ -60,8 +62,10 @@ export function createResultView(demo) {
         const view = create(demo);
         views.set(key, view);
         figures.append(view.element);
+        watch(view.element);
       }
-      views.get(key).update(fig);
+      const view = views.get(key);
+      writeSoon(view.element, (late) => { view.update(fig); if (late) demo.written?.(); });
     });
     for (const [key, view] of views) {
       if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
@@ -90,7 +94,17 @@ export function createResultView(demo) {
   let charts = [];
 
   function renderTables(list) {
-    const next = list.map((spec, i) => (drawnTables[i] && updateTable(drawnTables[i], spec) ? drawnTables[i] : renderTable(spec)));
+    // A table of the same shape is written in place, now or soon (write-soon.js); another is drawn anew, now.
+    const next = list.map((spec, i) => {
+      const wrap = drawnTables[i];
+      if (wrap && sameShape(wrap, spec)) {
+        writeSoon(wrap, (late) => { updateTable(wrap, spec); if (late) demo.written?.(); });
+        return wrap;
+      }
+      const made = renderTable(spec);
+      watch(made);
+      return made;
+    });
     if (next.length !== drawnTables.length || next.some((wrap, i) => wrap !== drawnTables[i])) tables.replaceChildren(...next);
     drawnTables = next;
   }

@@ -79,12 +79,15 @@ function holdRoom(wrap, spec) {
   wrap.style.containIntrinsicSize = room;
 }
 
+/** Whether `wrap` is a table renderTable drew for a spec of the same name and kind as `spec`. */
+export const sameShape = (wrap, spec) => drawnShape.get(wrap) === shapeOf(spec);
+
 /**
  * Writes `spec` into `wrap`, a table renderTable drew for a spec of the same name and kind, in place (a
  * slider step then touches only the cells that changed); false if those differ.
  */
 export function updateTable(wrap, spec) {
-  if (drawnShape.get(wrap) !== shapeOf(spec)) return false;
+  if (!sameShape(wrap, spec)) return false;
   const table = wrap.firstElementChild;
   writeText(table.firstElementChild, spec.title);  // its caption
   writeAttributes(wrap, { 'aria-label': spec.title });

@@ -1,0 +1,109 @@
+// What a learner cannot see yet is written a little later. A demo's new answer rewrites its tables, heat maps
+// and pictures; on a slow phone the browser's style, layout and paint of those far below the control (the lm
+// head demo's six tables and its heat map, about 1,800 cells) were half or more of an input's time
+// (docs/benchmarks.md). So an element in or near the screen is written at once, and one further away waits:
+//   - for idle time after the frame that shows the input, then written an element at a time;
+//   - or for the moment it comes near the screen (an IntersectionObserver), when it is written at once;
+//   - a later answer replaces its pending write: only the newest is ever made.
+// Nothing is left stale for good: the idle callback has a timeout, printing writes everything first, and
+// while any write waits the page says so (`<html data-writing>`, and aria-busy on each stale element), so
+// a screen reader, a test (tests/support/browser.mjs `written`) or a script knows when the numbers are current.
+
+// Near = within a quarter of a screen above or below it (211 px on a phone): written before a scroll brings
+// it into view, unless the scroll moves that far in one frame; the idle write has most often come first anyway.
+const NEAR = '25% 0px';
+// An idle callback runs once the frames leave time over; a slider held down (a step a frame on a slow phone)
+// leaves none, and the timeout writes the waiting elements within half a second all the same [ms].
+const IDLE_TIMEOUT = 500;
+// A slice writes elements while the idle period has this much left: one table of 529 cells takes about 4 ms
+// unthrottled, and a write is never split [ms].
+const SLICE_LEFT = 4;
+
+const near = new WeakMap();    // element -> whether the observer last saw it near the screen
+const pending = new Map();     // element -> its newest write, oldest first
+let observer = null;
+let idleQueued = false;
+let allWritten = null;         // { promise, resolve } while a write waits
+
+// requestIdleCallback where the browser has it; elsewhere (Safari) a task after the frame's, which lets the
+// frame paint first and spreads the writes over tasks, one slice a task.
+const whenIdle = (run) => (typeof requestIdleCallback === 'function'
+  ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT })
+  : setTimeout(() => run({ didTimeout: true, timeRemaining: () => 0 }), 16));
+
+function writeNow(element, write, late) {
+  pending.delete(element);
+  if (element.hasAttribute('aria-busy')) element.removeAttribute('aria-busy');
+  write(late);
+}
+
+function settleIfDone() {
+  if (pending.size || !allWritten) return;
+  document.documentElement.removeAttribute('data-writing');
+  allWritten.resolve();
+  allWritten = null;
+}
+
+function writeWhileIdle(deadline) {
+  idleQueued = false;
+  // At least one write a callback, so a page never idle (or one timed out) still gets through its queue.
+  let first = true;
+  for (const [element, write] of pending) {
+    if (!first && deadline.timeRemaining() < SLICE_LEFT) break;
+    first = false;
+    writeNow(element, write, true);
+  }
+  if (pending.size) queueIdle();
+  settleIfDone();
+}
+
+function queueIdle() {
+  if (idleQueued) return;
+  idleQueued = true;
+  whenIdle(writeWhileIdle);
+}
+
+function seen(entries) {
+  for (const { target, isIntersecting } of entries) {
+    near.set(target, isIntersecting);
+    if (isIntersecting && pending.has(target)) writeNow(target, pending.get(target), true);
+  }
+  settleIfDone();
+}
+
+/** Follows whether `element` is near the screen, from now on: call it as the element is made. */
+export function watch(element) {
+  if (near.has(element) || typeof IntersectionObserver !== 'function') return;
+  observer ??= new IntersectionObserver(seen, { rootMargin: NEAR });
+  near.set(element, true);  // until the observer has seen it (after the next frame), it counts as near
+  observer.observe(element);
+}
+
+/**
+ * Makes `write` (an update of `element`'s contents) now if `element` is near the screen or was never watched,
+ * else once the page is idle or the element comes near, whichever is first; a later call for the same element
+ * replaces a write still waiting. `write(late)` is told whether it was made later than asked.
+ */
+export function writeSoon(element, write) {
+  if (near.get(element) !== false) { writeNow(element, write, false); return; }
+  pending.set(element, write);
+  if (!element.hasAttribute('aria-busy')) element.setAttribute('aria-busy', 'true');
+  if (!allWritten) {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    allWritten = { promise, resolve };
+    document.documentElement.setAttribute('data-writing', '');
+  }
+  queueIdle();
+}
+
+/** Makes every waiting write now (before printing, say). */
+export function writeAll() {
+  for (const [element, write] of pending) writeNow(element, write, true);
+  settleIfDone();
+}
+
+/** Resolves once no write waits. */
+export const written = () => allWritten?.promise ?? Promise.resolve();
+
+if (typeof addEventListener === 'function') addEventListener('beforeprint', writeAll);
