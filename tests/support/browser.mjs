@@ -82,3 +82,13 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
  * gives the focus back, is a task the browser queues after it.
  */
 export const dialogAnswered = (page) => page.locator('dialog.ask-first').waitFor({ state: 'detached' });
+
+/**
+ * Waits until the tables and pictures a demo's change left for idle time are written (web/runtime/render/write-soon.js:
+ * `<html data-writing>` while any waits). Two frames first: a change made by a key or a click in a burst may be drawn
+ * in the next frame (demo-view.js), and only then leaves its writes waiting.
+ */
+export async function written(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { polling: 'raf' });
+}
