@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore } from '../support/core.mjs';
+import { writesDone } from '../support/browser.mjs';
 import { randomChanges, seededRandom } from '../support/random-params.mjs';
 
 const site = useSite();
@@ -16,6 +17,7 @@ const EDITS = 2;  // random change sets per demo instance, each compared with a 
  * behind a chart are read opened, as a learner reads them (closed, they wait for the opening: in-place.js).
  */
 async function drawn(page, instance) {
+  await writesDone(page); // what is off screen is written in idle time (render/write-soon.js)
   await page.evaluate((name) => {
     for (const d of document.querySelectorAll(`.demo[data-instance="${name}"] .output .rest details`)) d.open = true;
   }, instance);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
+import { writesDone } from '../support/browser.mjs';
 
 const site = useSite();
 
@@ -167,7 +168,8 @@ test('a change of head keeps every table cell, writes what a page opened at that
   const last = head.locator('.table-wrap').last();
   const drawn = () => last.locator('table').evaluate((t) => t.checkVisibility({ contentVisibilityAuto: true }));
   assert.equal(await drawn(), false, 'the last table, far below the screen, is not drawn');
-  // Its numbers are in the page all the same, as a page opened at head 1 writes them.
+  // Its numbers are in the page all the same once the page is idle (render/write-soon.js), as a page opened at head 1 writes them.
+  await writesDone(page);
   const numbers = (scope) => scope.locator(cells).evaluateAll((els) => els.map((e) => `${e.className}:${e.textContent}:${e.style.getPropertyValue('--w')}`));
   const { page: linked } = await open('lm/?head.head=1');
   await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
@@ -321,12 +323,14 @@ test('the identity switch keeps the head demo\'s six tables, writes the scores t
   for (const on of [true, false]) {
     await box.setChecked(on);
     await head.locator('figure.heat-map figcaption', { hasText: on ? 'identity' : /^block 0, head 0$/ }).waitFor();
+    await writesDone(page);
     assert.equal(await kept(head, wraps), tables, `identity ${on}: every table is the one drawn first`);
     const live = await shown(head);
     assert.match(live.find((t) => t.text.startsWith('scores')).label, on ? /√32/ : /√8/, 'the scores table says its divisor');
     assert.deepEqual(live.map((t) => [t.explainable, t.stops]), live.map(() => [true, 1]), 'every number can be explained, one tab stop a table');
     const { page: linked } = await open(`lm/?head.identity=${on}`);
     await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: on ? 'identity' : /^block 0, head 0$/ }).waitFor();
+    await writesDone(linked);
     assert.deepEqual(live, await shown(demo(linked, 'head')), `identity ${on}: the tables of a page opened so`);
     await linked.close();
   }
@@ -353,7 +357,7 @@ test('the identity switch makes the head demo\'s 2,208 new number cells already 
   });
   await box.setChecked(true);
   await head.locator('figure.heat-map figcaption', { hasText: 'identity' }).waitFor();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await writesDone(page); // the tables off screen are written in idle time (render/write-soon.js)
   const { marks, added } = await page.evaluate(() => ({ marks: window.__marks, added: window.__added }));
   assert.equal(added, 4 * 23 * 24, 'Q, K, V and the output gain 24 columns of 23 numbers');
   assert.deepEqual(marks.slice(0, 3), [], 'no cell is marked once in the page');

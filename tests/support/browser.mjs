@@ -88,7 +88,7 @@ export const dialogAnswered = (page) => page.locator('dialog.ask-first').waitFor
  * `<html data-writing>` while any waits). Two frames first: a change made by a key or a click in a burst may be drawn
  * in the next frame (demo-view.js), and only then leaves its writes waiting.
  */
-export async function written(page) {
+export async function writesDone(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { polling: 'raf' });
 }
