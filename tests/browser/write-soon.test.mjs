@@ -46,7 +46,11 @@ async function fresh(page) {
   return drawn(opened.page);
 }
 
-test('write soon: an off-screen table is written once the page is idle, with the same numbers as writing it at once', async () => {
+/**
+ * A phone's page, idle time held, scrolled to the head demo's identity switch, which is then switched on once
+ * every earlier write is made; with the output table's text from before the switch.
+ */
+async function switchedOn() {
   const { page, problems } = await site.open('lm/', PHONE, { before: [holdIdle] });
   const identity = demo(page, 'head').getByRole('checkbox', { name: /Identity/ });
   await identity.scrollIntoViewIfNeeded();
@@ -54,6 +58,11 @@ test('write soon: an off-screen table is written once the page is idle, with the
   const before = await outputTable(page).textContent();
   await identity.click();
   await twoFrames(page);
+  return { page, problems, before };
+}
+
+test('write soon: an off-screen table is written once the page is idle, with the same numbers as writing it at once', async () => {
+  const { page, problems, before } = await switchedOn();
   assert.equal(await outputTable(page).textContent(), before, 'the output table, far below, still waits');
   assert.deepEqual(await stale(page), { busy: 'true', writing: true }, 'and the page says so');
   await idleUntilWritten(page);
@@ -64,13 +73,7 @@ test('write soon: an off-screen table is written once the page is idle, with the
 });
 
 test('write soon: a stale table brought into view is written at once, without waiting for idle time', async () => {
-  const { page } = await site.open('lm/', PHONE, { before: [holdIdle] });
-  const identity = demo(page, 'head').getByRole('checkbox', { name: /Identity/ });
-  await identity.scrollIntoViewIfNeeded();
-  await idleUntilWritten(page);
-  const before = await outputTable(page).textContent();
-  await identity.click();
-  await twoFrames(page);
+  const { page, before } = await switchedOn();
   assert.equal((await stale(page)).busy, 'true', 'the output table waits');
   await outputTable(page).scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.querySelector('.demo[data-instance="head"] table[data-name="output"]').parentElement
