@@ -226,16 +226,17 @@ const shapeOf = (spec) => JSON.stringify([spec.name, spec.title, spec.x_label, s
 /**
  * One chart that follows a demo's results: a result of the same shape (series and labels, of any length) is
  * drawn into the same svg, so a slider step moves lines and ticks instead of building a new chart.
- * @returns {{element: () => HTMLElement, update: (spec) => void}}
+ * @returns {{element: () => HTMLElement, inPlace: (spec) => boolean, update: (spec) => void}}
  */
 export function createChartView() {
   let drawn = null;
   let shape = null;
   return {
     element: () => drawn.figure,
+    /** Whether `spec` would be drawn into the chart on screen, not as a new one. */
+    inPlace: (spec) => Boolean(drawn) && shape === shapeOf(spec) && drawn.width === canvas().WIDTH,
     update(spec) {
-      const same = drawn && shape === shapeOf(spec) && drawn.width === canvas().WIDTH;
-      if (same) { drawn.update(spec); return; }
+      if (this.inPlace(spec)) { drawn.update(spec); return; }
       drawn = drawChart(spec);
       shape = shapeOf(spec);
     },

@@ -112,7 +112,17 @@ export function createResultView(demo) {
   function renderCharts(list) {
     const before = charts.map((c) => c.element());
     charts = list.map((spec, i) => charts[i] ?? createChartView());
-    charts.forEach((chart, i) => chart.update(list[i]));
+    // A chart drawn in place is written now or soon (write-soon.js), unless it has been drawn anew meanwhile;
+    // a new one now.
+    charts.forEach((chart, i) => {
+      const spec = list[i];
+      if (!chart.inPlace(spec)) { chart.update(spec); watch(chart.element()); return; }
+      const figure = chart.element();
+      writeSoon(figure, (late) => {
+        if (chart.element() === figure) chart.update(spec);
+        if (late) demo.written?.();
+      });
+    });
     const after = charts.map((c) => c.element());
     if (after.length !== before.length || after.some((e, i) => e !== before[i])) rest.replaceChildren(tables, ...after);
   }
