@@ -130,6 +130,8 @@ async function measured(page, type, act) {
   // The tables and pictures written in idle time after that frame (web/runtime/render/write-soon.js) are
   // written before the next input, as a learner's pause leaves them: an input is measured alone.
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { timeout: 5000, polling: 50 });
+  // and drawn: the browser styles and lays out what they wrote in the frame after them.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return got ? got.jsonValue() : null;
 }
 

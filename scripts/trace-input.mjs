@@ -79,6 +79,7 @@ async function act(page, demo) {
 const settle = async (page) => {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { timeout: 5000, polling: 50 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // and drawn
 };
 
 /** Main-thread events of the renderer, nested: each with its children and self time. */
