@@ -1,7 +1,7 @@
 // Turns one demo result (see core/demo/result.hpp) into page content:
 // printed lines, then pictures, then tables and charts.
 import { renderTable, sameShape, updateTable } from './tables.js';
-import { watch, writeSoon } from './write-soon.js';
+import { forget, watch, writeSoon } from './write-soon.js';
 import { el } from '../dom.js';
 import { writeText } from './in-place.js';
 import { createChartView } from './charts.js';
@@ -68,7 +68,7 @@ export function createResultView(demo) {
       writeSoon(view.element, (late) => { view.update(fig); if (late) demo.written?.(); });
     });
     for (const [key, view] of views) {
-      if (!wanted.has(key)) { view.element.remove(); views.delete(key); }
+      if (!wanted.has(key)) { view.element.remove(); views.delete(key); forget(view.element); }
     }
     // A kind the page did not fetch beforehand: drawn, with the latest result, once its view has arrived.
     if (unloaded.length) {
@@ -105,26 +105,28 @@ export function createResultView(demo) {
       watch(made);
       return made;
     });
-    if (next.length !== drawnTables.length || next.some((wrap, i) => wrap !== drawnTables[i])) tables.replaceChildren(...next);
+    if (next.length !== drawnTables.length || next.some((wrap, i) => wrap !== drawnTables[i])) {
+      tables.replaceChildren(...next);
+      for (const wrap of drawnTables) if (!next.includes(wrap)) forget(wrap);
+    }
     drawnTables = next;
   }
 
   function renderCharts(list) {
     const before = charts.map((c) => c.element());
     charts = list.map((spec, i) => charts[i] ?? createChartView());
-    // A chart drawn in place is written now or soon (write-soon.js), unless it has been drawn anew meanwhile;
-    // a new one now.
+    // A chart drawn in place is written now or soon (write-soon.js); a new one now, and the one it replaces,
+    // with any write it still waited for, forgotten.
     charts.forEach((chart, i) => {
       const spec = list[i];
       if (!chart.inPlace(spec)) { chart.update(spec); watch(chart.element()); return; }
-      const figure = chart.element();
-      writeSoon(figure, (late) => {
-        if (chart.element() === figure) chart.update(spec);
-        if (late) demo.written?.();
-      });
+      writeSoon(chart.element(), (late) => { chart.update(spec); if (late) demo.written?.(); });
     });
     const after = charts.map((c) => c.element());
-    if (after.length !== before.length || after.some((e, i) => e !== before[i])) rest.replaceChildren(tables, ...after);
+    if (after.length !== before.length || after.some((e, i) => e !== before[i])) {
+      rest.replaceChildren(tables, ...after);
+      for (const figure of before) if (!after.includes(figure)) forget(figure);
+    }
   }
 
   function render(result) {

@@ -97,6 +97,13 @@ export function writeSoon(element, write) {
   queueIdle();
 }
 
+/** Stops following `element`, taken off the page for good: a write still waiting for it is dropped. */
+export function forget(element) {
+  observer?.unobserve(element);
+  near.delete(element);
+  if (pending.delete(element)) settleIfDone();
+}
+
 /** Makes every waiting write now (before printing, say). */
 export function writeAll() {
   for (const [element, write] of pending) writeNow(element, write, true);
