@@ -241,7 +241,8 @@ async function advance(api, t, from) {
 
 /**
  * Starts workers 1..count-1 and links every two of them with a MessageChannel:
- * the teammates of worker 0 (this one), and a promise that rejects when any stops.
+ * the teammates of worker 0 (this one), a promise that rejects when any stops, and `ready`, which
+ * resolves once every one has its core and its training.
  */
 function startTeam(kind, config, plan, count) {
   const shared = canShare() ? sharedBuffer(count, plan.block) : undefined;
