@@ -19,7 +19,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium } from '../tests/support/browser.mjs';
+import { launchChromium, writesDrawn } from '../tests/support/browser.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -128,10 +128,8 @@ async function measured(page, type, act) {
   const got = await page.waitForFunction(([n, t]) => window.__phone.latencies.slice(n).find((l) => l.type === t)?.ms,
     [before, type], { timeout: 3000, polling: 'raf' }).catch(() => null);
   // The tables and pictures written in idle time after that frame (web/runtime/render/write-soon.js) are
-  // written before the next input, as a learner's pause leaves them: an input is measured alone.
-  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { timeout: 5000, polling: 50 });
-  // and drawn: the browser styles and lays out what they wrote in the frame after them.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // written and drawn before the next input, as a learner's pause leaves them: an input is measured alone.
+  await writesDrawn(page);
   return got ? got.jsonValue() : null;
 }
 

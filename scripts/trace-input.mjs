@@ -10,7 +10,7 @@
 // and the JavaScript by function (self time). Its companion is scripts/bench-phone.mjs (the figures).
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium } from '../tests/support/browser.mjs';
+import { launchChromium, writesDrawn } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 
 const args = process.argv.slice(2);
@@ -78,8 +78,7 @@ async function act(page, demo) {
 // leaves them: each input is measured alone.
 const settle = async (page) => {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
-  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { timeout: 5000, polling: 50 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // and drawn
+  await writesDrawn(page);
 };
 
 /** Main-thread events of the renderer, nested: each with its children and self time. */

@@ -92,3 +92,12 @@ export async function writesDone(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'), null, { polling: 'raf' });
 }
+
+/**
+ * writesDone, then two frames more: the browser styles, lays out and paints what the idle writes wrote in the frame
+ * after them, so a benchmark's next input is measured alone (scripts/bench-phone.mjs, scripts/trace-input.mjs).
+ */
+export async function writesDrawn(page) {
+  await writesDone(page);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}

@@ -7,7 +7,7 @@
 //   - a later answer replaces its pending write: only the newest is ever made.
 // Nothing is left stale for good: the idle callback has a timeout, printing writes everything first, and
 // while any write waits the page says so (`<html data-writing>`, and aria-busy on each stale element), so
-// a screen reader, a test (tests/support/browser.mjs `written`) or a script knows when the numbers are current.
+// a screen reader, a test (tests/support/browser.mjs `writesDone`) or a script knows when the numbers are current.
 
 // Near = within a quarter of a screen above or below it (211 px on a phone): written before a scroll brings
 // it into view, unless the scroll moves that far in one frame; the idle write has most often come first anyway.
@@ -23,7 +23,7 @@ const near = new WeakMap();    // element -> whether the observer last saw it ne
 const pending = new Map();     // element -> its newest write, oldest first
 let observer = null;
 let idleQueued = false;
-let allWritten = null;         // { promise, resolve } while a write waits
+let waiting = false;           // whether any write waits (<html data-writing>)
 
 // requestIdleCallback where the browser has it; elsewhere (Safari) a task after the frame's, which lets the
 // frame paint first and spreads the writes over tasks, one slice a task.
@@ -38,10 +38,9 @@ function writeNow(element, write, late) {
 }
 
 function settleIfDone() {
-  if (pending.size || !allWritten) return;
+  if (pending.size || !waiting) return;
   document.documentElement.removeAttribute('data-writing');
-  allWritten.resolve();
-  allWritten = null;
+  waiting = false;
 }
 
 function writeWhileIdle(deadline) {
@@ -88,10 +87,8 @@ export function writeSoon(element, write) {
   if (near.get(element) !== false) { writeNow(element, write, false); return; }
   pending.set(element, write);
   if (!element.hasAttribute('aria-busy')) element.setAttribute('aria-busy', 'true');
-  if (!allWritten) {
-    let resolve;
-    const promise = new Promise((r) => { resolve = r; });
-    allWritten = { promise, resolve };
+  if (!waiting) {
+    waiting = true;
     document.documentElement.setAttribute('data-writing', '');
   }
   queueIdle();
@@ -109,8 +106,5 @@ export function writeAll() {
   for (const [element, write] of pending) writeNow(element, write, true);
   settleIfDone();
 }
-
-/** Resolves once no write waits. */
-export const written = () => allWritten?.promise ?? Promise.resolve();
 
 if (typeof addEventListener === 'function') addEventListener('beforeprint', writeAll);
