@@ -48,7 +48,12 @@ constexpr int kLanes = 4;
 #endif
 using FloatV = float __attribute__((vector_size(4 * kLanes)));
 using Float4 = float __attribute__((vector_size(16)));
-constexpr int kRows = kLanes >= 8 ? 4 : 2;  // SSE has 16 registers: 2 rows x 16 columns fill half
+// Rows and columns of a block: enough independent sums to keep the adds busy (their latency is several
+// cycles), few enough to stay in registers. SSE and WebAssembly: 16 registers, 2 rows x 16 columns (8
+// sums). AVX: 4 rows x 16 (8 sums). AVX-512: 32 registers of 16 floats, 8 rows x 32 columns (16 sums);
+// 4 rows x 16 left it waiting on its adds (docs/benchmarks.md, 2026-12-04 12:30).
+constexpr int kRows = kLanes >= 16 ? 8 : kLanes >= 8 ? 4 : 2;
+constexpr int kColumns = kLanes >= 16 ? 32 : 16;
 
 template <typename Vec, typename T>
 inline Vec load(const T* p) {
@@ -88,8 +93,11 @@ inline void rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_r
     Eigen::Index j0 = 0;
     const auto at = [bias](Eigen::Index j) { return bias ? bias + j : nullptr; };
     if constexpr (std::is_same_v<T, float>) {
-        for (; j0 + 16 <= m; j0 += 16)
-            block_times<R, 16 / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
+        for (; j0 + kColumns <= m; j0 += kColumns)
+            block_times<R, kColumns / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
+        if constexpr (kColumns > 16)
+            for (; j0 + 16 <= m; j0 += 16)
+                block_times<R, 16 / kLanes, FloatV>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
         for (; j0 + 4 <= m; j0 += 4)
             block_times<R, 1, Float4>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
     }
@@ -98,8 +106,8 @@ inline void rows_times(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_r
     for (; j0 < m; ++j0) block_times<R, 1, T>(c + j0, c_stride, a, a_row, a_step, b + j0, b_stride, k, at(j0));
 }
 
-// All n rows of c: kRows at a time, then one at a time; `bias` (m entries, or
-// nullptr) added to every row.
+// All n rows of c: kRows at a time, then 2 at a time, then one; `bias` (m entries, or nullptr) added
+// to every row.
 template <typename T>
 inline void rows_in_turn(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a_row, Eigen::Index a_step,
                          const T* b, Eigen::Index b_stride, Eigen::Index n, Eigen::Index k, Eigen::Index m,
@@ -107,6 +115,9 @@ inline void rows_in_turn(T* c, Eigen::Index c_stride, const T* a, Eigen::Index a
     Eigen::Index i = 0;
     for (; i + kRows <= n; i += kRows)
         rows_times<kRows>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
+    if constexpr (kRows > 2)
+        for (; i + 2 <= n; i += 2)
+            rows_times<2>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
     for (; i < n; ++i)
         rows_times<1>(c + i * c_stride, c_stride, a + i * a_row, a_row, a_step, b, b_stride, k, m, bias);
 }

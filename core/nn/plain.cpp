@@ -19,8 +19,10 @@ template <typename T>
 const Mat<T>& Plain<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int batch, int objects) {
     this->check_inputs(tokens, request, batch, objects);
     if (objects > kSlots) throw ParamError("objects", "the plain network has only 8 object slots");
-    ensure_shape(input_, batch, kInputs);
-    input_.setZero();
+    // Only the slots in use and the request: net.0 skips the empty slots' zeros (the same bits).
+    const int slots = objects * kSlotWidth;
+    layer0.read_columns({{0, slots}, {kInputs - kKinds, kInputs}});
+    ensure_shape(input_, batch, slots + kKinds);
     for (int b = 0; b < batch; ++b) {
         for (int i = 0; i < objects; ++i) {
             input_.row(b).segment(i * kSlotWidth, kTokenWidth) = tokens.row(static_cast<Eigen::Index>(b) * objects + i);

@@ -25,7 +25,7 @@ public:
     Linear<T> layer4;  // "net.4": h -> 2
 
 private:
-    Mat<T> input_;  // (B, 96)
+    Mat<T> input_;  // (B, 11 * objects + 8): the slots in use and the request
 };
 
 }  // namespace attn::nn

@@ -1,6 +1,9 @@
 // Linear, ReLU, LayerNorm and MSE: backward passes against finite differences,
 // and the initialisations PyTorch uses.
 #include <cmath>
+#include <cstring>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -137,4 +140,61 @@ TEST_CASE("linear: a float layer that reads its weight transposed a panel at a t
             differ += y(i, j) != sum + layer.bias.value(0, j);
         }
     CHECK(differ == 0);
+}
+
+namespace {
+
+// x (n, in) with zeros outside `runs`, and the same x with only the columns in `runs`.
+std::pair<Mat<float>, Mat<float>> zeros_outside(const std::vector<std::pair<int, int>>& runs, int n, int in, Rng& rng) {
+    Mat<float> whole = Mat<float>::Zero(n, in);
+    Eigen::Index width = 0;
+    for (const auto& [first, end] : runs) width += end - first;
+    Mat<float> read(n, width);
+    Eigen::Index at = 0;
+    for (const auto& [first, end] : runs) {
+        const Mat<float> part = random_matrix(n, end - first, rng).cast<float>();
+        whole.middleCols(first, end - first) = part;
+        read.middleCols(at, end - first) = part;
+        at += end - first;
+    }
+    return {whole, read};
+}
+
+bool same_bits(const Mat<float>& a, const Mat<float>& b) {
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("linear: a layer that reads only the columns in use gives the whole input's bits, forward and backward") {
+    // Plain-256's first layer (96 -> 256, a batch of 128, 4 of 8 slots in use: W read in panels) and a
+    // small one (10 -> 3, W^T kept): each against the same layer given every column, the others zero.
+    struct Case { int in, out, n; std::vector<std::pair<int, int>> runs; };
+    for (const Case& c : {Case{96, 256, 128, {{0, 44}, {88, 96}}}, Case{10, 3, 5, {{1, 4}, {6, 10}}}}) {
+        Rng rng(5);
+        Linear<float> whole("fc", c.in, c.out), read("fc", c.in, c.out);
+        whole.init_default(rng);
+        read.weight.value = whole.weight.value;
+        read.bias.value = whole.bias.value;
+        read.read_columns(c.runs);
+        const auto [x, x_read] = zeros_outside(c.runs, c.n, c.in, rng);
+        const Mat<float> dy = random_matrix(c.n, c.out, rng).cast<float>();
+        CHECK(same_bits(whole.forward(x), read.forward(x_read)));
+        whole.backward(dy);
+        read.backward(dy);
+        CHECK(same_bits(whole.weight.grad, read.weight.grad));
+        CHECK(same_bits(whole.bias.grad, read.bias.grad));
+    }
+}
+
+TEST_CASE("linear: reading other columns in the same frozen scope uses those columns' weights") {
+    Linear<float> layer("fc", 3, 1);
+    layer.weight.value << 1, 10, 100;
+    const FrozenWeights frozen;
+    layer.read_columns({{0, 1}});
+    CHECK(layer.forward(Mat<float>::Ones(1, 1))(0, 0) == 1);
+    layer.read_columns({{1, 3}});
+    CHECK(layer.forward(Mat<float>::Ones(1, 2))(0, 0) == 110);
+    CHECK_THROWS_AS(layer.read_columns({{2, 3}, {0, 1}}), std::invalid_argument);
 }
