@@ -1,5 +1,6 @@
 #include "nn/lm/decoder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -52,13 +53,18 @@ template <typename T>
 const T* Decoder<T>::start(const std::vector<int>& ids) {
     if (ids.empty()) throw std::invalid_argument("the decoder starts from at least one id");
     const std::size_t n = std::min(ids.size(), static_cast<std::size_t>(C_));
-    window_.assign(ids.end() - static_cast<long>(n), ids.end());
-    return run(0);
+    const auto first = ids.end() - static_cast<long>(n);
+    std::for_each(first, ids.end(), [&](int id) { check_id(id); });  // before the window changes: its rows stay its own
+    const auto shared = static_cast<long>(std::min(n, window_.size()));
+    const long kept = std::mismatch(window_.begin(), window_.begin() + shared, first).first - window_.begin();
+    window_.assign(first, ids.end());
+    return run(static_cast<int>(std::min(kept, static_cast<long>(n) - 1)));
 }
 
 template <typename T>
 const T* Decoder<T>::push(int id) {
     if (window_.empty()) throw std::invalid_argument("the decoder pushes after start()");
+    check_id(id);
     if (length() < C_) {  // the text still fits: only the new place is new
         window_.push_back(id);
         return run(length() - 1);
@@ -69,12 +75,16 @@ const T* Decoder<T>::push(int id) {
 }
 
 template <typename T>
+void Decoder<T>::check_id(int id) const {
+    if (id < 0 || id >= V_) throw std::invalid_argument("an embedding id is out of range");
+}
+
+template <typename T>
 const T* Decoder<T>::run(int from) {
     const int n = length();
     // x = tok_emb[id] + pos_emb[place], for the new places
     for (int t = from; t < n; ++t) {
         const int id = window_[static_cast<std::size_t>(t)];
-        if (id < 0 || id >= V_) throw std::invalid_argument("an embedding id is out of range");
         x_.row(t) = model_.tok_emb.weight.value.row(id) + model_.pos_emb.weight.value.row(t);
     }
     for (int l = 0; l < static_cast<int>(kept_.size()); ++l) block(l, from, n);

@@ -35,7 +35,10 @@ public:
     // build one per text (a later change of the model's weights is not seen by the copies).
     explicit Decoder(const CharLm<T>& model);
 
-    // ids (at least one) -> the logits (V) of the character after them.
+    // ids (at least one) -> the logits (V) of the character after them. The window read last
+    // and this one may start alike: a place's [q k v] rows depend only on the ids at places 0..t
+    // (attention is causal), so the rows of the places they share are kept and only the places
+    // from the first that differs are run (at least the last, whose logits are returned).
     const T* start(const std::vector<int>& ids);
     // One more id -> the logits (V) of the character after it. start() first.
     const T* push(int id);
@@ -51,8 +54,10 @@ private:
     };
 
     // Places from..n-1 of the window (n its length) through every block, places 0..from-1
-    // being in the cache already; the logits of place n-1.
+    // being in the cache already; the logits of place n-1. Afterwards rows 0..n-1 of every
+    // block's cache are the window's.
     const T* run(int from);
+    void check_id(int id) const;  // std::invalid_argument unless 0 <= id < V
     void block(int layer, int from, int n);
 
     const CharLm<T>& model_;
