@@ -16,8 +16,9 @@
 // Once the text is longer than the context, the window slides by one and every character moves
 // to the place before. The position vectors are learned, so every key and value of every block
 // changes, and the whole window is run again (no smaller exact update exists). Even then the last
-// block needs every place's keys and values but only the last place's output, and the head only
-// the last place's logits.
+// block needs every place's keys and values but only the last place's output (and the last
+// place's query), the head only the last place's logits, and the first block's [q k v] rows,
+// which depend on an id and its place alone, are kept for every pair met.
 //
 // Same bits, no tolerance: each part is the forward's own code (products summing each entry in
 // the order of its terms whatever the number of rows, nn/matmul.hpp; layer_norm_row; attend).
@@ -58,6 +59,8 @@ private:
     // block's cache are the window's.
     const T* run(int from);
     void check_id(int id) const;  // std::invalid_argument unless 0 <= id < V
+    // The first block's [q k v] rows of places from..n-1, from first_kept_ where met before.
+    void first_rows(const Block<T>& b, Kept& k, int from, int n);
     void block(int layer, int from, int n);
 
     const CharLm<T>& model_;
@@ -68,6 +71,12 @@ private:
     Mat<T> x_, h_, xhat_, o_, r_, f_, g_;  // (C, E) each but f_ (C, F): one row per place
     Mat<T> logits_;               // (1, V)
     std::vector<T> p_;            // (C) scratch: one query's weights
+    // The first block's [q k v] row of a place is ln1(tok_emb[id] + pos_emb[place]) Wqkv^T + bqkv:
+    // a function of the id and the place alone, which a sliding window meets again at every step
+    // (each character passes through every place). Kept for each pair met: the row of (id, place)
+    // is first_kept_[first_slot_[id * C + place] * 3E ..] (slot -1 until met).
+    std::vector<int> first_slot_;  // (V * C)
+    std::vector<T> first_kept_;    // (pairs met, 3E)
 };
 
 }  // namespace attn::nn::lm
