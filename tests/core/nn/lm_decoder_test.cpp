@@ -136,8 +136,12 @@ TEST_CASE("lm decoder: a refused window leaves the rows of the one before, which
     Decoder<float> decoder(model);
     const std::vector<int> ids = some_ids(kShape.context, 17);
     decoder.start(ids);
-    std::vector<int> refused = ids;
+    std::vector<int> refused = ids;  // apart from place 1 on, and refused at place 3
+    refused[1] = (refused[1] + 1) % kShape.vocab;
     refused[3] = -1;
     CHECK_THROWS_AS(decoder.start(refused), std::invalid_argument);
+    std::vector<int> mended = refused;  // shares places 0..2 with the refused window, 0 with the one before
+    mended[3] = 0;
+    CHECK(difference(model, mended, mended.size(), decoder.start(mended)) <= kSameOrder);
     CHECK(difference(model, ids, ids.size(), decoder.start(ids)) <= kSameOrder);
 }

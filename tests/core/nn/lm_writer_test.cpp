@@ -67,7 +67,7 @@ TEST_CASE("lm writer: across temperatures, top-k, seeds and prompts, each text i
         {"bad cafe", 30, 1.0, 0, 1},  {"bad cafe", 30, 1.05, 0, 1}, {"bad cafe", 30, 1.1, 0, 1},
         {"bad cafe", 30, 1.05, 0, 1}, {"bad cafe", 30, 0.5, 0, 1},  {"bad cafe", 30, 0.5, 3, 1},
         {"bad cafe", 30, 0.5, 4, 1},  {"bad cafe", 30, 0.5, 3, 2},  {"bad cafe", 12, 0.5, 3, 2},
-        {"bad cafe", 40, 0.5, 3, 2},  {"bad", 30, 1.0, 0, 1},       {"bad cafe", 30, 1.0, 0, 1},
+        {"bad cafe", 40, 0.5, 3, 2},  {"bad", 30, 1.0, 0, 1},       {"jihg fed", 30, 1.0, 0, 1},
         {"a", 20, 2.0, 0, 7},         {"a", 20, 2.0, 5, 7},         {"bad cafe", 30, 0.05, 1, 3}};
     for (const Call& c : calls) {
         INFO("\"" << c.prompt << "\", " << c.count << " characters, temperature " << c.temperature << ", top-k "
