@@ -33,6 +33,11 @@ struct Call {
     std::uint64_t seed;
 };
 
+void initialise(CharLm<float>& model, std::uint64_t seed) {
+    Rng rng(seed);
+    model.init_default(rng);
+}
+
 // The text as generate() wrote it before any cache: the whole window again for every character.
 std::string full_passes(CharLm<float>& model, const Call& c) {
     std::vector<int> ids = corpus().encode(c.prompt, "prompt");
@@ -60,8 +65,7 @@ int first_difference(const std::string& a, const std::string& b) {
 
 TEST_CASE("lm writer: across temperatures, top-k, seeds and prompts, each text is a full pass per character's") {
     CharLm<float> model(kShape);
-    Rng rng(21);
-    model.init_default(rng);
+    initialise(model, 21);
     Writer writer;
     const std::vector<Call> calls = {
         {"bad cafe", 30, 1.0, 0, 1},  {"bad cafe", 30, 1.05, 0, 1}, {"bad cafe", 30, 1.1, 0, 1},
@@ -78,8 +82,7 @@ TEST_CASE("lm writer: across temperatures, top-k, seeds and prompts, each text i
 
 TEST_CASE("lm writer: a call reads the kept logits of the characters it shares with an earlier one") {
     CharLm<float> model(kShape);
-    Rng rng(22);
-    model.init_default(rng);
+    initialise(model, 22);
     Writer writer;
     const Call first{"bad cafe", 30, 1.0, 0, 1};
     const std::string text = write(writer, model, first);
@@ -104,8 +107,7 @@ TEST_CASE("lm writer: a call reads the kept logits of the characters it shares w
 
 TEST_CASE("lm writer: after a weight changes, with another model or another prompt, nothing kept is read") {
     CharLm<float> model(kShape);
-    Rng rng(23);
-    model.init_default(rng);
+    initialise(model, 23);
     Writer writer;
     const Call call{"bad cafe", 30, 1.0, 0, 1};
     const std::string before = write(writer, model, call);
@@ -118,8 +120,7 @@ TEST_CASE("lm writer: after a weight changes, with another model or another prom
 
     // Another model of the same shape, with other weights.
     CharLm<float> other(kShape);
-    Rng other_rng(24);
-    other.init_default(other_rng);
+    initialise(other, 24);
     CHECK(write(writer, other, call) == full_passes(other, call));
     CHECK(writer.passes() == call.count);
 
