@@ -33,7 +33,8 @@ template <typename T>
 class Decoder {
 public:
     // Reads `model`'s embeddings, norms and biases, and copies each weight matrix transposed:
-    // build one per text (a later change of the model's weights is not seen by the copies).
+    // build one per set of weights (a later change of the model's weights is not seen by the
+    // copies, nor by the first block's rows kept).
     explicit Decoder(const CharLm<T>& model);
 
     // ids (at least one) -> the logits (V) of the character after them. The window read last
