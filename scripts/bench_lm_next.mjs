@@ -1,8 +1,9 @@
 // Writing text with the shipped language model (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench_lm_next.mjs [--counts 80,200] [--runs 20] [--site site/] [--native build/native/attn]
 // For each count of characters: the lm_next demo (the next character's probabilities, then `count`
-// characters written from a seed) at its preset otherwise, timed natively (`attn bench`), in
-// WebAssembly under Node, and in the lm page in headless Chromium, where each change of the seed is
+// characters written from a seed) at its preset otherwise, timed natively (`attn bench`: the same
+// parameters again, which the demo has kept since core/nn/lm/writer.hpp, so no pass), in
+// WebAssembly under Node and in the lm page (a new seed each call: only the prompt's logits kept), the page in headless Chromium, where each change of the seed is
 // timed by the page itself (User Timing: the core's call, and the call with the redraw). Each figure
 // is the fastest of --runs calls and, after the slash, their median: on a machine shared with other
 // work the fastest is the least disturbed.
