@@ -2,10 +2,11 @@
 //   node scripts/bench_lm_next.mjs [--counts 80,200] [--runs 20] [--site site/] [--native build/native/attn]
 // For each count of characters: the lm_next demo (the next character's probabilities, then `count`
 // characters written from a seed) at its preset otherwise, timed natively (`attn bench`: the same
-// parameters again, which the demo has kept since core/nn/lm/writer.hpp, so no pass), in
-// WebAssembly under Node and in the lm page (a new seed each call: only the prompt's logits kept), the page in headless Chromium, where each change of the seed is
-// timed by the page itself (User Timing: the core's call, and the call with the redraw). Each figure
-// is the fastest of --runs calls and, after the slash, their median: on a machine shared with other
+// parameters again, whose texts the demo keeps since core/nn/lm/writer.hpp, so no pass is run), in
+// WebAssembly under Node and in the lm page in headless Chromium (a new seed each call: only the
+// prompt's logits kept), where each change of the seed is timed by the page itself (User Timing: the
+// core's call, and the call with the redraw). Each figure is the fastest of --runs calls and, after
+// the slash, their median: on a machine shared with other
 // work the fastest is the least disturbed.
 //   node scripts/bench_lm_next.mjs --walk [--site site/]
 // A learner's walk instead, at the preset's 80 characters: the Temperature slider stepped up from 1 by
