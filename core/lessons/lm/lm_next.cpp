@@ -10,11 +10,19 @@
 #include "lessons/lm/demos.hpp"
 #include "math/numpy_format.hpp"
 #include "nn/lm/sampling.hpp"
+#include "nn/lm/writer.hpp"
 
 namespace attn::lesson_lm {
 namespace {
 
 constexpr int kShown = 10;
+
+// The texts written so far, kept while the network's weights stay the same: a step of the
+// temperature or top-k draws the call before's first characters again, without their passes.
+nn::lm::Writer& writer() {
+    static nn::lm::Writer kept;
+    return kept;
+}
 
 json compute(const Params& p) {
     ShippedNetwork& net = shipped_network();
@@ -50,7 +58,7 @@ json compute(const Params& p) {
     for (double x : probs)
         if (x > 0) entropy -= x * std::log(x);
 
-    const std::string written = nn::lm::generate(net.model, net.vocabulary, prompt, count, temperature, top_k, seed);
+    const std::string written = writer().write(net.model, net.vocabulary, prompt, count, temperature, top_k, seed);
 
     Result r;
     r.print("p = softmax(logits[-1] / " + format_number(temperature) + ")" +

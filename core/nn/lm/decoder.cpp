@@ -1,7 +1,10 @@
 #include "nn/lm/decoder.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+
+#include "nn/matmul.hpp"
 
 namespace attn::nn::lm {
 namespace {
@@ -52,13 +55,18 @@ template <typename T>
 const T* Decoder<T>::start(const std::vector<int>& ids) {
     if (ids.empty()) throw std::invalid_argument("the decoder starts from at least one id");
     const std::size_t n = std::min(ids.size(), static_cast<std::size_t>(C_));
-    window_.assign(ids.end() - static_cast<long>(n), ids.end());
-    return run(0);
+    const auto first = ids.end() - static_cast<long>(n);
+    std::for_each(first, ids.end(), [&](int id) { check_id(id); });  // before the window changes: its rows stay its own
+    const auto shared = static_cast<long>(std::min(n, window_.size()));
+    const long kept = std::mismatch(window_.begin(), window_.begin() + shared, first).first - window_.begin();
+    window_.assign(first, ids.end());
+    return run(static_cast<int>(std::min(kept, static_cast<long>(n) - 1)));
 }
 
 template <typename T>
 const T* Decoder<T>::push(int id) {
     if (window_.empty()) throw std::invalid_argument("the decoder pushes after start()");
+    check_id(id);
     if (length() < C_) {  // the text still fits: only the new place is new
         window_.push_back(id);
         return run(length() - 1);
@@ -69,12 +77,16 @@ const T* Decoder<T>::push(int id) {
 }
 
 template <typename T>
+void Decoder<T>::check_id(int id) const {
+    if (id < 0 || id >= V_) throw std::invalid_argument("an embedding id is out of range");
+}
+
+template <typename T>
 const T* Decoder<T>::run(int from) {
     const int n = length();
     // x = tok_emb[id] + pos_emb[place], for the new places
     for (int t = from; t < n; ++t) {
         const int id = window_[static_cast<std::size_t>(t)];
-        if (id < 0 || id >= V_) throw std::invalid_argument("an embedding id is out of range");
         x_.row(t) = model_.tok_emb.weight.value.row(id) + model_.pos_emb.weight.value.row(t);
     }
     for (int l = 0; l < static_cast<int>(kept_.size()); ++l) block(l, from, n);
@@ -88,13 +100,25 @@ template <typename T>
 void Decoder<T>::block(int layer, int from, int n) {
     const Block<T>& b = model_.blocks[static_cast<std::size_t>(layer)];
     Kept& k = kept_[static_cast<std::size_t>(layer)];
+    const bool last = layer + 1 == static_cast<int>(kept_.size());
     // [q k v] = ln1(x) Wqkv^T + bqkv: every new place's, which the later places' queries read
-    norm_rows(b.ln1, x_, xhat_, h_, from, n);
-    linear(h_.middleRows(from, n - from), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(from, n - from));
+    if (layer == 0) {
+        first_rows(b, k, from, n);
+    } else if (last && from < n - 1) {
+        // The last block's only query is the last place's: the places before it need their keys
+        // and values alone (each entry of a product is its own sum, whichever columns are made).
+        norm_rows(b.ln1, x_, xhat_, h_, from, n);
+        product_plus(k.rows.middleRows(from, n - 1 - from).rightCols(2 * E_), h_.middleRows(from, n - 1 - from),
+                     k.qkv_t.rightCols(2 * E_), b.attn.qkv.bias.value.row(0).tail(2 * E_));
+        linear(h_.middleRows(n - 1, 1), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(n - 1, 1));
+    } else {
+        norm_rows(b.ln1, x_, xhat_, h_, from, n);
+        linear(h_.middleRows(from, n - from), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(from, n - from));
+    }
 
     // The rest of the block only where a later block or the head reads it: in the last block,
     // the last place alone.
-    const int lo = layer + 1 == static_cast<int>(kept_.size()) ? n - 1 : from, count = n - lo;
+    const int lo = last ? n - 1 : from, count = n - lo;
     const T scale = T(1) / std::sqrt(static_cast<T>(dh_));
     o_.middleRows(lo, count).setZero();
     for (int h = 0; h < b.attn.heads(); ++h)
@@ -108,6 +132,24 @@ void Decoder<T>::block(int layer, int from, int n) {
     f_.middleRows(lo, count) = f_.middleRows(lo, count).cwiseMax(T(0));
     linear(f_.middleRows(lo, count), k.fc_proj_t, b.fc_proj.bias.value, g_.middleRows(lo, count));
     x_.middleRows(lo, count) = r_.middleRows(lo, count) + g_.middleRows(lo, count);
+}
+
+template <typename T>
+void Decoder<T>::first_rows(const Block<T>& b, Kept& k, int from, int n) {
+    const int width = 3 * E_;
+    if (first_slot_.empty()) first_slot_.assign(static_cast<std::size_t>(V_) * static_cast<std::size_t>(C_), -1);
+    for (int t = from; t < n; ++t) {
+        int& slot = first_slot_[static_cast<std::size_t>(window_[static_cast<std::size_t>(t)] * C_ + t)];
+        if (slot < 0) {
+            norm_rows(b.ln1, x_, xhat_, h_, t, t + 1);
+            linear(h_.middleRows(t, 1), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(t, 1));
+            slot = static_cast<int>(first_kept_.size() / static_cast<std::size_t>(width));
+            first_kept_.insert(first_kept_.end(), k.rows.data() + t * width, k.rows.data() + (t + 1) * width);
+        } else {
+            std::copy_n(first_kept_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(width), width,
+                        k.rows.data() + t * width);
+        }
+    }
 }
 
 template class Decoder<float>;

@@ -16,8 +16,9 @@
 // Once the text is longer than the context, the window slides by one and every character moves
 // to the place before. The position vectors are learned, so every key and value of every block
 // changes, and the whole window is run again (no smaller exact update exists). Even then the last
-// block needs every place's keys and values but only the last place's output, and the head only
-// the last place's logits.
+// block needs every place's keys and values but only the last place's output (and the last
+// place's query), the head only the last place's logits, and the first block's [q k v] rows,
+// which depend on an id and its place alone, are kept for every pair met.
 //
 // Same bits, no tolerance: each part is the forward's own code (products summing each entry in
 // the order of its terms whatever the number of rows, nn/matmul.hpp; layer_norm_row; attend).
@@ -32,10 +33,14 @@ template <typename T>
 class Decoder {
 public:
     // Reads `model`'s embeddings, norms and biases, and copies each weight matrix transposed:
-    // build one per text (a later change of the model's weights is not seen by the copies).
+    // build one per set of weights (a later change of the model's weights is not seen by the
+    // copies, nor by the first block's rows kept).
     explicit Decoder(const CharLm<T>& model);
 
-    // ids (at least one) -> the logits (V) of the character after them.
+    // ids (at least one) -> the logits (V) of the character after them. The window read last
+    // and this one may start alike: a place's [q k v] rows depend only on the ids at places 0..t
+    // (attention is causal), so the rows of the places they share are kept and only the places
+    // from the first that differs are run (at least the last, whose logits are returned).
     const T* start(const std::vector<int>& ids);
     // One more id -> the logits (V) of the character after it. start() first.
     const T* push(int id);
@@ -51,8 +56,12 @@ private:
     };
 
     // Places from..n-1 of the window (n its length) through every block, places 0..from-1
-    // being in the cache already; the logits of place n-1.
+    // being in the cache already; the logits of place n-1. Afterwards rows 0..n-1 of every
+    // block's cache are the window's.
     const T* run(int from);
+    void check_id(int id) const;  // std::invalid_argument unless 0 <= id < V
+    // The first block's [q k v] rows of places from..n-1, from first_kept_ where met before.
+    void first_rows(const Block<T>& b, Kept& k, int from, int n);
     void block(int layer, int from, int n);
 
     const CharLm<T>& model_;
@@ -63,6 +72,12 @@ private:
     Mat<T> x_, h_, xhat_, o_, r_, f_, g_;  // (C, E) each but f_ (C, F): one row per place
     Mat<T> logits_;               // (1, V)
     std::vector<T> p_;            // (C) scratch: one query's weights
+    // The first block's [q k v] row of a place is ln1(tok_emb[id] + pos_emb[place]) Wqkv^T + bqkv:
+    // a function of the id and the place alone, which a sliding window meets again at every step
+    // (each character passes through every place). Kept for each pair met: the row of (id, place)
+    // is first_kept_[first_slot_[id * C + place] * 3E ..] (slot -1 until met).
+    std::vector<int> first_slot_;  // (V * C)
+    std::vector<T> first_kept_;    // (pairs met, 3E)
 };
 
 }  // namespace attn::nn::lm

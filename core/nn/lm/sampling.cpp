@@ -5,8 +5,8 @@
 #include <numeric>
 
 #include "base/error.hpp"
-#include "nn/lm/decoder.hpp"
 #include "nn/lm/text.hpp"
+#include "nn/lm/writer.hpp"
 
 namespace attn::nn::lm {
 
@@ -67,27 +67,21 @@ int pick_char(const std::vector<double>& probs, Rng& rng) {
     return last_possible;  // u just under 1 past a cumulative sum rounded below 1
 }
 
-std::string generate(CharLm<float>& model, const Corpus& corpus, const std::string& prompt, int count,
-                     double temperature, int top_k, std::uint64_t seed) {
+std::vector<int> checked_prompt(const CharLm<float>& model, const Corpus& corpus, const std::string& prompt, int count,
+                                double temperature, int top_k) {
     check_sampling(temperature, top_k, model.shape().vocab);
     if (count < 0 || count > kMaxGenerate)
         throw ParamError("count", "The model writes from 0 to " + std::to_string(kMaxGenerate) +
                                       " characters at a time.");
     if (prompt.empty()) throw ParamError("prompt", "Type at least one character to start from.");
     if (prompt.size() > kMaxTextBytes) throw ParamError("prompt", "The prompt is too long.");
-    std::vector<int> ids = corpus.encode(prompt, "prompt");
-    Rng rng(seed);
-    std::vector<int> written;
-    written.reserve(static_cast<std::size_t>(count));
-    // The decoder's logits are next_char_probabilities' to the bit, with each block's keys and values kept.
-    Decoder<float> decoder(model);
-    const float* logits = decoder.start(ids);
-    for (int i = 0; i < count; ++i) {
-        const int next = pick_char(probabilities(logits, model.shape().vocab, temperature, top_k), rng);
-        written.push_back(next);
-        if (i + 1 < count) logits = decoder.push(next);
-    }
-    return corpus.decode(written);
+    return corpus.encode(prompt, "prompt");
+}
+
+std::string generate(CharLm<float>& model, const Corpus& corpus, const std::string& prompt, int count,
+                     double temperature, int top_k, std::uint64_t seed) {
+    // A writer of its own: the decoder's logits, nothing kept from another call.
+    return Writer().write(model, corpus, prompt, count, temperature, top_k, seed);
 }
 
 }  // namespace attn::nn::lm

@@ -37,6 +37,10 @@ std::vector<double> probabilities(const float* last, int V, double temperature, 
 // The id drawn from `probs` with one rng.uniform().
 int pick_char(const std::vector<double>& probs, Rng& rng);
 
+// The ids of `prompt`, after the checks generate() makes of its arguments.
+std::vector<int> checked_prompt(const CharLm<float>& model, const Corpus& corpus, const std::string& prompt, int count,
+                                double temperature, int top_k);
+
 // `count` characters written after `prompt` (not included in the result),
 // from Rng(seed). ParamError on "prompt" when it is empty or uses a character
 // the text does not, on "count" past kMaxGenerate.

@@ -101,10 +101,47 @@ TEST_CASE("lm decoder: generate writes the text of a full pass per character") {
     }
 }
 
+TEST_CASE("lm decoder: a window that starts as the last one did keeps its rows, and its logits are the full pass's") {
+    CharLm<float> model(kShape);
+    Rng rng(13);
+    model.init_default(rng);
+    const std::vector<int> a = some_ids(kShape.context, 14);
+    std::vector<int> b = a;  // the same first places, then other characters
+    for (std::size_t i = 5; i < b.size(); ++i) b[i] = (b[i] + 1) % kShape.vocab;
+    Decoder<float> decoder(model);
+    // each window after the one before: longer, shorter, the same, apart from place 5 on, apart
+    // from place 0, and one character of a window again
+    const std::vector<std::vector<int>> windows = {
+        {a.begin(), a.begin() + 6}, a, {a.begin(), a.begin() + 3}, {a.begin(), a.begin() + 3}, a, b, a,
+        {b.begin(), b.begin() + 7}, some_ids(kShape.context, 15), {a.begin(), a.begin() + 1}, b};
+    for (std::size_t w = 0; w < windows.size(); ++w) {
+        INFO("window " << w << " of " << windows[w].size() << " ids");
+        const float* cached = decoder.start(windows[w]);
+        CHECK(difference(model, windows[w], windows[w].size(), cached) <= kSameOrder);
+    }
+}
+
 TEST_CASE("lm decoder: no ids, or an id past the vocabulary, is refused") {
     CharLm<float> model(kShape);
     Decoder<float> decoder(model);
     CHECK_THROWS_AS(decoder.start({}), std::invalid_argument);
     CHECK_THROWS_AS(decoder.push(1), std::invalid_argument);
     CHECK_THROWS_AS(decoder.start({kShape.vocab}), std::invalid_argument);
+}
+
+TEST_CASE("lm decoder: a refused window leaves the rows of the one before, which the next window shares") {
+    CharLm<float> model(kShape);
+    Rng rng(16);
+    model.init_default(rng);
+    Decoder<float> decoder(model);
+    const std::vector<int> ids = some_ids(kShape.context, 17);
+    decoder.start(ids);
+    std::vector<int> refused = ids;  // apart from place 1 on, and refused at place 3
+    refused[1] = (refused[1] + 1) % kShape.vocab;
+    refused[3] = -1;
+    CHECK_THROWS_AS(decoder.start(refused), std::invalid_argument);
+    std::vector<int> mended = refused;  // shares places 0..2 with the refused window, 0 with the one before
+    mended[3] = 0;
+    CHECK(difference(model, mended, mended.size(), decoder.start(mended)) <= kSameOrder);
+    CHECK(difference(model, ids, ids.size(), decoder.start(ids)) <= kSameOrder);
 }

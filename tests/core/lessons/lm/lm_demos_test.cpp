@@ -2,8 +2,10 @@
 // makes, checked against the network itself (nn/lm/) rather than against the demo's own arithmetic.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -168,6 +170,40 @@ TEST_CASE("lm_next: the same seed writes the same text, as nn::lm::generate does
     auto& net = attn::lesson_lm::shipped_network();
     const std::string direct = attn::nn::lm::generate(net.model, net.vocabulary, "The query of a place ", 60, 1.0, 0, 42);
     CHECK(a["texts"]["written"] == "\u201c" + direct + "\u201d");
+}
+
+TEST_CASE("lm_next: step after step of its controls, the text and bars are those of a first call") {
+    // The demo keeps the logits of the texts it wrote (nn/lm/writer.hpp); a fresh generate() and
+    // next_char_probabilities keep nothing.
+    auto& net = attn::lesson_lm::shipped_network();
+    const std::vector<json> steps = {
+        json::object(),
+        {{"temperature", 1.05}},
+        {{"temperature", 1.1}},
+        {{"temperature", 1.05}},
+        {{"temperature", 0.6}},
+        {{"temperature", 0.6}, {"top_k", 5}},
+        {{"temperature", 0.6}, {"top_k", 6}},
+        {{"temperature", 0.6}, {"top_k", 6}, {"seed", 2}},
+        {{"temperature", 0.6}, {"top_k", 6}, {"seed", 2}, {"count", 200}},
+        {{"prompt", "The query of a plane "}},
+        {{"prompt", "the keys"}, {"count", 40}},
+        json::object()};
+    for (const json& step : steps) {
+        INFO(step.dump());
+        const json r = run("lm_next", step);
+        const std::string prompt = step.value("prompt", std::string("The query of a place "));
+        const double temperature = step.value("temperature", 1.0);
+        const int top_k = step.value("top_k", 0), count = step.value("count", 80), seed = step.value("seed", 1);
+        const std::string direct = attn::nn::lm::generate(net.model, net.vocabulary, prompt, count, temperature, top_k,
+                                                          static_cast<std::uint64_t>(seed));
+        CHECK(r["texts"]["written"] == "\u201c" + direct + "\u201d");
+        std::vector<double> p = attn::nn::lm::next_char_probabilities(
+            net.model, net.vocabulary.encode(prompt, "prompt"), temperature, top_k);
+        std::stable_sort(p.begin(), p.end(), [](double a, double b) { return a > b; });
+        const json bars = r["figures"][0]["bars"];
+        for (std::size_t k = 0; k < bars.size(); ++k) CHECK(bars[k]["value"].get<double>() == p[k]);
+    }
 }
 
 TEST_CASE("lm demos: a prompt with a character the network has no vector for is refused, named") {
