@@ -199,17 +199,22 @@ function team(plan, index, count, teammates, { shared } = {}) {
   return { plan, index, count, per: plan.parts / count, teammates, shared: exchange, spare: [] };
 }
 
-/** One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step. */
-async function stepTogether(api, t, step) {
+/**
+ * One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step.
+ * `meanwhile` runs once this worker's block is out and before the others' are read: work on the weights
+ * of the step before (worker 0's report), which the parts leave as they are, while the others go on.
+ */
+async function stepTogether(api, t, step, meanwhile) {
   const { block } = t.plan;
   api.parts(step, t.index * t.per, t.per, t.index);
   const own = api.exchange().subarray(t.index * block, (t.index + 1) * block);
-  if (t.shared) return stepShared(api, t, step, own);
+  if (t.shared) return stepShared(api, t, step, own, meanwhile);
   for (const other of t.teammates) {
     const copy = t.spare.pop() ?? new Float32Array(block);
     copy.set(own);
     other.send(copy, [copy.buffer]);
   }
+  meanwhile?.();
   const blocks = await Promise.all(t.teammates.map((other) => other.next()));
   const exchange = api.exchange();  // again: the step may have grown the memory
   t.teammates.forEach((other, i) => exchange.set(blocks[i], other.index * block));
@@ -218,9 +223,10 @@ async function stepTogether(api, t, step) {
 }
 
 /** The rest of a step through shared memory: publish this worker's block, copy in the others'. */
-async function stepShared(api, t, step, own) {
+async function stepShared(api, t, step, own, meanwhile) {
   const { block } = t.plan;
   t.shared.publish(step, own);
+  meanwhile?.();
   for (const other of t.teammates) {
     const theirs = await t.shared.take(step, other.index);
     api.exchange().set(theirs, other.index * block);  // the exchange again each time: memory may have grown
@@ -228,11 +234,11 @@ async function stepShared(api, t, step, own) {
   return api.step(t.count);
 }
 
-async function advance(api, t, from) {
+async function advance(api, t, from, meanwhile) {
   if (t.count === 1) return api.advance(api.stepsPerMessage);
   let progress;
   for (let step = from; step < from + api.stepsPerMessage; ++step) {
-    progress = await stepTogether(api, t, step);
+    progress = await stepTogether(api, t, step, step === from ? meanwhile : undefined);
     if (progress.done || progress.failed) break;
   }
   return progress;
@@ -278,21 +284,34 @@ async function train(kind, config, asked, links) {
   const t = team(plan, 0, count, started.teammates, started);
   const exchange = t.shared ? 'shared' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
   await started.ready;
+  // In a team, a report (the language model's validation and sample, the message) waits for this worker's
+  // next block to be out, so the others compute their next parts meanwhile instead of waiting for it:
+  // the same weights, the same figures (docs/benchmarks.md, 2026-12-04 13:30).
+  let report = null;
+  const now = () => { report?.(); report = null; };
   let progress;
   for (let step = 0; ;) {
     if (control.paused) {
+      now();
       self.postMessage({ type: 'paused', step });
       await control.paused;
     }
     if (control.stopping) break;
-    progress = await advance(api, t, step);
+    const pending = report;
+    report = null;
+    progress = await advance(api, t, step, pending);
     step = progress.step;
     if (progress.failed) throw { message: progress.message, param: 'lr' };
-    api.report(progress, config);
-    self.postMessage({ type: 'progress', progress, workers: count, exchange });
+    const reached = progress;
+    report = () => {
+      api.report(reached, config);
+      self.postMessage({ type: 'progress', progress: reached, workers: count, exchange });
+    };
+    if (progress.done || count === 1) now();
     if (progress.done) break;
     await nextTask();
   }
+  now();
   if (progress?.done) await shareMisses(api, t);
   return { ...api.result(), parameters: plan.parameters };
 }
