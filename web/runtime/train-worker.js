@@ -17,7 +17,7 @@
 // {type: 'team-prepare', kind, config, index, others}, with a port to each other worker of the team: it
 // loads its core and starts the same training while worker 0 does, not after worker 0 knows how many
 // workers its training takes (the core's count of parts), which cost a teammate's whole start, about
-// 0.4 s, before the first step (docs/benchmarks.md, 2026-12-04 12:30). Worker 0 then says through the
+// 0.4 s, before the first step (docs/benchmarks.md, 2026-12-04 12:45). Worker 0 then says through the
 // port {type: 'team-start', count, shared} (or {type: 'team-end'} to those the training does not use,
 // which end), and each says {type: 'ready'} back once it has its training; worker 0 steps only then.
 // A teammate says only {type: 'error', message} to the page. Cancelling is the page ending every worker.
@@ -286,7 +286,7 @@ async function train(kind, config, asked, links) {
   await started.ready;
   // In a team, a report (the language model's validation and sample, the message) waits for this worker's
   // next block to be out, so the others compute their next parts meanwhile instead of waiting for it:
-  // the same weights, the same figures (docs/benchmarks.md, 2026-12-04 13:30).
+  // the same weights, the same figures (docs/benchmarks.md, 2026-12-04 12:45).
   let report = null;
   const now = () => { report?.(); report = null; };
   let progress;
