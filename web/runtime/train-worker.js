@@ -16,8 +16,8 @@
 // A teammate is this same file, started by the page with worker 0 (train-panel.js, trainInWorker) and told
 // {type: 'team-prepare', kind, config, index, others}, with a port to each other worker of the team: it
 // loads its core and starts the same training while worker 0 does, not after worker 0 knows how many
-// workers its training takes (the core's count of parts), which cost a teammate's whole start, about
-// 0.4 s, before the first step (docs/benchmarks.md, 2026-12-04 12:45). Worker 0 then says through the
+// workers its training takes (the core's count of parts), which kept worker 0 idle for a teammate's whole start,
+// 0.12-0.22 s before the first step (docs/benchmarks.md, 2026-12-04 12:45). Worker 0 then says through the
 // port {type: 'team-start', count, shared} (or {type: 'team-end'} to those the training does not use,
 // which end), and each says {type: 'ready'} back once it has its training; worker 0 steps only then.
 // A teammate says only {type: 'error', message} to the page. Cancelling is the page ending every worker.
