@@ -13,11 +13,14 @@
 // for training tokens per second, and the module's start in each worker is not training).
 // --isolated serves the site with COOP and COEP (as its service worker does from the second visit on): the
 // workers then share memory; each run says how its workers passed their blocks.
+// --split prints, for each run, where each worker's time went, from the worker's own clock
+// (tests/support/worker-split.mjs: every call of the core timed, and the gaps between them).
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { WATCH_EXCHANGE, exchangesSeen } from '../tests/support/exchange.mjs';
+import { describeSplit, watchWorkerSplit } from '../tests/support/worker-split.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -27,10 +30,12 @@ const WORDS = Number(option('words', 1.9));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
 const RUNS = Number(option('runs', 1));
 const ISOLATED = args.includes('--isolated');
+const SPLIT = args.includes('--split');
 
 async function run(context, url, workers) {
   const page = await context.newPage();
   await page.addInitScript({ content: WATCH_EXCHANGE });
+  const splits = SPLIT ? await watchWorkerSplit(page) : null;
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
   const panel = page.locator('.demo[data-instance="train"]');
@@ -45,8 +50,9 @@ async function run(context, url, workers) {
   });
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
   await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000 });
-  const { log, start } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart }));
+  const { log, start, origin } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart, origin: performance.timeOrigin }));
   const exchange = (await exchangesSeen(page)).join(', ') || '-';
+  const split = splits ? (await splits()).map((record) => describeSplit(record, origin + start)).join('\n') : null;
   await page.close();
   let words = null, last = null, first = null;
   for (const [t, text, sample] of log) {
@@ -59,7 +65,7 @@ async function run(context, url, workers) {
   const end = (log.at(-1)[0] - start) / 1000;
   // The steps between the first report and the last: the training alone, without the module's start.
   const steady = last && last.step > first.step ? ((last.step - first.step) * 16 * 32) / (last.seconds - first.seconds) : null;
-  return { workers, exchange, words, end, steady, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
+  return { workers, exchange, split, words, end, steady, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
 }
 
 const server = await serveFolder(SITE, { isolated: ISOLATED });
@@ -77,6 +83,7 @@ try {
         `${Math.round(r.charsPerSecond).toLocaleString('en')} characters/s (${Math.round(r.steady).toLocaleString('en')} between the first ` +
         `report and the last); ${STEPS} steps in ${r.end.toFixed(1)} s`);
       if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
+      if (r.split) console.log(r.split);
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

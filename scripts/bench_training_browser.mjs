@@ -13,6 +13,8 @@
 // the first (issue 22's goal: two workers 1.8x one). --isolated serves the site with COOP and COEP, as
 // its service worker does from a learner's second visit on: the workers then share memory. Each run says
 // how the workers passed their blocks ('shared' or 'messages'; '-' for a site that does not say).
+// --split prints, for each run, where each worker's time went, from the worker's own clock
+// (tests/support/worker-split.mjs: every call of the core timed, and the gaps between them).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { scratchDir } from './scratch-dir.mjs';
 import { WATCH_EXCHANGE, exchangesSeen, withCores } from '../tests/support/exchange.mjs';
+import { describeSplit, watchWorkerSplit } from '../tests/support/worker-split.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -34,6 +37,7 @@ const RUNS = Number(option('runs', 3));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));  // another built site, to compare
 const NATIVE = path.resolve(option('native', path.join(ROOT, 'build/native/attn')));  // the trainer of that site
 const ISOLATED = args.includes('--isolated');
+const SPLIT = args.includes('--split');
 
 function trainNative() {
   const out = path.join(scratchDir('attn-bench-'), 'weights.json');
@@ -55,6 +59,7 @@ async function trainInPage(context, url, cores) {
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
       .observe({ type: 'longtask' });
   });
+  const splits = SPLIT ? await watchWorkerSplit(page) : null;
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
   const train = page.locator('.demo[data-instance="train"]');
@@ -82,12 +87,14 @@ async function trainInPage(context, url, cores) {
   assert.match(status, /^Done\./, status);
   const longTasks = await page.evaluate(() => window.longTasks);
   const exchange = (await exchangesSeen(page)).join(', ') || '-';
+  const clicked = await page.evaluate(() => performance.timeOrigin + window.clickedAt);
+  const split = splits ? (await splits()).map((record) => describeSplit(record, clicked)).join('\n') : null;
   const download = page.waitForEvent('download');
   await train.getByRole('button', { name: 'Save these weights (JSON)' }).click();
   const weights = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8'));
   assert.deepEqual(problems, [], 'no console errors');
   await page.close();
-  return { seconds, workers, longTasks, weights, mainBusy, exchange };
+  return { seconds, workers, longTasks, weights, mainBusy, exchange, split };
 }
 
 const native = trainNative();
@@ -108,6 +115,7 @@ try {
       runs[cores].push(r);
       console.error(`  run ${run + 1}, ${cores} core(s): ${r.seconds.toFixed(2)} s, ${r.workers} worker(s) (${r.exchange}), ` +
         `main thread busy ${r.mainBusy.toFixed(2)} s, longest task ${Math.max(0, ...r.longTasks).toFixed(0)} ms`);
+      if (r.split) console.error(r.split);
     }
   }
 } finally {

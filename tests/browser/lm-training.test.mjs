@@ -54,6 +54,24 @@ test('lm training in the page: one worker and two give the native trainer\'s wei
   assert.deepEqual(problems, []);
 });
 
+test('lm training in the page: the page starts the second worker with the first, not after the first has its core', async () => {
+  // Worker 0 used to start its teammate once its core had answered with the count of parts, so the teammate's
+  // whole start (its script, core and training, about 0.4 s) came before the first step; the page now starts
+  // both at the click. Counted as the page makes them (a worker's own workers are not the page's).
+  const countMade = () => {
+    const Native = window.Worker;
+    window.workersMade = 0;
+    window.Worker = class extends Native { constructor(...args) { super(...args); window.workersMade += 1; } };
+  };
+  const { page, problems } = await site.open(`lm/${query(SMALL)}`, undefined, { before: [countMade] });
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const made = await page.evaluate(() => window.workersMade);
+  assert.equal(await train(page, 2), nativeFile(SMALL), 'the native trainer\'s bits');
+  assert.equal(await page.evaluate(() => window.workersMade) - made, 2, 'the page made both training workers');
+  assert.match(await statusOf(page).innerText(), /in 2 worker/);
+  assert.deepEqual(problems, []);
+});
+
 test('lm training in the page: paused and resumed, it gives the bits of a run never paused', async () => {
   // Long enough that the Pause lands before the end: 600 steps took 0.4 s from the first report to the
   // end on a quiet machine, which a click under the test command's load can miss; 4,000 take 2.5 s.

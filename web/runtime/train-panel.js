@@ -9,6 +9,7 @@ import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
 import { workerCoreName } from './core.js';
+import { MOST_PARTS, workerCount } from './team-size.js';
 import { sizeText } from './on-request.js';
 import { saveFile } from './save-file.js';
 import { say } from './strings/index.js';
@@ -88,20 +89,45 @@ const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 /**
  * Trains in a worker (train-worker.js). @param kind  'table' or 'lm'; @param workers  how many may share
  * the steps (1, 2 or 4); @param on  {progress(p, workers), paused?(step), done(result), failed(message)}
- * @returns the worker (postMessage({type: 'pause' | 'resume' | 'stop'}); terminate() ends the training)
+ * @returns worker 0's face (postMessage({type: 'pause' | 'resume' | 'stop'}); terminate() ends the training)
+ *
+ * The teammates start here, with worker 0, each with a port to every other worker: as many as the
+ * most parts a batch has allow, since the training's own count is the core's answer in worker 0, which
+ * then says how many it uses ({type: 'team'}) and the others are ended (a plain network: all of them).
  */
 export function trainInWorker(kind, config, workers, on) {
-  const worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName(kind === 'lm' ? 'lm' : 'training') });
+  const make = () => new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName(kind === 'lm' ? 'lm' : 'training') });
+  const team = Array.from({ length: on.checkOnly ? 1 : workerCount(MOST_PARTS, workers) }, make);
+  const [worker] = team;
+  const end = (from = 0) => team.slice(from).forEach((member) => member.terminate());
+  const failed = (message) => { end(); on.failed(message); };
   worker.onmessage = ({ data }) => {
-    if (data.type === 'progress') on.progress(data.progress, data.workers);
+    if (data.type === 'team') end(data.count);
+    else if (data.type === 'progress') on.progress(data.progress, data.workers);
     else if (data.type === 'paused') on.paused?.(data.step);
-    else if (data.type === 'done' || data.type === 'checked') on.done(data.type === 'done' ? data.result : data.plan);
+    else if (data.type === 'done' || data.type === 'checked') { end(1); on.done(data.type === 'done' ? data.result : data.plan); }
     // The core's message says where and why ("training stopped at epoch 13, …"), in the page's language.
-    else on.failed(data.teammate ? say('train.teammate_stopped', { message: data.message }) : capitalised(pageWords()(data.message)));
+    else failed(capitalised(pageWords()(data.message)));
   };
-  worker.onerror = (event) => on.failed(say('train.stopped', { message: event.message }));
-  worker.postMessage({ type: on.checkOnly ? 'check' : 'start', kind, config, workers });
-  return worker;
+  worker.onerror = (event) => failed(say('train.stopped', { message: event.message }));
+  team.slice(1).forEach((member) => {
+    member.onmessage = ({ data }) => failed(say('train.teammate_stopped', { message: data.message }));
+    member.onerror = (event) => failed(say('train.teammate_stopped', { message: event.message }));
+  });
+  // ports[i]: [the other's index, port] for each other worker
+  const ports = team.map(() => []);
+  team.forEach((_, i) => team.slice(i + 1).forEach((__, k) => {
+    const channel = new MessageChannel();
+    ports[i].push([i + 1 + k, channel.port1]);
+    ports[i + 1 + k].push([i, channel.port2]);
+  }));
+  team.forEach((member, index) => {
+    const others = ports[index].map(([other]) => other);
+    const message = index > 0 ? { type: 'team-prepare', kind, config, index, others }
+      : { type: on.checkOnly ? 'check' : 'start', kind, config, workers, others };
+    member.postMessage(message, ports[index].map(([, port]) => port));
+  });
+  return { postMessage: (message) => worker.postMessage(message), terminate: () => end() };
 }
 
 /** "Save these weights" and "Load weights from a file". @param load  (slot, text, source, origin) => the message */

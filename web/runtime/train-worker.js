@@ -2,22 +2,28 @@
 // the page stays responsive. Two kinds of training share everything here but
 // their calls (TRAININGS): the table lesson's networks ('table', the training
 // module) and the language model ('lm', the lm-training module). Messages from the page:
-//   in:  {type: 'start', kind, config, workers}  (table: config {task, model, seed, lr, epochs};
-//        lm: config {text, settings, sample}; workers: 1, 2 or 4 at most, as many as there are parts)
+//   in:  {type: 'start', kind, config, workers, others}  (table: config {task, model, seed, lr, epochs};
+//        lm: config {text, settings, sample}; workers: 1, 2 or 4 at most, as many as there are parts;
+//        others: the index of the teammate at the other end of each port passed along, see below)
 //        {type: 'pause'} | {type: 'resume'} | {type: 'stop'}  (stop: end now, with the weights so far)
 //        {type: 'check', kind, config}: only start, to hear the core's answer -> {type: 'checked', plan}
-//   out: {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
+//   out: {type: 'team', count}  how many of the teammates started with it the training uses, before any progress
+//        {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
 //        exchange: how their blocks pass, 'shared', 'messages' or 'none', for benchmarks and tests;
 //        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
 //        every SAMPLE_EVERY_MS)
-//        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param, teammate?}
-//        (teammate: another worker of the team stopped, with the browser's message)
-// Cancelling is terminating the worker: the workers it started end with it. A worker it started
-// says {type: 'ready'} when it has its core and its training, and worker 0 steps only then.
+//        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param}
+// A teammate is this same file, started by the page with worker 0 (train-panel.js, trainInWorker) and told
+// {type: 'team-prepare', kind, config, index, others}, with a port to each other worker of the team: it
+// loads its core and starts the same training while worker 0 does, not after worker 0 knows how many
+// workers its training takes (the core's count of parts), which kept worker 0 idle for a teammate's whole start,
+// 0.12-0.22 s before the first step (docs/benchmarks.md, 2026-12-04 12:45). Worker 0 then says through the
+// port {type: 'team-start', count, shared} (or {type: 'team-end'} to those the training does not use,
+// which end), and each says {type: 'ready'} back once it has its training; worker 0 steps only then.
+// A teammate says only {type: 'error', message} to the page. Cancelling is the page ending every worker.
 //
 // A transformer's batches come in parts (core/nn/batch_parts.hpp). With more
-// than one worker this one starts others (this same file, told
-// {type: 'team-start'}), each with the same training: the same data, weights
+// than one worker, each has the same training: the same data, weights
 // and Adam. Each step every worker computes its share of the parts, sends that
 // gradient to every other, and all sum the gradients in the parts' fixed order
 // and take the same step; so 1, 2 or 4 workers give the native trainer's bits,
@@ -35,6 +41,7 @@
 // Pausing holds worker 0 between steps, and the others wait for its next gradient: the
 // steps and their bits are those of a run never paused.
 import { createCore } from './core.js';
+import { workerCount } from './team-size.js';
 
 const VALIDATE_EVERY = 100;      // steps between validation losses (fixed steps: the same chart every run)
 const SAMPLE_EVERY_MS = 3000;    // a sample of the language model's writing, every few seconds
@@ -111,13 +118,6 @@ const TRAININGS = {
   },
 };
 
-/** 1, 2 or 4 workers: as many as asked for, at most the parts, in a power of two (the sum's tree). */
-function workerCount(parts, asked) {
-  let count = 1;
-  while (count * 2 <= Math.min(parts, asked)) count *= 2;
-  return count;
-}
-
 /** Pause, resume and stop, as worker 0 reads them between steps. */
 const control = { paused: null, resume: null, stopping: false };
 function pause() { control.paused ??= new Promise((resolve) => { control.resume = resolve; }); }
@@ -153,7 +153,7 @@ const canShare = () => self.crossOriginIsolated === true && typeof SharedArrayBu
 /** The shared memory of a team of `count` workers for blocks of `block` floats (sharedExchange). */
 const sharedBuffer = (count, block) => new SharedArrayBuffer(4 * count * (1 + 2 * block));
 
-const WAKE_MS = 100;  // a waiting worker looks at its messages this often (a teammate's error, a pause)
+const WAKE_MS = 100;  // a waiting worker looks at its messages this often
 // A waiting worker first watches the count for this long before it sleeps: waking from Atomics.wait costs
 // about 0.04-0.08 ms a step more (docs/benchmarks.md, 2026-12-03 18:25). Only with a core for each worker,
 // as a spinning worker would otherwise take the core its teammate needs.
@@ -178,11 +178,11 @@ function sharedExchange(buffer, index, count, block) {
       Atomics.notify(published, index);
     },
     /** Worker `other`'s block of `step`, after waiting for it (yielding to messages every WAKE_MS). */
-    async take(step, other, failed) {
+    async take(step, other) {
       const until = performance.now() + spin;
       while (Atomics.load(published, other) <= step && performance.now() < until);
       for (let seen; (seen = Atomics.load(published, other)) <= step;) {
-        if (Atomics.wait(published, other, seen, WAKE_MS) === 'timed-out') await Promise.race([nextTask(), failed]);
+        if (Atomics.wait(published, other, seen, WAKE_MS) === 'timed-out') await nextTask();
       }
       return rows.subarray(at(step, other), at(step, other) + block);
     },
@@ -190,28 +190,32 @@ function sharedExchange(buffer, index, count, block) {
 }
 
 /**
- * This worker's part of the team: its index, its share of the parts and the others.
- * `failed` (worker 0's) rejects when another worker stops, so that no step waits for it
- * forever; the others need none, as they end with worker 0. `shared`: the team's
- * SharedArrayBuffer when the blocks go through shared memory, else none.
+ * This worker's part of the team: its index, its share of the parts and the others. No step waits for
+ * a worker that stopped: the page ends the whole team then. `shared`: the team's SharedArrayBuffer
+ * when the blocks go through shared memory, else none.
  */
-function team(plan, index, count, teammates, { failed = new Promise(() => {}), shared } = {}) {
+function team(plan, index, count, teammates, { shared } = {}) {
   const exchange = shared ? sharedExchange(shared, index, count, plan.block) : null;
-  return { plan, index, count, per: plan.parts / count, teammates, failed, shared: exchange, spare: [] };
+  return { plan, index, count, per: plan.parts / count, teammates, shared: exchange, spare: [] };
 }
 
-/** One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step. */
-async function stepTogether(api, t, step) {
+/**
+ * One step: this worker's parts, everyone's gradients summed in the parts' order, the same Adam step.
+ * `meanwhile` runs once this worker's block is out and before the others' are read: work on the weights
+ * of the step before (worker 0's report), which the parts leave as they are, while the others go on.
+ */
+async function stepTogether(api, t, step, meanwhile) {
   const { block } = t.plan;
   api.parts(step, t.index * t.per, t.per, t.index);
   const own = api.exchange().subarray(t.index * block, (t.index + 1) * block);
-  if (t.shared) return stepShared(api, t, step, own);
+  if (t.shared) return stepShared(api, t, step, own, meanwhile);
   for (const other of t.teammates) {
     const copy = t.spare.pop() ?? new Float32Array(block);
     copy.set(own);
     other.send(copy, [copy.buffer]);
   }
-  const blocks = await Promise.race([Promise.all(t.teammates.map((other) => other.next())), t.failed]);
+  meanwhile?.();
+  const blocks = await Promise.all(t.teammates.map((other) => other.next()));
   const exchange = api.exchange();  // again: the step may have grown the memory
   t.teammates.forEach((other, i) => exchange.set(blocks[i], other.index * block));
   t.spare.push(...blocks);
@@ -219,61 +223,41 @@ async function stepTogether(api, t, step) {
 }
 
 /** The rest of a step through shared memory: publish this worker's block, copy in the others'. */
-async function stepShared(api, t, step, own) {
+async function stepShared(api, t, step, own, meanwhile) {
   const { block } = t.plan;
   t.shared.publish(step, own);
+  meanwhile?.();
   for (const other of t.teammates) {
-    const theirs = await t.shared.take(step, other.index, t.failed);
+    const theirs = await t.shared.take(step, other.index);
     api.exchange().set(theirs, other.index * block);  // the exchange again each time: memory may have grown
   }
   return api.step(t.count);
 }
 
-async function advance(api, t, from) {
+async function advance(api, t, from, meanwhile) {
   if (t.count === 1) return api.advance(api.stepsPerMessage);
   let progress;
   for (let step = from; step < from + api.stepsPerMessage; ++step) {
-    progress = await stepTogether(api, t, step);
+    progress = await stepTogether(api, t, step, step === from ? meanwhile : undefined);
     if (progress.done || progress.failed) break;
   }
   return progress;
 }
 
 /**
- * Starts workers 1..count-1 and links every two of them with a MessageChannel:
- * the teammates of worker 0 (this one), a promise that rejects when any stops, and `ready`, which
- * resolves once every one has its core and its training.
+ * Worker 0's word to the teammates the page started with it (`links`, [index, port] each), once its
+ * plan says how many workers the training takes: the team's count and shared memory to those it uses,
+ * the end to the others. -> the teammates used, and `ready`, which resolves once every one has its
+ * core and its training (each says so on its port).
  */
-function startTeam(kind, config, plan, count) {
-  const shared = canShare() ? sharedBuffer(count, plan.block) : undefined;
-  const workers = Array.from({ length: count - 1 }, () => new Worker(new URL(import.meta.url), { type: 'module', name: self.name }));
-  const ports = Array.from({ length: count }, () => []);  // ports[i]: [index of the other, port]
-  for (let i = 0; i < count; ++i) {
-    for (let j = i + 1; j < count; ++j) {
-      const channel = new MessageChannel();
-      ports[i].push([j, channel.port1]);
-      ports[j].push([i, channel.port2]);
-    }
-  }
-  let stop;
-  const failed = new Promise((_, reject) => { stop = reject; });
-  failed.catch(() => {});  // handled by whichever step is waiting
-  // Each teammate says when it has its core and its training: worker 0 waits for that without blocking,
-  // as its thread is the one that loads their scripts (a step waiting in Atomics.wait would hold them).
-  const ready = Promise.race([Promise.all(workers.map((worker) => new Promise((resolve) => {
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') resolve();
-      else if (data.type === 'error') stop(data);
-    };
-  }))), failed]);
-  workers.forEach((worker, k) => {
-    // The page says it in its language (train-panel.js): a worker has no page, so no table of words.
-    worker.onerror = (event) => stop({ message: event.message, teammate: true });
-    const mine = ports[k + 1];
-    worker.postMessage({ type: 'team-start', kind, config, index: k + 1, count, others: mine.map(([i]) => i), shared },
-      mine.map(([, port]) => port));
-  });
-  return { workers, failed, shared, ready, teammates: ports[0].map(([i, port]) => teammate(i, port)) };
+function startTeam(plan, count, links) {
+  const shared = count > 1 && canShare() ? sharedBuffer(count, plan.block) : undefined;
+  const all = links.map(([index, port]) => teammate(index, port));
+  const teammates = all.filter((other) => other.index < count);
+  all.filter((other) => other.index >= count).forEach((other) => other.send({ type: 'team-end' }));
+  teammates.forEach((other) => other.send({ type: 'team-start', count, shared }));
+  const ready = Promise.all(teammates.map((other) => other.next()));
+  return { shared, ready, teammates };
 }
 
 /**
@@ -287,47 +271,69 @@ async function shareMisses(api, t) {
     t.teammates.find((other) => other.index === 0).send(mine, [mine.values.buffer]);
     return;
   }
-  const shares = await Promise.race([Promise.all(t.teammates.map((other) => other.next())), t.failed]);
+  const shares = await Promise.all(t.teammates.map((other) => other.next()));
   shares.forEach((share) => api.putShare(share));
 }
 
-async function train(kind, config, asked) {
+async function train(kind, config, asked, links) {
   const api = TRAININGS[kind](await corePromise);
   const plan = api.start(config);
-  const count = workerCount(plan.parts, asked);
-  const started = count > 1 ? startTeam(kind, config, plan, count) : { workers: [], teammates: [] };
+  const count = Math.min(workerCount(plan.parts, asked), links.length + 1);
+  const started = startTeam(plan, count, links);
+  self.postMessage({ type: 'team', count });  // the page ends the teammates not used
   const t = team(plan, 0, count, started.teammates, started);
   const exchange = t.shared ? 'shared' : count > 1 ? 'messages' : 'none';  // for the benchmark and tests
-  try {
-    await started.ready;
-    let progress;
-    for (let step = 0; ;) {
-      if (control.paused) {
-        self.postMessage({ type: 'paused', step });
-        await control.paused;
-      }
-      if (control.stopping) break;
-      progress = await advance(api, t, step);
-      step = progress.step;
-      if (progress.failed) throw { message: progress.message, param: 'lr' };
-      api.report(progress, config);
-      self.postMessage({ type: 'progress', progress, workers: count, exchange });
-      if (progress.done) break;
-      await nextTask();
+  await started.ready;
+  // In a team, a report (the language model's validation and sample, the message) waits for this worker's
+  // next block to be out, so the others compute their next parts meanwhile instead of waiting for it:
+  // the same weights, the same figures (docs/benchmarks.md, 2026-12-04 12:45).
+  let report = null;
+  const now = () => { report?.(); report = null; };
+  let progress;
+  for (let step = 0; ;) {
+    if (control.paused) {
+      now();
+      self.postMessage({ type: 'paused', step });
+      await control.paused;
     }
-    if (progress?.done) await shareMisses(api, t);
-  } finally {
-    started.workers.forEach((worker) => worker.terminate());
+    if (control.stopping) break;
+    const pending = report;
+    report = null;
+    progress = await advance(api, t, step, pending);
+    step = progress.step;
+    if (progress.failed) throw { message: progress.message, param: 'lr' };
+    const reached = progress;
+    report = () => {
+      api.report(reached, config);
+      self.postMessage({ type: 'progress', progress: reached, workers: count, exchange });
+    };
+    if (progress.done || count === 1) now();
+    if (progress.done) break;
+    await nextTask();
   }
+  now();
+  if (progress?.done) await shareMisses(api, t);
   return { ...api.result(), parameters: plan.parameters };
 }
 
-/** Worker `index` of a team: trains alongside worker 0 until the end (or until worker 0 ends it). */
+/**
+ * Worker `index` of a team: starts the training with worker 0, then trains alongside it until the end
+ * (or until the page ends it). A failed start is said only if worker 0 started (the same settings fail
+ * in worker 0 too, and its message is the one the page shows, naming the setting).
+ */
 async function trainInTeam(data, ports) {
-  const api = TRAININGS[data.kind](await corePromise);
-  const plan = api.start(data.config);
-  const t = team(plan, data.index, data.count, data.others.map((i, k) => teammate(i, ports[k])), { shared: data.shared });
-  self.postMessage({ type: 'ready' });
+  const links = data.others.map((i, k) => teammate(i, ports[k]));
+  const zero = links.find((other) => other.index === 0);
+  const prepared = corePromise.then((core) => {
+    const api = TRAININGS[data.kind](core);
+    return { api, plan: api.start(data.config) };
+  });
+  prepared.catch(() => {});  // said below, if worker 0 starts
+  const order = await zero.next();
+  if (order.type === 'team-end') return self.close();
+  const { api, plan } = await prepared;
+  const t = team(plan, data.index, order.count, links.filter((other) => other.index < order.count), { shared: order.shared });
+  zero.send({ type: 'ready' });
   let progress;
   for (let step = 0; !progress?.done && !progress?.failed; step = progress.step)
     progress = await advance(api, t, step);
@@ -341,10 +347,12 @@ self.onmessage = async ({ data, ports }) => {
   try {
     // A text checked before it is chosen: the core's own refusal, with nothing trained.
     if (data.type === 'check') self.postMessage({ type: 'checked', plan: TRAININGS[data.kind](await corePromise).start(data.config) });
-    else if (data.type === 'start') self.postMessage({ type: 'done', result: await train(data.kind ?? 'table', data.config, data.workers ?? 1) });
-    else if (data.type === 'team-start') await trainInTeam(data, ports);
+    else if (data.type === 'start') {
+      const links = (data.others ?? []).map((index, k) => [index, ports[k]]);
+      self.postMessage({ type: 'done', result: await train(data.kind ?? 'table', data.config, data.workers ?? 1, links) });
+    } else if (data.type === 'team-prepare') await trainInTeam(data, ports);
   } catch (error) {
-    const { message, param, teammate } = error instanceof Error ? { message: error.message } : error;
-    self.postMessage({ type: 'error', message, param, teammate });
+    const { message, param } = error instanceof Error ? { message: error.message } : error;
+    self.postMessage({ type: 'error', message, param });
   }
 };
