@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { writesDone } from '../support/browser.mjs';
+import { tap, writesDone } from '../support/browser.mjs';
 
 const site = useSite();
 
@@ -46,6 +46,28 @@ test('a grid\'s + token and − token keep their buttons and the focus, and no c
   await stack.getByLabel('Residual connections').click();
   const calls = await page.evaluate(() => window.__calls);
   assert.equal(calls.caret, 0, 'clicks on buttons and a checkbox never ask where the caret is');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the benchmarks\' tap presses and releases a frame apart, so a click\'s time from its event counts the release alone', async () => {
+  const { page, problems } = await open('attention/');
+  const reset = demo(page, 'worked').locator('button.reset');
+  await reset.scrollIntoViewIfNeeded();
+  // Frames drawn between the press and the click's own handler, and the handler's start after the click's event.
+  await page.evaluate(() => {
+    window.__tap = { frames: 0, pressed: false };
+    const count = () => { if (window.__tap.pressed && !window.__tap.clicked) window.__tap.frames += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+    document.addEventListener('pointerdown', () => { window.__tap.pressed = true; }, true);
+    document.addEventListener('click', (e) => { window.__tap.clicked = e.target.className; }, true);
+  });
+  await tap(page, reset);
+  await page.waitForFunction(() => window.__tap.clicked !== undefined);
+  const { frames, clicked } = await page.evaluate(() => window.__tap);
+  assert.equal(clicked, 'reset', 'the click reaches the button tapped');
+  assert.ok(frames >= 1, `a frame is drawn between the press and the click (${frames})`);
+  assert.equal(await reset.evaluate((b) => document.activeElement === b), true, 'the button tapped has the focus, as after a click');
   assert.deepEqual(problems, []);
   await page.close();
 });
