@@ -1,5 +1,5 @@
 // Where one input's time goes on a 4x-slowed CPU (figures, not pass/fail), after scripts/build.sh:
-//   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--css 'rules to try']
+//   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--why] [--cold] [--css 'rules to try']
 // <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
 //           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice),
 //           check:<label> (a checkbox, on and off in turn), drag (the picture's first object),
@@ -8,9 +8,13 @@
 // of the input, then prints per input: the main thread's time by kind of work (script, style
 // recalculation with its element counts, layout with its object counts, forced layouts, paint, the rest)
 // and the JavaScript by function (self time). Its companion is scripts/bench-phone.mjs (the figures).
+// --cold: no input before the measured ones, so the first pays what a control's first use costs (code compiled,
+// first layouts of new elements), as bench-phone's one click a button does.
+// --why: what the inputs asked the browser to redo: the trace's invalidation tracking (each element whose style or
+// layout was invalidated, by reason, and what it was) and the page's DOM writes (a MutationObserver's records).
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium, writesDrawn } from '../tests/support/browser.mjs';
+import { launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 
 const args = process.argv.slice(2);
@@ -20,8 +24,10 @@ const TIMES = Number(flag('--times', 4));
 const SITE = path.resolve(flag('--site', path.join(ROOT, 'site')));
 if (!action) { console.error('usage: node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder]'); process.exit(2); }
 
+const WHY = args.includes('--why');
+const COLD = args.includes('--cold');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing',
-  'disabled-by-default-devtools.timeline.stack'].join(',');
+  'disabled-by-default-devtools.timeline.stack', ...(WHY ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])].join(',');
 
 /** The control in the demo by its label (a control's <label>, a button's text). */
 async function control(demo, kind, label) {
@@ -52,7 +58,7 @@ async function act(page, demo) {
     return async () => {
       for (const [box, text] of typed) { await box.selectText(); await page.keyboard.type(text); }
       await settle(page);
-      await reset.click();
+      await tap(page, reset);
     };
   }
   const [label, text] = rest.split('=');
@@ -60,13 +66,13 @@ async function act(page, demo) {
     // "click:+ entry|− entry" takes turns, so a list's length goes up and down again.
     const buttons = await Promise.all(label.split('|').map((l) => control(demo, kind, l)));
     await buttons[0].scrollIntoViewIfNeeded();
-    return async (k) => buttons[k % buttons.length].click();
+    return async (k) => tap(page, buttons[k % buttons.length]);
   }
   const target = await control(demo, kind, label);
   await target.scrollIntoViewIfNeeded();
   if (kind === 'type') return async (k) => { await target.selectText(); await page.keyboard.type(k % 2 ? String(Number(text) + 1) : text); };
   if (kind === 'key') return async (k) => { await target.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); };
-  if (kind === 'check') return async () => target.click();
+  if (kind === 'check') return async () => tap(page, target);
   if (kind === 'select') {
     const values = await target.evaluate((s) => [...s.options].map((o) => o.value));
     return async (k) => target.selectOption(values[(k + 1) % values.length]);
@@ -126,8 +132,10 @@ function summarise(slices) {
   const walls = [];
   const time = (e) => e.tdur ?? e.dur;
   const top = (s) => { while (s.parent) s = s.parent; return s; };
-  // Reset: its click alone (not the boxes typed before it, nor the pointer's move onto the button).
-  const measured = action.startsWith('reset:') ? ['click'] : ['input', 'click', 'pointermove'];
+  // A button or Reset: its click alone (not the boxes typed before it, nor the pointer's move onto the button and its
+  // press, a frame earlier: tests/support/browser.mjs tap); a drag: its moves; the rest: the input event.
+  const kind = action.split(':')[0];
+  const measured = { reset: ['click'], click: ['click'], drag: ['pointermove'] }[kind] ?? ['input'];
   const events = slices.filter((s) => s.name === 'EventDispatch' && measured.includes(s.args?.data?.type));
   for (const event of events) {
     const from = top(event).ts;
@@ -163,6 +171,40 @@ function timeline(slices) {
   }
 }
 
+/** In the page: counts the DOM's writes by kind and by what they wrote to (a tag and its class). */
+function watchWrites() {
+  const name = (n) => (n.nodeType === 1 ? `${n.localName}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}` : n.nodeName);
+  const where = (n) => (n.nodeType === 1 ? n : n.parentElement);
+  window.__writes = {};
+  const add = (key) => { window.__writes[key] = (window.__writes[key] ?? 0) + 1; };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') add(`attribute ${r.attributeName} of ${name(r.target)}`);
+      else if (r.type === 'characterData') add(`text in ${name(where(r.target))}`);
+      else {
+        for (const n of r.addedNodes) add(`added ${name(n)} to ${name(r.target)}`);
+        for (const n of r.removedNodes) add(`removed ${name(n)} from ${name(r.target)}`);
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, characterData: true, childList: true });
+}
+
+/** --why: the invalidations the trace recorded, by kind, reason and element, and the page's writes, per input. */
+function why(events, writes) {
+  const counts = new Map();
+  for (const e of events) {
+    if (!e.name.endsWith('InvalidationTracking')) continue;
+    const d = e.args?.data ?? {};
+    const reason = d.reason ?? d.invalidationSet?.id ?? d.changedAttribute ?? d.changedClass ?? d.changedPseudo ?? d.changedId ?? (d.invalidatedSelectorId ? `selector ${d.invalidatedSelectorId}` : '');
+    const key = `${e.name.replace('InvalidationTracking', '')}: ${reason} ${d.nodeName ?? ''}`.trim();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  console.log('  invalidations (trace), per input:');
+  for (const [k, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${(n / TIMES).toFixed(1).padStart(7)}  ${k}`);
+  console.log('  DOM writes (MutationObserver), per input:');
+  for (const [k, n] of Object.entries(writes).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${(n / TIMES).toFixed(1).padStart(7)}  ${k}`);
+}
+
 function functions(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map();
@@ -188,7 +230,7 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const demo = page.locator(`.demo[data-instance="${instance}"]`);
     const once = await act(page, demo);
-    await once(0); await settle(page); // warm
+    if (!COLD) { await once(0); await settle(page); } // warm
     const count = await page.evaluate(() => document.getElementsByTagName('*').length);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -198,9 +240,11 @@ async function main() {
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     await cdp.send('Profiler.start');
     await page.evaluate(() => performance.clearMeasures());
+    if (WHY) await page.evaluate(watchWrites);
     for (let k = 1; k <= TIMES; ++k) { await once(k); await settle(page); }
     const { profile } = await cdp.send('Profiler.stop');
     const measures = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => [m.name, m.duration]));
+    const writes = WHY ? await page.evaluate(() => window.__writes) : null;
     await cdp.send('Tracing.end');
     await done;
     const slices = tree(events);
@@ -221,6 +265,7 @@ async function main() {
     const grouped = new Map();
     for (const [name, d] of measures) grouped.set(name, [...(grouped.get(name) ?? []), d.toFixed(1)]);
     console.log(`  user timing: ${[...grouped].map(([n, ds]) => `${n} ${ds.join('/')}`).join('; ')}`);
+    if (WHY) why(events, writes);
     console.log('  JavaScript by function (self, per input):');
     for (const [k, us] of functions(profile).slice(0, 22)) if (us / TIMES >= 100) console.log(`    ${per(us / 1000)} ms  ${k}`);
   } finally {

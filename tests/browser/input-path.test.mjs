@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { writesDone } from '../support/browser.mjs';
+import { tap, writesDone } from '../support/browser.mjs';
 
 const site = useSite();
 
@@ -48,6 +48,65 @@ test('a grid\'s + token and − token keep their buttons and the focus, and no c
   assert.equal(calls.caret, 0, 'clicks on buttons and a checkbox never ask where the caret is');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('the benchmarks\' tap presses and releases a frame apart, so a click\'s time from its event counts the release alone', async () => {
+  const { page, problems } = await open('attention/');
+  const reset = demo(page, 'worked').locator('button.reset');
+  await reset.scrollIntoViewIfNeeded();
+  // Frames drawn between the press and the click's own handler, and the handler's start after the click's event.
+  await page.evaluate(() => {
+    window.__tap = { frames: 0, pressed: false };
+    const count = () => { if (window.__tap.pressed && !window.__tap.clicked) window.__tap.frames += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+    document.addEventListener('pointerdown', () => { window.__tap.pressed = true; }, true);
+    document.addEventListener('click', (e) => { window.__tap.clicked = e.target.className; }, true);
+  });
+  await tap(page, reset);
+  await page.waitForFunction(() => window.__tap.clicked !== undefined);
+  const { frames, clicked } = await page.evaluate(() => window.__tap);
+  assert.equal(clicked, 'reset', 'the click reaches the button tapped');
+  assert.ok(frames >= 1, `a frame is drawn between the press and the click (${frames})`);
+  assert.equal(await reset.evaluate((b) => document.activeElement === b), true, 'the button tapped has the focus, as after a click');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** Elements the browser restyles while `act` runs in the page (the trace's style recalculations, counted). */
+async function restyled(page, act) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  await page.evaluate(act);
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return events.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
+}
+
+test('greying a Try-it paragraph restyles the paragraph, not each element of its formulas, and a Try-it list ending its section keeps no bottom margin once greyed', async () => {
+  const { page, problems } = await open('attention/');
+  const paragraph = page.locator('p[data-defaults="worked"]', { has: page.locator('.katex') }).first();
+  const inside = await paragraph.evaluate((p) => p.getElementsByTagName('*').length);  // its formulas' spans
+  const count = await restyled(page, () => {
+    const p = [...document.querySelectorAll('p[data-defaults="worked"]')].find((q) => q.querySelector('.katex'));
+    p.classList.add('off-preset');
+    getComputedStyle(p).color; // the restyle, now
+  });
+  assert.ok(inside >= 10, `the paragraph holds its formulas' elements (${inside})`);
+  assert.ok(count < 5, `elements restyled: ${count} of the paragraph's ${inside + 1}`);
+  await page.close();
+  // The robot's Try-it list ends its section: greyed and back, its class attribute stays (class="").
+  const robot = await open('robot/');
+  const list = robot.page.locator('main > section > div[data-defaults]:last-child > :last-child').first();
+  const margin = () => list.evaluate((l) => getComputedStyle(l).marginBottom);
+  assert.equal(await margin(), '0px');
+  await list.evaluate((l) => { l.parentElement.classList.add('off-preset'); l.parentElement.classList.remove('off-preset'); });
+  assert.equal(await margin(), '0px', 'the section ends where it did before the demo left its preset');
+  assert.deepEqual([...problems, ...robot.problems], []);
+  await robot.page.close();
 });
 
 test('a click on a printout that explains itself still finds its number', async () => {
