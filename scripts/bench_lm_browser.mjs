@@ -13,6 +13,7 @@
 // for training tokens per second, and the module's start in each worker is not training).
 // --isolated serves the site with COOP and COEP (as its service worker does from the second visit on): the
 // workers then share memory; each run says how its workers passed their blocks.
+// --threads prints the processor time of each kind of Chromium thread from the click to the end (Linux's /proc).
 // --split prints, for each run, where each worker's time went, from the worker's own clock
 // (tests/support/worker-split.mjs: every call of the core timed, and the gaps between them).
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { WATCH_EXCHANGE, exchangesSeen } from '../tests/support/exchange.mjs';
 import { describeSplit, watchWorkerSplit } from '../tests/support/worker-split.mjs';
+import { watchThreadTimes } from '../tests/support/thread-times.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -31,6 +33,7 @@ const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
 const RUNS = Number(option('runs', 1));
 const ISOLATED = args.includes('--isolated');
 const SPLIT = args.includes('--split');
+const THREADS = args.includes('--threads');
 
 async function run(context, url, workers) {
   const page = await context.newPage();
@@ -48,8 +51,11 @@ async function run(context, url, workers) {
       document.querySelector('.demo[data-instance="train"] .lm-sample').textContent])).observe(status, { childList: true, characterData: true, subtree: true });
     document.querySelector('.demo[data-instance="train"] button.train').addEventListener('click', () => { window.benchStart = performance.now(); });
   });
+  const threadWatch = THREADS ? watchThreadTimes() : null;
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000 });
+  // Polled, not every frame (Playwright's default): frames drawn for the benchmark would take the workers' cores.
+  await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000, polling: 250 });
+  const threads = threadWatch?.stop() ?? null;
   const { log, start, origin } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart, origin: performance.timeOrigin }));
   const exchange = (await exchangesSeen(page)).join(', ') || '-';
   const split = splits ? (await splits()).map((record) => describeSplit(record, origin + start)).join('\n') : null;
@@ -65,7 +71,7 @@ async function run(context, url, workers) {
   const end = (log.at(-1)[0] - start) / 1000;
   // The steps between the first report and the last: the training alone, without the module's start.
   const steady = last && last.step > first.step ? ((last.step - first.step) * 16 * 32) / (last.seconds - first.seconds) : null;
-  return { workers, exchange, split, words, end, steady, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
+  return { workers, exchange, split, threads, words, end, steady, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
 }
 
 const server = await serveFolder(SITE, { isolated: ISOLATED });
@@ -84,6 +90,7 @@ try {
         `report and the last); ${STEPS} steps in ${r.end.toFixed(1)} s`);
       if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
       if (r.split) console.log(r.split);
+      if (r.threads) console.log(`  processor time from the click to the end, s: ${r.threads.filter(([, s]) => s >= 0.05).map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')}`);
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

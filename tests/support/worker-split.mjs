@@ -14,10 +14,11 @@ import create from './core-${name}${REAL}';
 const channel = new BroadcastChannel('${CHANNEL}');
 const now = () => performance.timeOrigin + performance.now();
 const loaded = now();
+const WAIT_SIZES = [0.05, 0.1, 0.2, 0.5, 1, 2, 5];
 export default async function (...args) {
   const module = await create(...args);
   const record = { id: Math.random(), module: '${name}', origin: performance.timeOrigin, loaded, ready: now(), slot: null,
-    calls: {}, gaps: {}, firstCall: null, lastEnd: null, waits: [], parts: [] };
+    calls: {}, gaps: {}, firstCall: null, lastEnd: null, waits: [], parts: [], sizes: {} };
   let previous = null;
   const post = () => channel.postMessage(record);
   for (const key of Object.keys(module)) {
@@ -28,6 +29,9 @@ export default async function (...args) {
       if (previous !== null && /Step$/.test(key)) {  // the wait for the others' blocks, by half second of the training
         const at = Math.floor((start - record.firstCall) / 500);
         record.waits[at] = (record.waits[at] ?? 0) + start - previous.end;
+        const size = WAIT_SIZES.find((limit) => start - previous.end < limit) ?? Infinity;  // how the waits are spread
+        const bin = (record.sizes[size] ??= [0, 0]);
+        ++bin[0]; bin[1] += start - previous.end;
       }
       if (previous !== null) { const gap = (record.gaps[key + ' after ' + previous.key] ??= [0, 0, 0]); ++gap[0]; gap[1] += start - previous.end; gap[2] = Math.max(gap[2], start - previous.end); }
       const answer = real(...a);
@@ -90,5 +94,8 @@ export function describeSplit(record, zero) {
   lines.push(`    gaps before: ${gaps.join(', ')}`);
   const halves = (xs) => Array.from(xs, (x) => Math.round(x ?? 0)).join(' ');
   if (record.parts.length) lines.push(`    each half second from the first call: parts ${halves(record.parts)} ms; waiting before a step ${halves(record.waits)} ms`);
+  const sizes = Object.entries(record.sizes).sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([limit, [n, total]]) => `${limit === 'Infinity' ? 'longer' : `< ${limit}`}: ${n}× ${ms(total)}`);
+  if (sizes.length) lines.push(`    waits before a step by length (ms): ${sizes.join(', ')}`);
   return lines.join('\n');
 }

@@ -1,0 +1,63 @@
+// Processor time of every Chromium thread between two moments, read from Linux's /proc (for benchmarks:
+// issue 22's two workers share two cores with the page's own threads, and every millisecond another thread
+// runs is taken from a worker, which its teammate then waits out). Ticks are the kernel's (1/100 s).
+import fs from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+
+/** Chromium's kind of process, from its command line: "renderer", "gpu-process", "utility" or "browser". */
+function processKind(pid) {
+  // Split on NULs and spaces: a process started by Chromium's zygote rewrites its command line as one string.
+  const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+  return args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
+}
+
+/** @returns {Map<string, {name: string, ticks: number}>} every Chromium thread now, by pid:tid */
+export function threadTimes() {
+  const threads = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (!/^(chromium|chrome)$/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) continue;
+      const kind = processKind(pid);
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const thread = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // A process's first thread carries the process's name; call it the main thread.
+        const name = `${kind} ${tid === pid ? 'main' : thread.replace(/\d+$/, '')}`;
+        threads.set(`${pid}:${tid}`, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+      }
+    } catch {
+      // a process or thread that ended while it was read
+    }
+  }
+  return threads;
+}
+
+/**
+ * Reads every thread's time every `everyMs` until stop() (threads that end meanwhile, such as a training's
+ * workers, keep their last reading). -> {stop(): the seconds each kind of thread took, as threadSeconds}
+ */
+export function watchThreadTimes(everyMs = 200) {
+  const before = threadTimes();
+  const seen = new Map(before);
+  const read = () => { for (const [key, thread] of threadTimes()) seen.set(key, thread); };
+  const timer = setInterval(read, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return threadSeconds(before, seen);
+    },
+  };
+}
+
+/** Seconds of processor time each kind of thread took from `before` to `after`, largest first. */
+export function threadSeconds(before, after) {
+  const seconds = new Map();
+  for (const [key, { name, ticks }] of after) {
+    const spent = (ticks - (before.get(key)?.ticks ?? 0)) / TICKS_PER_SECOND;
+    if (spent > 0) seconds.set(name, (seconds.get(name) ?? 0) + spent);
+  }
+  return [...seconds].sort((a, b) => b[1] - a[1]);
+}
