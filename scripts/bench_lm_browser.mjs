@@ -1,5 +1,6 @@
 // The language model trained as a learner trains it (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench_lm_browser.mjs [--workers 1,2] [--runs 1] [--steps 3000] [--words 1.9] [--site site/] [--isolated]
+//     [--set layers=4,heads=4,width=64,context=64]
 // The real lm page in headless Chromium, at the lesson's settings (2 blocks, 4 heads, width 32,
 // context 32, batch 16, rate 0.003) on the lessons' text: choose the workers, press "Train in your
 // browser", and follow the panel's status from the page (each change timed where it happens). Prints,
@@ -28,6 +29,9 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const WORKERS = option('workers', '1,2').split(',').map(Number);
 const STEPS = Number(option('steps', 3000));
+// --set layers=4,heads=4,width=64,context=64: other settings of the training (the issue's second size).
+const SET = Object.fromEntries((option('set', '') || '').split(',').filter(Boolean).map((pair) => pair.split('=')));
+const CHARS_PER_STEP = Number(SET.batch ?? 16) * Number(SET.context ?? 32);
 const WORDS = Number(option('words', 1.9));
 const SITE = path.resolve(option('site', path.join(ROOT, 'site')));
 const RUNS = Number(option('runs', 1));
@@ -70,8 +74,8 @@ async function run(context, url, workers) {
   }
   const end = (log.at(-1)[0] - start) / 1000;
   // The steps between the first report and the last: the training alone, without the module's start.
-  const steady = last && last.step > first.step ? ((last.step - first.step) * 16 * 32) / (last.seconds - first.seconds) : null;
-  return { workers, exchange, split, threads, words, end, steady, charsPerSecond: last ? (last.step * 16 * 32) / last.seconds : null };
+  const steady = last && last.step > first.step ? ((last.step - first.step) * CHARS_PER_STEP) / (last.seconds - first.seconds) : null;
+  return { workers, exchange, split, threads, words, end, steady, charsPerSecond: last ? (last.step * CHARS_PER_STEP) / last.seconds : null };
 }
 
 const server = await serveFolder(SITE, { isolated: ISOLATED });
@@ -79,7 +83,7 @@ const browser = await launchChromium();
 const ends = Object.fromEntries(WORKERS.map((w) => [w, []]));
 const steadies = Object.fromEntries(WORKERS.map((w) => [w, []]));
 try {
-  const url = `${server.url}lm/?train.steps=${STEPS}`;
+  const url = `${server.url}lm/?train.steps=${STEPS}${Object.entries(SET).map(([k, v]) => `&train.${k}=${v}`).join('')}`;
   for (let turn = 0; turn < RUNS; ++turn) {
     for (const workers of WORKERS) {
       const r = await run(browser.context, url, workers);

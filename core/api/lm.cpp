@@ -92,6 +92,13 @@ std::string prompt_of(const json& object) {
     return object["prompt"].get<std::string>();
 }
 
+// The trainer, built in a function of its own: its loops over the text and the weights, inlined into
+// lm_start_json, made a WebAssembly engine compile all of that large call again with its optimising compiler
+// (0.7 s of processor time beside the training workers; docs/benchmarks.md, 2026-12-04 15:40).
+[[gnu::noinline]] std::unique_ptr<lm::LmTrainer> new_trainer(const std::string& text, const lm::LmConfig& config) {
+    return std::make_unique<lm::LmTrainer>(text, config);
+}
+
 }  // namespace
 
 std::string lm_start_json(const std::string& text, const std::string& settings_json) {
@@ -112,7 +119,7 @@ std::string lm_start_json(const std::string& text, const std::string& settings_j
         const double seed = number(s, "seed", 0, true);
         if (seed < 0 || seed > 9007199254740991.0) throw ParamError("seed", "seed must be a whole number from 0");
         c.seed = static_cast<std::uint64_t>(seed);
-        auto t = std::make_unique<lm::LmTrainer>(text, c);
+        auto t = new_trainer(text, c);
         json chars = json::array();
         for (char32_t ch : t->corpus().chars()) chars.push_back(lm::utf8(ch));
         const long block = nn::block_size(t->model().params());

@@ -1,6 +1,7 @@
 #include "nn/lm/corpus.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "base/error.hpp"
@@ -8,11 +9,52 @@
 
 namespace attn::nn::lm {
 
+namespace {
+
+// The loops over the whole text are functions of their own, kept apart from their callers ([[gnu::noinline]]):
+// a WebAssembly engine compiles a function again with its optimising compiler once it has run long, and a loop
+// inlined into the module's large start call (api/lm.cpp) had it compile all of that call, 0.7 s of processor
+// time taken from the training workers (docs/benchmarks.md, 2026-12-04 15:40).
+
+constexpr char32_t kCodePoints = 0x110000;  // decode_text refuses any code point past Unicode's
+
+// The distinct characters of `characters`, in increasing order: one pass marking each code point seen, then a
+// sort of the few distinct ones (not a sort of the whole text).
+[[gnu::noinline]] std::vector<char32_t> distinct_characters(const std::vector<char32_t>& characters) {
+    std::vector<bool> seen(kCodePoints);
+    std::vector<char32_t> distinct;
+    for (const char32_t c : characters) {
+        if (seen[c]) continue;
+        seen[c] = true;
+        distinct.push_back(c);
+    }
+    std::sort(distinct.begin(), distinct.end());
+    return distinct;
+}
+
+// Each character's id: its place in `chars` (sorted), from a table for ASCII and a search otherwise.
+[[gnu::noinline]] std::vector<int> ids_of(const std::vector<char32_t>& characters, const std::vector<char32_t>& chars) {
+    std::array<int, 128> ascii;
+    ascii.fill(-1);
+    for (std::size_t i = 0; i < chars.size() && chars[i] < 128; ++i) ascii[chars[i]] = static_cast<int>(i);
+    std::vector<int> ids(characters.size());
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        const char32_t c = characters[i];
+        if (c < 128) {
+            ids[i] = ascii[c];
+        } else {
+            const auto it = std::lower_bound(chars.begin(), chars.end(), c);
+            ids[i] = static_cast<int>(it - chars.begin());
+        }
+    }
+    return ids;
+}
+
+}  // namespace
+
 Corpus::Corpus(const std::string& text) {
     const std::vector<char32_t> characters = decode_text(text);
-    chars_ = characters;
-    std::sort(chars_.begin(), chars_.end());
-    chars_.erase(std::unique(chars_.begin(), chars_.end()), chars_.end());
+    chars_ = distinct_characters(characters);
     const int distinct = static_cast<int>(chars_.size());
     if (distinct < kMinDistinct)
         throw ParamError("text", "The text uses only " + std::to_string(distinct) + " different character" +
@@ -22,8 +64,7 @@ Corpus::Corpus(const std::string& text) {
         throw ParamError("text", "The text uses " + std::to_string(distinct) + " different characters; the model " +
                                      "reads at most " + std::to_string(kMaxDistinct) +
                                      ". Use a text in one language, or a shorter part of it.");
-    ids_.resize(characters.size());
-    for (std::size_t i = 0; i < characters.size(); ++i) ids_[i] = id_of(characters[i]);
+    ids_ = ids_of(characters, chars_);
     train_size_ = static_cast<long>(std::floor(kTrainShare * static_cast<double>(ids_.size())));
 }
 

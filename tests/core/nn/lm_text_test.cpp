@@ -1,6 +1,7 @@
 // The language model's text (core/nn/lm/text, corpus) and sampling: the
 // vocabulary, the split, each kind of bad text refused with its message, and
 // the same seed writing the same text.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -45,6 +46,21 @@ TEST_CASE("lm text: the vocabulary is the distinct characters sorted, and ids fo
     CHECK(corpus.id_of(U'z') == -1);
     CHECK(corpus.decode(corpus.ids()) == "banana bread, café");
     CHECK(corpus.ids()[0] == corpus.id_of(U'b'));
+}
+
+TEST_CASE("lm text: every character's id is its place in the vocabulary, ASCII or not") {
+    const std::string text = "a\u00e9b \U0001D11E~a\u00e9\u0080\U0001D11E\n";  // ASCII up to ~, U+0080 just past it, past the BMP
+    const Corpus corpus(text);
+    const std::vector<char32_t>& chars = corpus.chars();
+    REQUIRE(std::is_sorted(chars.begin(), chars.end()));
+    REQUIRE(std::adjacent_find(chars.begin(), chars.end()) == chars.end());
+    CHECK(chars.size() == 8);
+    CHECK(corpus.decode(corpus.ids()) == text);
+    for (const int id : corpus.ids()) {
+        REQUIRE(id >= 0);
+        REQUIRE(id < corpus.vocab_size());
+        CHECK(corpus.id_of(chars[static_cast<std::size_t>(id)]) == id);
+    }
 }
 
 TEST_CASE("lm text: the first 90 % trains and the rest validates") {
