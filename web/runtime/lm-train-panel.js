@@ -11,15 +11,13 @@ import { el } from './dom.js';
 import { fetchText } from './lesson-files.js';
 import { saveFile } from './save-file.js';
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
-import { trainInWorker, tooLargeText } from './train-panel.js';
+import { CHART_EVERY_MS, SHOW_EVERY_MS, trainInWorker, tooLargeText } from './train-panel.js';
 import { say } from './strings/index.js';
 import { pageWords } from './strings/language.js';
 
 export const LM_SLOT = 'next-character/char-lm';  // core/lessons/lm/shipped_network.hpp, kSlot
 const TRAINING_FRAGMENT = 'training'; // the link to a training opens the page at this panel
 const LESSONS_TEXT = '../assets/lessons.txt';      // scripts/lm-corpus.mjs, written by the site build
-const SHOW_EVERY_MS = 200;   // the bar and status at most 5 times a second
-const CHART_EVERY_MS = 2000; // the chart every 2 s: the workers of a 2-core machine need the main thread's time
 const SAMPLE = { count: 160, temperature: 0.8, top_k: 0, seed: 0 };
 
 const count = (n) => n.toLocaleString('en');

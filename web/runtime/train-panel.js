@@ -16,10 +16,12 @@ import { say } from './strings/index.js';
 import { pageWords } from './strings/language.js';
 import { formatIn } from './render/format.js';
 
-// The bar and the status at most 5 times a second, the loss chart every 2 s: each redraw takes
-// the main thread's time, which the training workers of a 2-core machine need (docs/page-performance.md).
-const SHOW_EVERY_MS = 200;
-const CHART_EVERY_MS = 2000;
+// The bar and the status at most twice a second, the loss chart every 2 s (both training panels): each
+// redraw is a frame of the whole page (its layout, paint and a hit test under the pointer), and on a 2-core
+// machine every millisecond of it is taken from one of two training workers, which the other then waits out
+// (docs/page-performance.md).
+export const SHOW_EVERY_MS = 500;
+export const CHART_EVERY_MS = 2000;
 const slotOf = (params) => `${params.task}/${params.model}`;
 
 
