@@ -38,7 +38,11 @@ browser_tests() {
 }
 run "browser (headless Chromium)" browser_tests
 # Each libFuzzer target for a short, fixed time on its committed corpus (a longer run: scripts/fuzz.sh 600).
+# On a machine with no compiler cache (CI) that build compiles the whole core again beside the suites; the
+# log says how long the suites then wait for it.
+waited=$SECONDS
 wait "$fuzz_build" || cat build/fuzz-build.log
+echo "<== waiting for the fuzz targets' build: $((SECONDS - waited)) s"
 run "fuzzing (libFuzzer, ASan + UBSan, ${FUZZ_SECONDS:-25} s per target)" scripts/fuzz.sh "${FUZZ_SECONDS:-25}"
 
 echo
