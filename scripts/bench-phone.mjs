@@ -1,5 +1,6 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N] [--sweeps N]
+//                                [--only 'regexp'] [--css 'rules to try']
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -13,6 +14,9 @@
 //           --worst N lists the N controls with the highest p90, each with its demo's update.
 //           --sweeps N works every control N times (a fresh page each time) and prints each sweep's page p90
 //           and their median: one sweep's p90 moves by a few ms from one to the next.
+//           --only works the controls whose name ("instance: label", as --worst prints them) the regexp finds, so a
+//           quiet minute measures the slowest controls of two sites more than once.
+//           --css adds rules over the site's once a page is ready (an experiment, as trace-input.mjs's --css).
 // The site folder defaults to site/; pass another built site to compare before and after.
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
@@ -35,9 +39,13 @@ const worstAt = args.indexOf('--worst');
 const WORST = worstAt >= 0 ? Number(args[worstAt + 1]) : 0;
 const sweepsAt = args.indexOf('--sweeps');
 const SWEEPS = sweepsAt >= 0 ? Number(args[sweepsAt + 1]) : 1;
+const onlyAt = args.indexOf('--only');
+const ONLY = onlyAt >= 0 ? new RegExp(args[onlyAt + 1]) : null;
+const cssAt = args.indexOf('--css');
+const CSS = cssAt >= 0 ? args[cssAt + 1] : null;
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const flagValues = [runsAt, pagesAt, worstAt, sweepsAt].filter((at) => at >= 0).map((at) => at + 1);
+const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
@@ -245,6 +253,7 @@ async function measureInputs(context, url) {
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+  if (CSS) await page.addStyleTag({ content: CSS });
   const perControl = [];
   const demos = page.locator('.demo[data-demo]');
   for (let d = 0; d < await demos.count(); ++d) {
@@ -253,6 +262,7 @@ async function measureInputs(context, url) {
     for (const { kind, selector, sweep } of KINDS) {
       for (const control of await usable(demo, selector)) {
         const name = `${instance}: ${(await nameOf(control)).trim().slice(0, 48)}`;
+        if (ONLY && !ONLY.test(name)) continue;
         await control.scrollIntoViewIfNeeded();
         await page.evaluate(() => performance.clearMeasures());
         const times = (await sweep(page, control)).filter((t) => t !== null);
@@ -295,6 +305,7 @@ function reportInputs({ perControl, problems }) {
 async function main() {
   const server = await serveGzipped(SITE);
   const browser = await launchChromium();
+  if (CSS) console.log(`rules added to the inputs' pages: ${CSS}`);
   console.log(`site: ${SITE} (gzip); slow 4G + ${CPU_SLOWDOWN}x CPU for loads, ${CPU_SLOWDOWN}x CPU for inputs; ${RUNS} run(s), medians`);
   try {
     for (const slug of PAGES) {
