@@ -94,7 +94,7 @@ std::string prompt_of(const json& object) {
 
 // The trainer, built in a function of its own: its loops over the text and the weights, inlined into
 // lm_start_json, made a WebAssembly engine compile all of that large call again with its optimising compiler
-// (0.7 s of processor time beside the training workers; docs/benchmarks.md, 2026-12-04 15:40).
+// (0.35-0.7 s of processor time beside the training workers; docs/benchmarks.md, 2026-12-04 15:20).
 [[gnu::noinline]] std::unique_ptr<lm::LmTrainer> new_trainer(const std::string& text, const lm::LmConfig& config) {
     return std::make_unique<lm::LmTrainer>(text, config);
 }

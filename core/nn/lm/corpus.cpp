@@ -11,10 +11,9 @@ namespace attn::nn::lm {
 
 namespace {
 
-// The loops over the whole text are functions of their own, kept apart from their callers ([[gnu::noinline]]):
-// a WebAssembly engine compiles a function again with its optimising compiler once it has run long, and a loop
-// inlined into the module's large start call (api/lm.cpp) had it compile all of that call, 0.7 s of processor
-// time taken from the training workers (docs/benchmarks.md, 2026-12-04 15:40).
+// The loops over the whole text are small functions of their own ([[gnu::noinline]]): a WebAssembly engine
+// compiles a function that has run long again with its optimising compiler, beside the training workers, and
+// that costs by the function's size (api/lm.cpp, new_trainer; docs/benchmarks.md, 2026-12-04 15:20).
 
 constexpr char32_t kCodePoints = 0x110000;  // decode_text refuses any code point past Unicode's
 
