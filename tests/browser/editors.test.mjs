@@ -143,8 +143,10 @@ test('counts at 1 read as English: 1 object, 1 token, 1 weight per head, 1 head 
   assert.match(await table.page.locator('p', { has: table.page.locator('[data-num="tokens.objects_text"]') }).innerText(), /has 1 object and asks/);
   await demo(table.page, 'act').getByLabel('Heads', { exact: true }).fill('1');
   const act = demo(table.page, 'act').locator('figcaption');
-  await table.page.waitForFunction(() => /Decoder: 1 layer, /.test(document.querySelector('.demo[data-instance="act"] figcaption').innerText));
-  assert.match(await act.innerText(), /Encoder: \d+ self-attention layers, 1 head,/);
+  // Waits for the new head count itself: the preset's caption already reads "Decoder: 1 layer", so waiting for
+  // that passed before the update landed on a loaded machine.
+  await table.page.waitForFunction(() => /Encoder: \d+ self-attention layers, 1 head,/.test(document.querySelector('.demo[data-instance="act"] figcaption').innerText));
+  assert.match(await act.innerText(), /Decoder: 1 layer, /);
   assert.doesNotMatch(await act.innerText(), /layer\(s\)|1 heads|1 action queries/);
   assert.deepEqual(table.problems, []);
   await table.page.close();
