@@ -21,7 +21,8 @@ const Mat<T>& Plain<T>::forward(const Mat<T>& tokens, const Mat<T>& request, int
     if (objects > kSlots) throw ParamError("objects", "the plain network has only 8 object slots");
     // Only the slots in use and the request: net.0 skips the empty slots' zeros (the same bits).
     const int slots = objects * kSlotWidth;
-    layer0.read_columns({{0, slots}, {kInputs - kKinds, kInputs}});
+    columns_.assign({{0, slots}, {kInputs - kKinds, kInputs}});
+    layer0.read_columns(columns_);
     ensure_shape(input_, batch, slots + kKinds);
     for (int b = 0; b < batch; ++b) {
         for (int i = 0; i < objects; ++i) {

@@ -26,6 +26,7 @@ public:
 
 private:
     Mat<T> input_;  // (B, 11 * objects + 8): the slots in use and the request
+    std::vector<std::pair<int, int>> columns_;  // layer0's runs, kept so that a step does not allocate them
 };
 
 }  // namespace attn::nn

@@ -48,9 +48,9 @@ test('lm training in the page: one worker and two give the native trainer\'s wei
   assert.equal(await train(page, 1), expected, 'one worker');
   assert.doesNotMatch(await sample.innerText(), /^No sample yet|first sample/, 'after training, the box holds the network\'s writing');
   assert.equal(await sample.evaluate((box) => box.classList.contains('waiting')), false);
-  assert.match(await statusOf(page).innerText(), /in 1 worker/);
+  assert.match(await statusOf(page).innerText(), /in 1 worker\./, 'the count agrees with its noun');
   assert.equal(await train(page, 2), expected, 'two workers');
-  assert.match(await statusOf(page).innerText(), /in 2 worker/);
+  assert.match(await statusOf(page).innerText(), /in 2 workers\./, 'the count agrees with its noun');
   assert.deepEqual(problems, []);
 });
 
@@ -68,7 +68,7 @@ test('lm training in the page: the page starts the second worker with the first,
   const made = await page.evaluate(() => window.workersMade);
   assert.equal(await train(page, 2), nativeFile(SMALL), 'the native trainer\'s bits');
   assert.equal(await page.evaluate(() => window.workersMade) - made, 2, 'the page made both training workers');
-  assert.match(await statusOf(page).innerText(), /in 2 worker/);
+  assert.match(await statusOf(page).innerText(), /in 2 workers\./, 'the count agrees with its noun');
   assert.deepEqual(problems, []);
 });
 
