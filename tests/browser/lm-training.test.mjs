@@ -72,6 +72,20 @@ test('lm training in the page: the page starts the second worker with the first,
   assert.deepEqual(problems, []);
 });
 
+test('lm training in the page: the workers share the module the page compiled, once for every training of the page', async () => {
+  // Each worker used to fetch and compile its own core-lm-training.wasm, and V8 optimised each one's hot
+  // functions again; a compiled module passed to the workers shares its code (web/runtime/core.js, compileCore).
+  const { page, problems } = await site.open(`lm/${query(SMALL)}`);
+  const fetched = [];
+  page.on('request', (request) => { if (request.url().endsWith('/core-lm-training.wasm')) fetched.push(request.url()); });
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const expected = nativeFile(SMALL);
+  assert.equal(await train(page, 2), expected, 'the native trainer\'s bits, first training');
+  assert.equal(await train(page, 2), expected, 'the native trainer\'s bits, second training');
+  assert.equal(fetched.length, 1, 'one fetch of the training module for two trainings of two workers each');
+  assert.deepEqual(problems, []);
+});
+
 test('lm training in the page: paused and resumed, it gives the bits of a run never paused', async () => {
   // Long enough that the Pause lands before the end: 600 steps took 0.4 s from the first report to the
   // end on a quiet machine, which a click under the test command's load can miss; 4,000 take 2.5 s.

@@ -15,11 +15,39 @@ export const pageCoreNames = () => (document.querySelector('main')?.dataset.core
  */
 export const workerCoreName = (group) => JSON.parse(document.querySelector('main')?.dataset.workerCores || '{}')[group];
 
-/** The module's instance behind the face: core-<name>.js (with its core-<name>.wasm) beside this script. */
-export async function createCore(name) {
+/**
+ * The module's instance behind the face: core-<name>.js (with its core-<name>.wasm) beside this script.
+ * @param compiled  the module's WebAssembly.Module, compiled once by the page (compileCore), or none: the
+ *   loader then fetches and compiles core-<name>.wasm itself
+ */
+export async function createCore(name, compiled) {
   // A computed address, so the bundler leaves the import to the browser (the loader is not bundled).
   const { default: create } = await import(new URL(`core-${name}.js`, import.meta.url).href);
-  return wrapCore(await create());
+  if (!compiled) return wrapCore(await create());
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  // Emscripten's hook for a module compiled elsewhere: an instance now, the loader's exports once it is there.
+  const instantiateWasm = (imports, receive) => {
+    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+    return {};
+  };
+  return wrapCore(await Promise.race([create({ instantiateWasm }), failure]));
+}
+
+const compiling = new Map();
+
+/**
+ * core-<name>.wasm compiled once for this page, to hand to the workers that train (train-panel.js): a
+ * WebAssembly.Module passed to a worker shares its machine code, so the optimised code V8 makes for one
+ * worker's hot functions serves its teammates and the page's next training too, instead of each worker
+ * compiling its own. Resolves to null where it cannot be compiled here (the workers then load their own).
+ */
+export function compileCore(name) {
+  if (!compiling.has(name)) {
+    const url = new URL(`core-${name}.wasm`, import.meta.url);
+    compiling.set(name, WebAssembly.compileStreaming(fetch(url)).catch(() => null));
+  }
+  return compiling.get(name);
 }
 
 let corePromise = null;

@@ -8,7 +8,7 @@ import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 import { renderChart } from './render/charts.js';
 import { networkName } from './networks.js';
 import { el } from './dom.js';
-import { workerCoreName } from './core.js';
+import { compileCore, workerCoreName } from './core.js';
 import { MOST_PARTS, workerCount } from './team-size.js';
 import { sizeText } from './on-request.js';
 import { saveFile } from './save-file.js';
@@ -98,7 +98,8 @@ const capitalised = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
  * then says how many it uses ({type: 'team'}) and the others are ended (a plain network: all of them).
  */
 export function trainInWorker(kind, config, workers, on) {
-  const make = () => new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: workerCoreName(kind === 'lm' ? 'lm' : 'training') });
+  const coreName = workerCoreName(kind === 'lm' ? 'lm' : 'training');
+  const make = () => new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: coreName });
   const team = Array.from({ length: on.checkOnly ? 1 : workerCount(MOST_PARTS, workers) }, make);
   const [worker] = team;
   const end = (from = 0) => team.slice(from).forEach((member) => member.terminate());
@@ -123,12 +124,12 @@ export function trainInWorker(kind, config, workers, on) {
     ports[i].push([i + 1 + k, channel.port1]);
     ports[i + 1 + k].push([i, channel.port2]);
   }));
-  team.forEach((member, index) => {
+  compileCore(coreName).then((module) => team.forEach((member, index) => {
     const others = ports[index].map(([other]) => other);
-    const message = index > 0 ? { type: 'team-prepare', kind, config, index, others }
-      : { type: on.checkOnly ? 'check' : 'start', kind, config, workers, others };
+    const message = index > 0 ? { type: 'team-prepare', kind, config, index, others, module }
+      : { type: on.checkOnly ? 'check' : 'start', kind, config, workers, others, module };
     member.postMessage(message, ports[index].map(([, port]) => port));
-  });
+  }));
   return { postMessage: (message) => worker.postMessage(message), terminate: () => end() };
 }
 

@@ -7,6 +7,8 @@
 //        others: the index of the teammate at the other end of each port passed along, see below)
 //        {type: 'pause'} | {type: 'resume'} | {type: 'stop'}  (stop: end now, with the weights so far)
 //        {type: 'check', kind, config}: only start, to hear the core's answer -> {type: 'checked', plan}
+//        The first message (start, check or team-prepare) may carry `module`, the core's WebAssembly.Module
+//        the page compiled (core.js, compileCore), which the worker then instantiates instead of loading its own.
 //   out: {type: 'team', count}  how many of the teammates started with it the training uses, before any progress
 //        {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
 //        exchange: how their blocks pass, 'shared', 'messages' or 'none', for benchmarks and tests;
@@ -46,7 +48,9 @@ import { workerCount } from './team-size.js';
 const VALIDATE_EVERY = 100;      // steps between validation losses (fixed steps: the same chart every run)
 const SAMPLE_EVERY_MS = 3000;    // a sample of the language model's writing, every few seconds
 
-const corePromise = createCore(self.name);  // the module that trains (train-panel.js names the worker after it)
+let corePromise = null;
+/** The module that trains (train-panel.js names the worker after it), from the page's compiled module if it sent one. */
+const coreFor = (data) => (corePromise ??= createCore(self.name, data.module ?? undefined));
 
 /** An answer of the core, or a thrown {message, param} the page shows. */
 function checked(answer) {
@@ -345,6 +349,7 @@ self.onmessage = async ({ data, ports }) => {
   if (data.type === 'resume') return resume();
   if (data.type === 'stop') { control.stopping = true; return resume(); }
   try {
+    coreFor(data);
     // A text checked before it is chosen: the core's own refusal, with nothing trained.
     if (data.type === 'check') self.postMessage({ type: 'checked', plan: TRAININGS[data.kind](await corePromise).start(data.config) });
     else if (data.type === 'start') {
