@@ -39,7 +39,7 @@ const ISOLATED = args.includes('--isolated');
 const SPLIT = args.includes('--split');
 const THREADS = args.includes('--threads');
 
-async function run(context, url, workers) {
+async function run({ context, profile }, url, workers) {
   const page = await context.newPage();
   await page.addInitScript({ content: WATCH_EXCHANGE });
   const splits = SPLIT ? await watchWorkerSplit(page) : null;
@@ -55,7 +55,7 @@ async function run(context, url, workers) {
       document.querySelector('.demo[data-instance="train"] .lm-sample').textContent])).observe(status, { childList: true, characterData: true, subtree: true });
     document.querySelector('.demo[data-instance="train"] button.train').addEventListener('click', () => { window.benchStart = performance.now(); });
   });
-  const threadWatch = THREADS ? watchThreadTimes() : null;
+  const threadWatch = THREADS ? watchThreadTimes(profile) : null;
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
   // Polled, not every frame (Playwright's default): frames drawn for the benchmark would take the workers' cores.
   await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000, polling: 250 });
@@ -86,7 +86,7 @@ try {
   const url = `${server.url}lm/?train.steps=${STEPS}${Object.entries(SET).map(([k, v]) => `&train.${k}=${v}`).join('')}`;
   for (let turn = 0; turn < RUNS; ++turn) {
     for (const workers of WORKERS) {
-      const r = await run(browser.context, url, workers);
+      const r = await run(browser, url, workers);
       ends[workers].push(r.end);
       steadies[workers].push(r.steady);
       console.log(`${workers} worker(s) (${r.exchange}): validation <= ${WORDS} after ${r.words ? `${r.words.seconds.toFixed(1)} s (step ${r.words.step}, ${r.words.validation})` : 'never'}; ` +

@@ -23,6 +23,7 @@ export async function launchChromium({ serviceWorkers = 'block' } = {}) {
   });
   return {
     context,
+    profile,  // its folder, which names its processes on their command lines (thread-times.mjs)
     async close() {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });

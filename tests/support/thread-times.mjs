@@ -12,12 +12,29 @@ function processKind(pid) {
   return args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
 }
 
-/** @returns {Map<string, {name: string, ticks: number}>} every Chromium thread now, by pid:tid */
-export function threadTimes() {
+const parentOf = (pid) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+};
+
+/** Whether `pid` is the Chromium started with the profile folder `profile`, or one of its descendants. */
+function ofBrowser(pid, profile) {
+  for (let at = pid; at !== '0' && at !== '1'; at = parentOf(at))
+    if (fs.readFileSync(`/proc/${at}/cmdline`, 'utf8').includes(`--user-data-dir=${profile}`)) return true;
+  return false;
+}
+
+/**
+ * @param profile  the profile folder of the Chromium to read (browser.mjs, launchChromium): only its
+ *   processes, not another Chromium's on the same machine; none: every Chromium's
+ * @returns {Map<string, {name: string, ticks: number}>} every such Chromium thread now, by pid:tid
+ */
+export function threadTimes(profile) {
   const threads = new Map();
   for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       if (!/^(chromium|chrome)$/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) continue;
+      if (profile && !ofBrowser(pid, profile)) continue;
       const kind = processKind(pid);
       for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
         const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
@@ -35,13 +52,14 @@ export function threadTimes() {
 }
 
 /**
- * Reads every thread's time every `everyMs` until stop() (threads that end meanwhile, such as a training's
- * workers, keep their last reading). -> {stop(): the seconds each kind of thread took, as threadSeconds}
+ * Reads the time of every thread of the Chromium with `profile` every `everyMs` until stop() (threads that
+ * end meanwhile, such as a training's workers, keep their last reading).
+ * -> {stop(): the seconds each kind of thread took, as threadSeconds}
  */
-export function watchThreadTimes(everyMs = 200) {
-  const before = threadTimes();
+export function watchThreadTimes(profile, everyMs = 200) {
+  const before = threadTimes(profile);
   const seen = new Map(before);
-  const read = () => { for (const [key, thread] of threadTimes()) seen.set(key, thread); };
+  const read = () => { for (const [key, thread] of threadTimes(profile)) seen.set(key, thread); };
   const timer = setInterval(read, everyMs);
   return {
     stop() {
