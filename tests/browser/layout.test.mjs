@@ -297,3 +297,38 @@ test('notes: a Try-it that holds from any setting (the cost demo\'s) stays as it
   assert.equal(await page.locator('.defaults-note:visible').count(), 0, 'no note');
   assert.deepEqual(problems, []);
 });
+
+test('paint: each block of a lesson\'s sections paints as a group of its own, none within a focus ring\'s reach of the next, and nothing on the five pages blends', async () => {
+  // A demo's change repaints its section; a block that is a group of its own (isolation) is copied as last painted
+  // (docs/benchmarks.md, 2026-12-04 19:00). A group paints over the ring of a focused element in the block before it
+  // if the two come closer than the ring reaches; a group would change the colour of anything that blends.
+  for (const slug of ['attention', 'robot', 'table', 'block', 'lm']) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, problems } = await site.open(`${slug}/`, viewport);
+      const found = await page.evaluate(() => {
+        const ring = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).find((rule) => rule.selectorText === ':focus-visible');
+        const reach = parseFloat(ring.style.outline) + parseFloat(ring.style.outlineOffset); // "3px solid var(--focus)", "2px"
+        const apart = [];
+        const alone = [];
+        for (const section of document.querySelectorAll('main > section')) {
+          const blocks = [...section.children].filter((b) => b.getClientRects().length);
+          blocks.forEach((b, i) => {
+            if (getComputedStyle(b).isolation !== 'isolate') alone.push(`#${section.id} > ${b.localName}${b.className ? `.${b.className.split(' ')[0]}` : ''}`);
+            const gap = i ? b.getBoundingClientRect().top - blocks[i - 1].getBoundingClientRect().bottom : Infinity;
+            if (gap <= reach) apart.push(`#${section.id} > ${b.localName}: ${gap.toFixed(1)} px below the block before it`);
+          });
+        }
+        const blending = [...document.querySelectorAll('*')].filter((e) => getComputedStyle(e).mixBlendMode !== 'normal').map((e) => e.localName);
+        return { reach, blocks: document.querySelectorAll('main > section > *').length, alone, apart, blending };
+      });
+      const at = `${slug} at ${viewport.width} px`;
+      assert.equal(found.reach, 5, 'the focus ring as web/style.css draws it: 3 px wide, 2 px out');
+      assert.ok(found.blocks > 40, `${at}: ${found.blocks} blocks`);
+      assert.deepEqual(found.alone, [], `${at}: blocks painted with their section`);
+      assert.deepEqual(found.apart, [], `${at}: blocks within a focus ring's reach of the one before`);
+      assert.deepEqual(found.blending, [], `${at}: elements that blend`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  }
+});
