@@ -17,10 +17,10 @@ export const workerCoreName = (group) => JSON.parse(document.querySelector('main
 
 /**
  * The module's instance behind the face: core-<name>.js (with its core-<name>.wasm) beside this script.
- * @param compiled  the module's WebAssembly.Module, compiled once by the page (compileCore), or none: the
- *   loader then fetches and compiles core-<name>.wasm itself
+ * @param options.compiled  the module's WebAssembly.Module, compiled once by the page (compileCore), or none:
+ *   the loader then fetches and compiles core-<name>.wasm itself
  */
-export async function createCore(name, compiled) {
+export async function createCore(name, { compiled } = {}) {
   // A computed address, so the bundler leaves the import to the browser (the loader is not bundled).
   const { default: create } = await import(new URL(`core-${name}.js`, import.meta.url).href);
   if (!compiled) return wrapCore(await create());
@@ -54,7 +54,7 @@ let corePromise = null;
 
 /** @returns {Promise<ReturnType<typeof wrapCore>>} */
 export function loadCore() {
-  corePromise ??= Promise.all(pageCoreNames().map(createCore)).then(combineCores).then(inPageLanguage);
+  corePromise ??= Promise.all(pageCoreNames().map((name) => createCore(name))).then(combineCores).then(inPageLanguage);
   return corePromise;
 }
 
@@ -94,7 +94,7 @@ const explainCoreNames = () => (document.querySelector('main')?.dataset.explainC
  * module leaves the explanations out (docs/explain.md). A failed load is tried again on the next click.
  */
 export function loadExplainCore() {
-  explainPromise ??= Promise.all(explainCoreNames().map(createCore)).then(combineCores).then(explainingInPageLanguage)
+  explainPromise ??= Promise.all(explainCoreNames().map((name) => createCore(name))).then(combineCores).then(explainingInPageLanguage)
     .then((core) => { explainSetup?.(core); return core; })
     .catch((error) => { explainPromise = null; throw error; });
   return explainPromise;

@@ -50,7 +50,7 @@ const SAMPLE_EVERY_MS = 3000;    // a sample of the language model's writing, ev
 
 let corePromise = null;
 /** The module that trains (train-panel.js names the worker after it), from the page's compiled module if it sent one. */
-const coreFor = (data) => (corePromise ??= createCore(self.name, data.module ?? undefined));
+const coreFor = (data) => (corePromise ??= createCore(self.name, { compiled: data.module ?? undefined }));
 
 /** An answer of the core, or a thrown {message, param} the page shows. */
 function checked(answer) {
