@@ -94,6 +94,7 @@ test('progress: an answer the page has no box for, or one that is not text, is k
   // Erased only when the learner says so, after asking.
   await page.locator('.earlier-answers').getByRole('button', { name: /^Erase this answer/ }).click();
   await page.getByRole('alertdialog', { name: 'Erase this answer?' }).getByRole('button', { name: 'Erase it' }).click();
+  await dialogAnswered(page);  // the erasing follows the dialog's close event, a task after the click
   assert.equal(await page.locator('.earlier-answers').count(), 0);
   assert.equal(JSON.parse((await stored(page))['attn-progress:/block']).answers.length, 3, 'the other answers stay');
   assert.deepEqual(problems, []);
@@ -347,10 +348,12 @@ test('knowledge checks: "Erase this answer" under question 1 asks first and eras
   const box = await ask.boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the dialog is ${box.width} px wide at ${box.x}`);
   await ask.getByRole('button', { name: 'Keep it' }).click();
+  await dialogAnswered(page);
   assert.equal(await boxes.nth(0).inputValue(), 'The first answer.');
 
   await page.locator('.check').first().getByRole('button', { name: /^Erase this answer/ }).click();
   await ask.getByRole('button', { name: 'Erase it' }).click();
+  await dialogAnswered(page);  // the erasing follows the dialog's close event, a task after the click
   assert.equal(await boxes.nth(0).inputValue(), '');
   assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('.check textarea')), true, 'focus goes to the emptied box');
   await page.reload();

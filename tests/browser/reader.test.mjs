@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from '../support/site.mjs';
+import { dialogAnswered } from '../support/browser.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
@@ -76,6 +77,7 @@ test('knowledge checks: an answer is kept for its lesson only, comes back on rel
   const check = page.locator('.check').first();
   await check.getByRole('button', { name: /^Erase this answer/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase it' }).click(); // it asks first (tests/browser/progress.test.mjs)
+  await dialogAnswered(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
   await page.reload();
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
