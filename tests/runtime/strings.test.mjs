@@ -19,8 +19,9 @@ const shells = ['page.html', 'embed.html', 'head.html', 'theme-menu.html', 'inde
 const build = ['scripts/build-site.mjs', 'scripts/languages.mjs'].map((f) => read(path.join(ROOT, f)));
 const keys = Object.keys(en);
 const saidInShells = [...shells, ...build].flatMap((text) => [...text.matchAll(/\{\{say ([\w.]+)\}\}/g)].map((m) => m[1]));
-// A key said through a computed name: `${key}_${n === 1 ? 'one' : 'many'}` (progress.js's count).
-const counted = sources.flatMap((text) => [...text.matchAll(/count\([^,]+, '([\w.]+)'\)/g)].map((m) => m[1]));
+// A key said through a computed name: `${key}_${n === 1 ? 'one' : 'many'}` (strings/index.js's sayCount, which
+// progress.js and lesson-path.js call count).
+const counted = sources.flatMap((text) => [...text.matchAll(/\b(?:count|sayCount)\([^,]+, '([\w.]+)'\)/g)].map((m) => m[1]));
 
 test('strings: every key said by a literal say(\'…\') call or a shell\'s {{say key}} is in the English table', () => {
   const said = [...sources, ...build].flatMap((text) => [...text.matchAll(/\bsay\('([\w.]+)'/g)].map((m) => m[1]));

@@ -17,11 +17,18 @@ const parentOf = (pid) => {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
 };
 
+const belongs = new Map();  // `${profile} ${pid}` -> whether it is that Chromium's: a process keeps its parent
+
 /** Whether `pid` is the Chromium started with the profile folder `profile`, or one of its descendants. */
 function ofBrowser(pid, profile) {
-  for (let at = pid; at !== '0' && at !== '1'; at = parentOf(at))
-    if (fs.readFileSync(`/proc/${at}/cmdline`, 'utf8').includes(`--user-data-dir=${profile}`)) return true;
-  return false;
+  const key = `${profile} ${pid}`;
+  if (!belongs.has(key)) {
+    let found = false;
+    for (let at = pid; !found && at !== '0' && at !== '1'; at = parentOf(at))
+      found = fs.readFileSync(`/proc/${at}/cmdline`, 'utf8').includes(`--user-data-dir=${profile}`);
+    belongs.set(key, found);
+  }
+  return belongs.get(key);
 }
 
 /**

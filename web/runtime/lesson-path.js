@@ -2,9 +2,8 @@
 // this copy of the site (kept.js's records, read only: the "I tried this" marks and the answers).
 // The site build gives each line its lesson's folder and how many demos and questions it has.
 import { readAll } from './kept.js';
-import { say } from './strings/index.js';
+import { say, sayCount as count } from './strings/index.js';
 
-const count = (n, key) => say(`${key}_${n === 1 ? 'one' : 'many'}`, { count: n });
 
 function progressLine(line, kept) {
   const lesson = kept[line.dataset.slug];

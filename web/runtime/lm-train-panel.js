@@ -12,7 +12,7 @@ import { fetchText } from './lesson-files.js';
 import { saveFile } from './save-file.js';
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 import { CHART_EVERY_MS, SHOW_EVERY_MS, trainInWorker, tooLargeText } from './train-panel.js';
-import { say } from './strings/index.js';
+import { say, sayCount } from './strings/index.js';
 import { pageWords } from './strings/language.js';
 
 export const LM_SLOT = 'next-character/char-lm';  // core/lessons/lm/shipped_network.hpp, kSlot
@@ -21,7 +21,6 @@ const LESSONS_TEXT = '../assets/lessons.txt';      // scripts/lm-corpus.mjs, wri
 const SAMPLE = { count: 160, temperature: 0.8, top_k: 0, seed: 0 };
 
 const count = (n) => n.toLocaleString('en');
-const workerCount = (n) => say(n === 1 ? 'lm.workers_one' : 'lm.workers_many', { count: n });
 const firstChar = (text) => [...text.replace(/\r/g, '')][0] ?? ' ';
 
 function button(text, props = {}) {
@@ -209,7 +208,7 @@ export function attachLmTrainPanel(view, networks, core) {
       shownAt = performance.now();
       p.bar.value = latest.step / latest.total_steps;
       const validation = validations.length ? say('lm.validation', { loss: validations.at(-1)[1].toFixed(3) }) : '';
-      p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: workerCount(workersUsed) });
+      p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: sayCount(workersUsed, 'lm.workers') });
       if (sample) {
         p.sample.textContent = sample;
         p.sample.classList.remove('waiting');
@@ -244,7 +243,7 @@ export function attachLmTrainPanel(view, networks, core) {
         const step = latest?.step ?? 0;
         const stopped = step < settings.steps;
         const used = useTrained(result, settings, step, own);
-        idle(`${stopped ? say('lm.stopped', { step: count(step), workers: workerCount(workersUsed) }) : say('lm.done', { workers: workerCount(workersUsed) })} ${used}`);
+        idle(`${stopped ? say('lm.stopped', { step: count(step), workers: sayCount(workersUsed, 'lm.workers') }) : say('lm.done', { workers: sayCount(workersUsed, 'lm.workers') })} ${used}`);
         // The run, for the scale chart (lm-scale-sweep.js) to place beside the sweep's.
         const validation = validations.at(-1)?.[0] === step ? validations : [...validations, [step, result.validation_loss]];
         view.container.dispatchEvent(new CustomEvent('lm-trained', { bubbles: true, detail: {

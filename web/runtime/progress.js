@@ -12,7 +12,7 @@ import {
   savePage, thisLesson,
 } from './kept.js';
 import { saveFile } from './save-file.js';
-import { say } from './strings/index.js';
+import { say, sayCount as count } from './strings/index.js';
 
 // The printable page's code is a file of its own (progress-print.js), fetched on the press, not with every
 // lesson page; its window is opened at the press itself, when a browser allows a new window.
@@ -26,7 +26,6 @@ const make = (tag, props = {}, children = []) => {
   node.append(...children);
   return node;
 };
-const count = (n, key) => say(`${key}_${n === 1 ? 'one' : 'many'}`, { count: n });
 
 let asked = 0;
 /**

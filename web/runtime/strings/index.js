@@ -27,3 +27,6 @@ export function say(key, values = {}) {
   if (text === undefined) throw new Error(`no string "${key}" in web/runtime/strings/en.js`);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
+
+/** `n` and its noun: the string `key`_one for 1, `key`_many otherwise, with `{count}` replaced by n. */
+export const sayCount = (n, key) => say(`${key}_${n === 1 ? 'one' : 'many'}`, { count: n });
