@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import * as esbuild from 'esbuild';
 import { fillProse, lessonInstances } from './lesson-prose.mjs';
-import { prerenderDemo } from './prerender.mjs';
+import { prerenderDemo, prerenderSweep } from './prerender.mjs';
 import { packWeights } from './pack-weights.mjs';
 import { packedName } from '../web/runtime/packed-weights.js';
 import { writeServiceWorker } from './precache.mjs';
@@ -302,6 +302,15 @@ async function checkTranslations(languages) {
 
 const languageName = (lang) => new Intl.DisplayNames(['en'], { type: 'language' }).of(lang);
 
+/** A sweep chart's data file (data-src, relative to the lesson's folder), or an error naming the lesson and the file. */
+function sweepData(folder, src, file) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(folder, src), 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: data-src="${src}": ${error.code === 'ENOENT' ? 'no such file in the lesson\'s folder' : error.message}`);
+  }
+}
+
 function lessonPage(lesson, html, lessons, demos, snippets, template, pages, modules, contents, words, refuse) {
   const { atOnce, onRequest } = lessonModels(lesson);
   const folder = path.join(LESSONS, lesson.slug);
@@ -336,6 +345,8 @@ function lessonPage(lesson, html, lessons, demos, snippets, template, pages, mod
       (code ? `<details class="demo-source"><summary>${escapeHtml(words.say('page.demo_source'))}</summary>${code}</details>` : '');
   });
   fs.rmSync(modelsDir, { recursive: true, force: true });
+  body = body.replace(/(<div class="(rate-sweep|scale-sweep)" data-src="([^"]+)">)<\/div>/g, (_, open, kind, src) =>
+    `${open}${inLanguage(words.lang, () => prerenderSweep(kind, sweepData(folder, src, file)))}</div>`);
   body = typesetMath(body);
   const page = { ...coreValues(cores), explain_core: explainCore, worker_cores: escapeHtml(JSON.stringify(workerCores)), models: escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(atOnce).map(([slot, file]) => [slot, packedName(file)])))), models_on_request: escapeHtml(JSON.stringify(onRequest)), network_labels: pageNetworkLabels(lesson, html, demos), root: '../', csp: POLICY, strings_script: words.stringsScript('../') };
   // An embed page loads only its own demo's module, where the lesson's page loads several.

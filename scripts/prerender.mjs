@@ -79,3 +79,20 @@ export function prerenderDemo(demo, tag, answer) {
   for (const node of container.querySelectorAll(INTERACTIVE)) node.setAttribute('disabled', '');
   return container.innerHTML;
 }
+
+const { drawRateSweep } = await import('../web/runtime/rate-sweep.js');
+const { drawScaleSweep } = await import('../web/runtime/lm-scale-sweep.js');
+const SWEEPS = { 'rate-sweep': drawRateSweep, 'scale-sweep': drawScaleSweep };
+
+/**
+ * The inner HTML of a `<div class="rate-sweep">` or `<div class="scale-sweep">` (the charts a script made, not a
+ * demo): drawn by the page's own code, so the page shows them before its module loads and nothing moves when it does.
+ * @param kind   the div's class
+ * @param sweep  the parsed data file its data-src names
+ */
+export function prerenderSweep(kind, sweep) {
+  const container = document_.createElement('div');
+  document_.body.replaceChildren(container);
+  SWEEPS[kind](container, sweep);
+  return container.innerHTML;
+}

@@ -3,6 +3,9 @@
 // and the live demo takes over when the module is ready.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/core.mjs';
 import { builtLessons, useSite } from '../support/site.mjs';
 
 const site = useSite();
@@ -78,4 +81,25 @@ test('prerender: the first edit works once the module arrives', async () => {
   assert.equal(await page.evaluate(() => window.attnLesson.demos.get('scaling').state.values.scale), 7);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('prerender: the charts a script made (the table lesson\'s rate sweep, the lm lesson\'s scale sweep) are in the page as built, and the page\'s scripts draw the same', async () => {
+  // Each sweep's charts: one per network of the rate sweep, two for the scale sweep (lessons/*/data/*_sweep.json).
+  const sweeps = [['table', '.rate-sweep', 'data/rate_sweep.json', (s) => s.models.length], ['lm', '.scale-sweep', 'data/scale_sweep.json', () => 2]];
+  const shown = (page, selector) => page.locator(`${selector} figure.chart`).evaluateAll((figures) => figures.map((f) => [
+    f.querySelector('figcaption').textContent, f.querySelectorAll('svg path').length]));
+  for (const [slug, selector, file, charts] of sweeps) {
+    const data = JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, file), 'utf8'));
+    const noScripts = await site.browser.context.browser().newContext({ javaScriptEnabled: false });
+    const page = await noScripts.newPage();
+    await page.goto(`${site.server.url}${slug}/`);
+    const built = await shown(page, selector);
+    await noScripts.close();
+    assert.equal(built.length, charts(data), `${slug}: every chart of ${file}, before any script`);
+    assert.ok(built.every(([caption, paths]) => caption.trim() && paths > 1), `${slug}: each with its title and its lines`);
+    const { page: live, problems } = await site.open(`${slug}/`);
+    assert.deepEqual(await shown(live, selector), built, `${slug}: the live charts have the same titles, legends and lines`);
+    assert.deepEqual(problems, []);
+    await live.close();
+  }
 });

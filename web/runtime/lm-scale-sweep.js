@@ -29,7 +29,16 @@ function charts(sweep, own) {
   return [bySteps, bySize];
 }
 
-/** Fills every <div class="scale-sweep" data-src="…"> on the page, and redraws it after each training. */
+/** Draws the sweep's two charts and its note into `container`, with the learner's run (`own`) when there is one. */
+export function drawScaleSweep(container, sweep, own = null) {
+  const note = Object.assign(document.createElement('p'), { className: 'help', textContent: say('sweep.made_by', { measure: sweep.measure, made_by: sweep.made_by }) });
+  container.replaceChildren(...charts(sweep, own), note);
+}
+
+/**
+ * Fills every <div class="scale-sweep" data-src="…"> on the page, and redraws it after each training.
+ * The build drew it at the preset already (scripts/prerender.mjs), so this changes nothing that shows until a training.
+ */
 export async function mountScaleSweeps() {
   for (const container of document.querySelectorAll('.scale-sweep[data-src]')) {
     let sweep;
@@ -39,10 +48,9 @@ export async function mountScaleSweeps() {
       container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
       continue;
     }
-    const note = Object.assign(document.createElement('p'), { className: 'help', textContent: say('sweep.made_by', { measure: sweep.measure, made_by: sweep.made_by }) });
-    container.replaceChildren(...charts(sweep, null), note);
+    drawScaleSweep(container, sweep);
     document.addEventListener('lm-trained', ({ detail }) => {
-      if (detail.validation.length) container.replaceChildren(...charts(sweep, detail), note);
+      if (detail.validation.length) drawScaleSweep(container, sweep, detail);
     });
   }
 }

@@ -20,13 +20,17 @@ function chartOf(sweep, model) {
   });
 }
 
-/** Fills every <div class="rate-sweep" data-src="…"> on the page. */
+/** Draws one chart per network and the sweep's note into `container`. */
+export function drawRateSweep(container, sweep) {
+  const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
+  container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
+}
+
+/** Fills every <div class="rate-sweep" data-src="…"> on the page (drawn by the build already, scripts/prerender.mjs). */
 export async function mountRateSweeps() {
   for (const container of document.querySelectorAll('.rate-sweep[data-src]')) {
     try {
-      const sweep = JSON.parse(await fetchText(container.dataset.src));
-      const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
-      container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
+      drawRateSweep(container, JSON.parse(await fetchText(container.dataset.src)));
     } catch (error) {
       container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
     }
