@@ -67,9 +67,11 @@ private:
     std::vector<lanes::V<T>> ds_lanes_;            // (L, L) dLoss/dP, then dLoss/dS, of one head
 };
 
-// One query's attention in one head, the forward's inner part (apart so that the decoder's
-// key/value cache, nn/lm/decoder.hpp, adds in the same order). `rows` holds the [q k v] rows of
-// places 0..i (3E wide each); head h reads columns h*dh .. h*dh+dh-1 of each third:
+// One query's attention in one head: what each vector lane of the forward (sequences abreast) and
+// of the decoder's key/value cache (heads abreast, nn/lm/decoder.hpp) computes, operation for
+// operation in this order (tests/core/nn/lm_layers_test.cpp and lm_decoder_test.cpp hold them to
+// it). `rows` holds the [q k v] rows of places 0..i (3E wide each); head h reads columns
+// h*dh .. h*dh+dh-1 of each third:
 //   p (i+1) = softmax over j <= i of (q_i . k_j) * scale
 //   o (dh) += sum over j <= i of p_j v_j            (o starts at 0)
 // [snippet:lm-attend]

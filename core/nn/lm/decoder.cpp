@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
+#include "nn/attention_lanes.hpp"
 #include "nn/matmul.hpp"
 
 namespace attn::nn::lm {
@@ -15,13 +17,19 @@ void linear(const X& x, const Mat<T>& w_t, const Mat<T>& bias, Y&& y) {
     product_plus(y, x, w_t, bias.row(0));
 }
 
-// Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes each row.
+// Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes each row (float rows four abreast there too).
 template <typename T>
 void norm_rows(const LayerNorm<T>& norm, const Mat<T>& x, Mat<T>& xhat, Mat<T>& y, int lo, int n) {
     const int d = static_cast<int>(x.cols());
-    for (int r = lo; r < n; ++r)
-        layer_norm_row(x.data() + r * d, d, norm.weight.value.data(), norm.bias.value.data(), xhat.data() + r * d,
-                       y.data() + r * d);
+    const T* gamma = norm.weight.value.data();
+    const T* beta = norm.bias.value.data();
+    int r = lo;
+    if constexpr (std::is_same_v<T, float>) {
+        float rstd[4];
+        for (; r + 4 <= n; r += 4)
+            layer_norm_rows4(x.data() + r * d, d, gamma, beta, xhat.data() + r * d, y.data() + r * d, rstd);
+    }
+    for (; r < n; ++r) layer_norm_row(x.data() + r * d, d, gamma, beta, xhat.data() + r * d, y.data() + r * d);
 }
 
 }  // namespace
@@ -47,7 +55,8 @@ Decoder<T>::Decoder(const CharLm<T>& model)
     for (Mat<T>* m : {&x_, &h_, &xhat_, &o_, &r_, &g_}) m->setZero(C_, E_);
     f_.setZero(C_, F_);
     logits_.setZero(1, V_);
-    p_.resize(static_cast<std::size_t>(C_));
+    for (auto* v : {&q_lanes_, &k_lanes_, &v_lanes_, &o_lanes_}) v->resize(static_cast<std::size_t>(C_ * dh_));
+    p_lanes_.resize(static_cast<std::size_t>(C_));
     window_.reserve(static_cast<std::size_t>(C_));
 }
 
@@ -119,10 +128,7 @@ void Decoder<T>::block(int layer, int from, int n) {
     // The rest of the block only where a later block or the head reads it: in the last block,
     // the last place alone.
     const int lo = last ? n - 1 : from, count = n - lo;
-    const T scale = T(1) / std::sqrt(static_cast<T>(dh_));
-    o_.middleRows(lo, count).setZero();
-    for (int h = 0; h < b.attn.heads(); ++h)
-        for (int i = lo; i < n; ++i) attend(k.rows.data(), E_, dh_, h, i, scale, p_.data(), o_.data() + i * E_ + h * dh_);
+    attend_heads(k.rows, lo, n);
     // r = x + o Wproj^T + bproj
     linear(o_.middleRows(lo, count), k.proj_t, b.attn.proj.bias.value, g_.middleRows(lo, count));
     r_.middleRows(lo, count) = x_.middleRows(lo, count) + g_.middleRows(lo, count);
@@ -132,6 +138,30 @@ void Decoder<T>::block(int layer, int from, int n) {
     f_.middleRows(lo, count) = f_.middleRows(lo, count).cwiseMax(T(0));
     linear(f_.middleRows(lo, count), k.fc_proj_t, b.fc_proj.bias.value, g_.middleRows(lo, count));
     x_.middleRows(lo, count) = r_.middleRows(lo, count) + g_.middleRows(lo, count);
+}
+
+// Each lane does attend()'s operations in its order (nn/lm/causal_self_attention.hpp), so each head has
+// the bits it had alone; four heads at once take a quarter of the instructions (docs/benchmarks.md,
+// 2026-12-04 23:10).
+template <typename T>
+void Decoder<T>::attend_heads(const Mat<T>& rows, int lo, int n) {
+    const int H = E_ / dh_, dh = dh_;
+    const lanes::Index row = 3 * static_cast<lanes::Index>(E_);
+    const T scale = T(1) / std::sqrt(static_cast<T>(dh));
+    for (int h0 = 0; h0 < H; h0 += lanes::kScenes) {
+        const int heads = std::min(lanes::kScenes, H - h0);
+        const T* q = rows.data() + h0 * dh;  // head h0's columns; the next head's dh further on
+        lanes::to_lanes(q_lanes_.data() + lo * dh, q + lo * row, dh, row, n - lo, dh, heads);
+        lanes::to_lanes(k_lanes_.data(), q + E_, dh, row, n, dh, heads);
+        lanes::to_lanes(v_lanes_.data(), q + 2 * E_, dh, row, n, dh, heads);
+        for (int i = lo; i < n; ++i) {
+            lanes::V<T>* p = p_lanes_.data();
+            lanes::products<T>(p, 0, q_lanes_.data() + i * dh, 0, 1, k_lanes_.data(), 1, dh, 1, dh, i + 1);  // s_j = q_i . k_j
+            lanes::softmax(p, i + 1, scale);
+            lanes::products<T>(o_lanes_.data() + (i - lo) * dh, 0, p, 0, 1, v_lanes_.data(), dh, 1, 1, i + 1, dh);  // o_i = sum_j p_j v_j
+        }
+        lanes::from_lanes(o_.data() + lo * E_ + h0 * dh, o_lanes_.data(), dh, E_, n - lo, dh, heads);
+    }
 }
 
 template <typename T>

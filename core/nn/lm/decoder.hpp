@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "nn/lanes.hpp"
 #include "nn/lm/char_lm.hpp"
 
 namespace attn::nn::lm {
@@ -63,6 +64,9 @@ private:
     // The first block's [q k v] rows of places from..n-1, from first_kept_ where met before.
     void first_rows(const Block<T>& b, Kept& k, int from, int n);
     void block(int layer, int from, int n);
+    // o_ rows lo..n-1: every head's attention of those places' queries over places 0..i, from a
+    // block's [q k v] rows, four heads abreast (one a vector lane).
+    void attend_heads(const Mat<T>& rows, int lo, int n);
 
     const CharLm<T>& model_;
     int E_, C_, F_, V_, dh_;
@@ -71,7 +75,9 @@ private:
     std::vector<int> window_;     // the ids read, at most C
     Mat<T> x_, h_, xhat_, o_, r_, f_, g_;  // (C, E) each but f_ (C, F): one row per place
     Mat<T> logits_;               // (1, V)
-    std::vector<T> p_;            // (C) scratch: one query's weights
+    // Scratch of attend_heads, one vector lane a head: the queries, keys and values (C, dh), one
+    // query's weights (C) and the outputs (C, dh).
+    std::vector<lanes::V<T>> q_lanes_, k_lanes_, v_lanes_, p_lanes_, o_lanes_;
     // The first block's [q k v] row of a place is ln1(tok_emb[id] + pos_emb[place]) Wqkv^T + bqkv:
     // a function of the id and the place alone, which a sliding window meets again at every step
     // (each character passes through every place). Kept for each pair met: the row of (id, place)

@@ -20,7 +20,8 @@ using namespace attn::nn::lm;
 namespace {
 
 // The decoder runs the forward's own arithmetic in the forward's order (products summed in
-// order of their terms, layer_norm_row, attend), only on fewer rows: no rounding differs.
+// order of their terms, layer_norm_row, attend()'s operations in every lane), only on fewer rows:
+// no rounding differs.
 constexpr double kSameOrder = 0;
 
 constexpr LmShape kShape{11, 8, 16, 2, 2};  // vocab, context, width, heads, layers
@@ -47,8 +48,8 @@ double difference(CharLm<T>& model, const std::vector<int>& ids, std::size_t n, 
 }
 
 template <typename T>
-void check_every_step(std::uint64_t seed) {
-    CharLm<T> model(kShape);
+void check_every_step(std::uint64_t seed, const LmShape& shape = kShape) {
+    CharLm<T> model(shape);
     Rng rng(seed);
     model.init_default(rng);
     const std::vector<int> ids = some_ids(3 * kShape.context, seed + 1);  // slides 2 * context times
@@ -68,6 +69,15 @@ void check_every_step(std::uint64_t seed) {
 TEST_CASE("lm decoder: the cached logits are the full pass's at every step, in float and double") {
     check_every_step<float>(3);
     check_every_step<double>(4);
+}
+
+TEST_CASE("lm decoder: with 1, 4, 6 and 8 heads (four heads abreast in vector lanes, a last group of fewer) the logits are the full pass's") {
+    // kShape's vocabulary and context, which difference() and some_ids() read; heads of 16, 4, 4 and 4 columns.
+    for (const LmShape shape : {LmShape{11, 8, 16, 1, 2}, LmShape{11, 8, 16, 4, 2}, LmShape{11, 8, 24, 6, 2}, LmShape{11, 8, 32, 8, 2}}) {
+        INFO(shape.heads << " heads");
+        check_every_step<float>(7, shape);
+        check_every_step<double>(8, shape);
+    }
 }
 
 TEST_CASE("lm decoder: starting from more ids than the context reads the last context of them") {

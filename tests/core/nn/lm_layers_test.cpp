@@ -95,6 +95,26 @@ TEST_CASE("lm causal self-attention: a place's output does not change when later
     CHECK(after.row(4) != before.row(4));
 }
 
+TEST_CASE("lm causal self-attention: attend(), the code the lesson shows for one head and one query, gives the forward's output to the bit") {
+    // Five sequences: a group of four abreast in vector lanes, then one alone; float, the page's type.
+    Rng rng(25);
+    const int batch = 5, length = 7, width = 16, heads = 4, dh = width / heads;
+    CausalSelfAttention<float> attn("attn", width, heads);
+    attn.init_default(rng);
+    const Mat<float> x = random_matrix(batch * length, width, rng, 2.0).cast<float>();
+    const Mat<float> out = attn.forward(x, batch, length);
+    const Mat<float> rows = attn.qkv.forward(x);  // (B*L, 3E) [q k v] of every place
+    Mat<float> o = Mat<float>::Zero(batch * length, width);
+    std::vector<float> p(length);
+    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    for (int b = 0; b < batch; ++b)
+        for (int h = 0; h < heads; ++h)
+            for (int i = 0; i < length; ++i)
+                attend(rows.data() + b * length * 3 * width, width, dh, h, i, scale, p.data(),
+                       o.data() + (b * length + i) * width + h * dh);
+    CHECK(attn.proj.forward(o) == out);
+}
+
 TEST_CASE("lm block: backward matches finite differences") {
     Rng rng(24);
     const int batch = 2, length = 4, width = 8;
