@@ -142,7 +142,7 @@ void Decoder<T>::block(int layer, int from, int n) {
 
 // Each lane does attend()'s operations in its order (nn/lm/causal_self_attention.hpp), so each head has
 // the bits it had alone; four heads at once take a quarter of the instructions (docs/benchmarks.md,
-// 2026-12-04 23:10).
+// 2026-12-04 23:03).
 template <typename T>
 void Decoder<T>::attend_heads(const Mat<T>& rows, int lo, int n) {
     const int H = E_ / dh_, dh = dh_;
