@@ -103,3 +103,17 @@ test('prerender: the charts a script made (the table lesson\'s rate sweep, the l
     await live.close();
   }
 });
+
+test('prerender: when a sweep\'s data file cannot load, the charts the build drew stay and the page says why after them', async () => {
+  for (const [slug, selector, file, message] of [['table', '.rate-sweep', 'rate_sweep.json', /^The rate chart's data could not load/], ['lm', '.scale-sweep', 'scale_sweep.json', /^The scale chart's data could not load/]]) {
+    const page = await site.browser.context.newPage();
+    await page.route(`**/data/${file}`, (route) => route.abort());
+    await page.goto(`${site.server.url}${slug}/`);
+    const problem = page.locator(`${selector} > p.problem`);
+    await problem.waitFor();
+    assert.match(await problem.innerText(), message);
+    assert.ok(await page.locator(`${selector} figure.chart`).count() >= 2, `${slug}: the built charts are still there`);
+    assert.equal(await page.locator(`${selector} > :last-child`).evaluate((e) => e.classList.contains('problem')), true, 'said after them');
+    await page.close();
+  }
+});

@@ -36,8 +36,9 @@ export function drawScaleSweep(container, sweep, own = null) {
 }
 
 /**
- * Fills every <div class="scale-sweep" data-src="…"> on the page, and redraws it after each training.
- * The build drew it at the preset already (scripts/prerender.mjs), so this changes nothing that shows until a training.
+ * Fills every <div class="scale-sweep" data-src="…"> on the page at the page's width, and redraws it after each
+ * training. The build drew it already at a desktop's (scripts/prerender.mjs): if the data cannot load, the
+ * problem is said after that drawing, which stays.
  */
 export async function mountScaleSweeps() {
   for (const container of document.querySelectorAll('.scale-sweep[data-src]')) {
@@ -45,7 +46,7 @@ export async function mountScaleSweeps() {
     try {
       sweep = JSON.parse(await fetchText(container.dataset.src));
     } catch (error) {
-      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
+      container.append(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
       continue;
     }
     drawScaleSweep(container, sweep);

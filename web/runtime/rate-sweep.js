@@ -26,13 +26,16 @@ export function drawRateSweep(container, sweep) {
   container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
 }
 
-/** Fills every <div class="rate-sweep" data-src="…"> on the page (drawn by the build already, scripts/prerender.mjs). */
+/**
+ * Draws every <div class="rate-sweep" data-src="…"> on the page at the page's width. The build drew it already at a
+ * desktop's (scripts/prerender.mjs): if the data cannot load, the problem is said after that drawing, which stays.
+ */
 export async function mountRateSweeps() {
   for (const container of document.querySelectorAll('.rate-sweep[data-src]')) {
     try {
       drawRateSweep(container, JSON.parse(await fetchText(container.dataset.src)));
     } catch (error) {
-      container.replaceChildren(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
+      container.append(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
     }
   }
 }

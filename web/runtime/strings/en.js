@@ -313,7 +313,7 @@ export default {
   'sweep.title': '{model}: miss after training at each rate, one line per seed (chosen: {rate})',
   'sweep.x': 'learning rate',
   'sweep.y': 'mean miss [cm]',
-  'sweep.failed': 'The rate chart could not load ({error}).',
+  'sweep.failed': 'The rate chart\'s data could not load ({error}): the charts above are those drawn when the site was built.',
   // Sizes of files (on-request.js).
   'size.mb': '{size} MB',
   'size.kb': '{size} KB',
@@ -555,7 +555,7 @@ export default {
   'sweep.parameters': 'parameters',
   'sweep.the_sweep': 'the sweep',
   'sweep.your_point': 'your run (after {steps} steps)',
-  'sweep.scale_failed': 'The scale chart could not load ({error}).',
+  'sweep.scale_failed': 'The scale chart\'s data could not load ({error}): the charts above are the ones drawn when the site was built, and a run trained here will not join them.',
   'sweep.made_by': '{measure}; made by {made_by}.',
   'lm.chart_x': 'step',
   'lm.chart_y': 'loss [nats per character]',

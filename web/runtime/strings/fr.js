@@ -311,7 +311,7 @@ export default {
   'sweep.title': '{model} : écart après entraînement à chaque taux, une ligne par graine (choisi : {rate})',
   'sweep.x': 'taux d\'apprentissage',
   'sweep.y': 'écart moyen [cm]',
-  'sweep.failed': 'Le graphique des taux n\'a pas pu se charger ({error}).',
+  'sweep.failed': 'Les données du graphique des taux n\'ont pas pu se charger ({error}) : les graphiques ci-dessus sont ceux dessinés à la construction du site.',
   // Sizes of files (on-request.js).
   'size.mb': '{size} Mo',
   'size.kb': '{size} Ko',
@@ -553,7 +553,7 @@ export default {
   'sweep.parameters': 'paramètres',
   'sweep.the_sweep': 'le balayage',
   'sweep.your_point': 'votre entraînement (après {steps} pas)',
-  'sweep.scale_failed': 'La courbe des tailles n\'a pas pu être chargée ({error}).',
+  'sweep.scale_failed': 'Les données des courbes des tailles n\'ont pas pu se charger ({error}) : les courbes ci-dessus sont celles dessinées à la construction du site, et un entraînement fait ici ne s\'y ajoutera pas.',
   'sweep.made_by': '{measure} ; produit par {made_by}.',
   'lm.chart_x': 'pas',
   'lm.chart_y': 'perte [nats par caractère]',
