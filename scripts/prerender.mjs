@@ -58,6 +58,10 @@ const { mountDemo } = await import('../web/runtime/demo-view.js');
 // Every picture's view, fetched once: the page fetches only those its demos draw (render/figure-views.js).
 const { DRAWN_KINDS, loadFigureViews } = await import('../web/runtime/render/figure-views.js');
 await loadFigureViews(DRAWN_KINDS);
+// The charts a script made, drawn by their own modules (prerenderSweep).
+const { drawRateSweep } = await import('../web/runtime/rate-sweep.js');
+const { drawScaleSweep } = await import('../web/runtime/lm-scale-sweep.js');
+const SWEEPS = { 'rate-sweep': drawRateSweep, 'scale-sweep': drawScaleSweep };
 
 // Everything a learner could press or type in, until the module runs it.
 const INTERACTIVE = 'input, button, select, textarea';
@@ -80,9 +84,6 @@ export function prerenderDemo(demo, tag, answer) {
   return container.innerHTML;
 }
 
-const { drawRateSweep } = await import('../web/runtime/rate-sweep.js');
-const { drawScaleSweep } = await import('../web/runtime/lm-scale-sweep.js');
-const SWEEPS = { 'rate-sweep': drawRateSweep, 'scale-sweep': drawScaleSweep };
 
 /**
  * The inner HTML of a `<div class="rate-sweep">` or `<div class="scale-sweep">` (the charts a script made, not a

@@ -57,14 +57,7 @@ const Mat<T>& LayerNorm<T>::forward(const Mat<T>& x) {
     ensure_shape(xhat_, n, d);
     ensure_shape(y_, n, d);
     if (rstd_.size() != n) rstd_.resize(n);
-    const T* gamma = weight.value.data();
-    const T* beta = bias.value.data();
-    Eigen::Index r = 0;
-    if constexpr (std::is_same_v<T, float>)
-        for (; r + 4 <= n; r += 4)
-            layer_norm_rows4(x.data() + r * d, d, gamma, beta, xhat_.data() + r * d, y_.data() + r * d, &rstd_(r));
-    for (; r < n; ++r)
-        rstd_(r) = layer_norm_row(x.data() + r * d, d, gamma, beta, xhat_.data() + r * d, y_.data() + r * d);
+    layer_norm_rows(x.data(), n, d, weight.value.data(), bias.value.data(), xhat_.data(), y_.data(), rstd_.data());
     return y_;
 }
 

@@ -3,6 +3,7 @@
 //   y = (x - mean) / sqrt(var + eps) * gamma + beta,  var the biased variance.
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "nn/attention_lanes.hpp"
 #include "nn/tensor.hpp"
@@ -88,6 +89,17 @@ inline void layer_norm_rows4(const float* x, int d, const float* gamma, const fl
         rstd[l] = 1.0f / std::sqrt(var[l] + static_cast<float>(LayerNorm<float>::kEps));
         normalise_row(x + l * d, d, mean[l], rstd[l], gamma, beta, xhat + l * d, y + l * d);
     }
+}
+
+// Rows 0..n-1 of the forward (x, xhat, y: n rows of d; rstd: n): float rows four abreast
+// (layer_norm_rows4), the rest one at a time; the same bits either way. LayerNorm::forward's and the
+// decoder's (nn/lm/decoder.cpp).
+template <typename T>
+inline void layer_norm_rows(const T* x, Eigen::Index n, int d, const T* gamma, const T* beta, T* xhat, T* y, T* rstd) {
+    Eigen::Index r = 0;
+    if constexpr (std::is_same_v<T, float>)
+        for (; r + 4 <= n; r += 4) layer_norm_rows4(x + r * d, d, gamma, beta, xhat + r * d, y + r * d, rstd + r);
+    for (; r < n; ++r) rstd[r] = layer_norm_row(x + r * d, d, gamma, beta, xhat + r * d, y + r * d);
 }
 
 }  // namespace attn::nn

@@ -203,12 +203,13 @@ export function attachLmTrainPanel(view, networks, core) {
     const own = texts.name() !== null;
     const losses = [], validations = [];
     let latest = null, sample = '', shownAt = -Infinity, chartedAt = performance.now(), showing = null, workersUsed = 1;
+    const workersSaid = () => sayCount(workersUsed, 'lm.workers');  // "1 worker", "2 workers"
     const show = () => {
       showing = null;
       shownAt = performance.now();
       p.bar.value = latest.step / latest.total_steps;
       const validation = validations.length ? say('lm.validation', { loss: validations.at(-1)[1].toFixed(3) }) : '';
-      p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: sayCount(workersUsed, 'lm.workers') });
+      p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: workersSaid() });
       if (sample) {
         p.sample.textContent = sample;
         p.sample.classList.remove('waiting');
@@ -243,7 +244,7 @@ export function attachLmTrainPanel(view, networks, core) {
         const step = latest?.step ?? 0;
         const stopped = step < settings.steps;
         const used = useTrained(result, settings, step, own);
-        idle(`${stopped ? say('lm.stopped', { step: count(step), workers: sayCount(workersUsed, 'lm.workers') }) : say('lm.done', { workers: sayCount(workersUsed, 'lm.workers') })} ${used}`);
+        idle(`${stopped ? say('lm.stopped', { step: count(step), workers: workersSaid() }) : say('lm.done', { workers: workersSaid() })} ${used}`);
         // The run, for the scale chart (lm-scale-sweep.js) to place beside the sweep's.
         const validation = validations.at(-1)?.[0] === step ? validations : [...validations, [step, result.validation_loss]];
         view.container.dispatchEvent(new CustomEvent('lm-trained', { bubbles: true, detail: {

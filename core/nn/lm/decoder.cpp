@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <type_traits>
 
 #include "nn/attention_lanes.hpp"
 #include "nn/matmul.hpp"
@@ -17,19 +16,12 @@ void linear(const X& x, const Mat<T>& w_t, const Mat<T>& bias, Y&& y) {
     product_plus(y, x, w_t, bias.row(0));
 }
 
-// Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes each row (float rows four abreast there too).
+// Rows lo..n-1 of y = norm(x), as LayerNorm::forward computes them (rstd: scratch, a row's 1 / sqrt(var + eps)).
 template <typename T>
-void norm_rows(const LayerNorm<T>& norm, const Mat<T>& x, Mat<T>& xhat, Mat<T>& y, int lo, int n) {
+void norm_rows(const LayerNorm<T>& norm, const Mat<T>& x, Mat<T>& xhat, Mat<T>& y, std::vector<T>& rstd, int lo, int n) {
     const int d = static_cast<int>(x.cols());
-    const T* gamma = norm.weight.value.data();
-    const T* beta = norm.bias.value.data();
-    int r = lo;
-    if constexpr (std::is_same_v<T, float>) {
-        float rstd[4];
-        for (; r + 4 <= n; r += 4)
-            layer_norm_rows4(x.data() + r * d, d, gamma, beta, xhat.data() + r * d, y.data() + r * d, rstd);
-    }
-    for (; r < n; ++r) layer_norm_row(x.data() + r * d, d, gamma, beta, xhat.data() + r * d, y.data() + r * d);
+    layer_norm_rows(x.data() + lo * d, n - lo, d, norm.weight.value.data(), norm.bias.value.data(), xhat.data() + lo * d,
+                    y.data() + lo * d, rstd.data());
 }
 
 }  // namespace
@@ -57,6 +49,7 @@ Decoder<T>::Decoder(const CharLm<T>& model)
     logits_.setZero(1, V_);
     for (auto* v : {&q_lanes_, &k_lanes_, &v_lanes_, &o_lanes_}) v->resize(static_cast<std::size_t>(C_ * dh_));
     p_lanes_.resize(static_cast<std::size_t>(C_));
+    rstd_.resize(static_cast<std::size_t>(C_));
     window_.reserve(static_cast<std::size_t>(C_));
 }
 
@@ -100,7 +93,7 @@ const T* Decoder<T>::run(int from) {
     }
     for (int l = 0; l < static_cast<int>(kept_.size()); ++l) block(l, from, n);
     // logits = head(ln_f(x)) at the last place only
-    norm_rows(model_.ln_f, x_, xhat_, h_, n - 1, n);
+    norm_rows(model_.ln_f, x_, xhat_, h_, rstd_, n - 1, n);
     linear(h_.middleRows(n - 1, 1), head_t_, model_.head.bias.value, logits_);
     return logits_.data();
 }
@@ -116,12 +109,12 @@ void Decoder<T>::block(int layer, int from, int n) {
     } else if (last && from < n - 1) {
         // The last block's only query is the last place's: the places before it need their keys
         // and values alone (each entry of a product is its own sum, whichever columns are made).
-        norm_rows(b.ln1, x_, xhat_, h_, from, n);
+        norm_rows(b.ln1, x_, xhat_, h_, rstd_, from, n);
         product_plus(k.rows.middleRows(from, n - 1 - from).rightCols(2 * E_), h_.middleRows(from, n - 1 - from),
                      k.qkv_t.rightCols(2 * E_), b.attn.qkv.bias.value.row(0).tail(2 * E_));
         linear(h_.middleRows(n - 1, 1), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(n - 1, 1));
     } else {
-        norm_rows(b.ln1, x_, xhat_, h_, from, n);
+        norm_rows(b.ln1, x_, xhat_, h_, rstd_, from, n);
         linear(h_.middleRows(from, n - from), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(from, n - from));
     }
 
@@ -133,7 +126,7 @@ void Decoder<T>::block(int layer, int from, int n) {
     linear(o_.middleRows(lo, count), k.proj_t, b.attn.proj.bias.value, g_.middleRows(lo, count));
     r_.middleRows(lo, count) = x_.middleRows(lo, count) + g_.middleRows(lo, count);
     // x = r + fc_proj(relu(fc(ln2(r))))
-    norm_rows(b.ln2, r_, xhat_, h_, lo, n);
+    norm_rows(b.ln2, r_, xhat_, h_, rstd_, lo, n);
     linear(h_.middleRows(lo, count), k.fc_t, b.fc.bias.value, f_.middleRows(lo, count));
     f_.middleRows(lo, count) = f_.middleRows(lo, count).cwiseMax(T(0));
     linear(f_.middleRows(lo, count), k.fc_proj_t, b.fc_proj.bias.value, g_.middleRows(lo, count));
@@ -171,7 +164,7 @@ void Decoder<T>::first_rows(const Block<T>& b, Kept& k, int from, int n) {
     for (int t = from; t < n; ++t) {
         int& slot = first_slot_[static_cast<std::size_t>(window_[static_cast<std::size_t>(t)] * C_ + t)];
         if (slot < 0) {
-            norm_rows(b.ln1, x_, xhat_, h_, t, t + 1);
+            norm_rows(b.ln1, x_, xhat_, h_, rstd_, t, t + 1);
             linear(h_.middleRows(t, 1), k.qkv_t, b.attn.qkv.bias.value, k.rows.middleRows(t, 1));
             slot = static_cast<int>(first_kept_.size() / static_cast<std::size_t>(width));
             first_kept_.insert(first_kept_.end(), k.rows.data() + t * width, k.rows.data() + (t + 1) * width);

@@ -75,6 +75,7 @@ private:
     std::vector<int> window_;     // the ids read, at most C
     Mat<T> x_, h_, xhat_, o_, r_, f_, g_;  // (C, E) each but f_ (C, F): one row per place
     Mat<T> logits_;               // (1, V)
+    std::vector<T> rstd_;         // (C) scratch of the norms
     // Scratch of attend_heads, one vector lane a head: the queries, keys and values (C, dh), one
     // query's weights (C) and the outputs (C, dh).
     std::vector<lanes::V<T>> q_lanes_, k_lanes_, v_lanes_, p_lanes_, o_lanes_;
