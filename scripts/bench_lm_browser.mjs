@@ -47,18 +47,20 @@ async function run({ context, profile }, url, workers) {
   await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
   const panel = page.locator('.demo[data-instance="train"]');
   await panel.getByLabel('Workers').selectOption(String(workers));
-  // Every change of the status, timed in the page.
+  // Every change of the status, timed in the page, which also says when the training has ended (polling,
+  // even every 250 ms, is work on the page's thread and in the browser that takes a core from the workers).
   await page.evaluate(() => {
     const status = document.querySelector('.demo[data-instance="train"] .train-status');
     window.benchLog = [];
-    new MutationObserver(() => window.benchLog.push([performance.now(), status.textContent,
-      document.querySelector('.demo[data-instance="train"] .lm-sample').textContent])).observe(status, { childList: true, characterData: true, subtree: true });
+    window.benchEnded = new Promise((resolve) => new MutationObserver(() => {
+      window.benchLog.push([performance.now(), status.textContent, document.querySelector('.demo[data-instance="train"] .lm-sample').textContent]);
+      if (/^(Done|.*stopped)/i.test(status.textContent)) resolve();
+    }).observe(status, { childList: true, characterData: true, subtree: true }));
     document.querySelector('.demo[data-instance="train"] button.train').addEventListener('click', () => { window.benchStart = performance.now(); });
   });
   const threadWatch = THREADS ? watchThreadTimes(profile) : null;
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  // Polled, not every frame (Playwright's default): frames drawn for the benchmark would take the workers' cores.
-  await page.waitForFunction(() => /^(Done|.*stopped)/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 600000, polling: 250 });
+  await page.evaluate(() => window.benchEnded);
   const threads = threadWatch?.stop() ?? null;
   const { log, start, origin } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart, origin: performance.timeOrigin }));
   const exchange = (await exchangesSeen(page)).join(', ') || '-';

@@ -202,7 +202,7 @@ export function attachLmTrainPanel(view, networks, core) {
     }
     const own = texts.name() !== null;
     const losses = [], validations = [];
-    let latest = null, sample = '', shownAt = -Infinity, chartedAt = performance.now(), showing = null, workersUsed = 1;
+    let latest = null, sample = '', shownSample = '', shownAt = -Infinity, chartedAt = performance.now(), showing = null, workersUsed = 1;
     const workersSaid = () => sayCount(workersUsed, 'lm.workers');  // "1 worker", "2 workers"
     const show = () => {
       showing = null;
@@ -210,8 +210,9 @@ export function attachLmTrainPanel(view, networks, core) {
       p.bar.value = latest.step / latest.total_steps;
       const validation = validations.length ? say('lm.validation', { loss: validations.at(-1)[1].toFixed(3) }) : '';
       p.status.textContent = say('lm.status', { step: count(latest.step), total: count(latest.total_steps), loss: latest.loss.toFixed(3), validation, workers: workersSaid() });
-      if (sample) {
-        p.sample.textContent = sample;
+      // A sample comes every few seconds: the box is laid out and painted again only when it changes.
+      if (sample !== shownSample) {
+        p.sample.textContent = shownSample = sample;
         p.sample.classList.remove('waiting');
       }
       if (shownAt - chartedAt >= CHART_EVERY_MS) { drawLosses(p.chart, losses, validations); chartedAt = shownAt; }

@@ -106,7 +106,7 @@ export function trainInWorker(kind, config, workers, on) {
   const failed = (message) => { end(); on.failed(message); };
   worker.onmessage = ({ data }) => {
     if (data.type === 'team') end(data.count);
-    else if (data.type === 'progress') on.progress(data.progress, data.workers);
+    else if (data.type === 'progress') data.progress.forEach((report) => on.progress(report, data.workers));
     else if (data.type === 'paused') on.paused?.(data.step);
     else if (data.type === 'done' || data.type === 'checked') { end(1); on.done(data.type === 'done' ? data.result : data.plan); }
     // The core's message says where and why ("training stopped at epoch 13, …"), in the page's language.

@@ -10,9 +10,10 @@
 //        The first message (start, check or team-prepare) may carry `module`, the core's WebAssembly.Module
 //        the page compiled (core.js, compileCore), which the worker then instantiates instead of loading its own.
 //   out: {type: 'team', count}  how many of the teammates started with it the training uses, before any progress
-//        {type: 'progress', progress, workers, exchange}  every few steps (workers: how many share the steps;
-//        exchange: how their blocks pass, 'shared', 'messages' or 'none', for benchmarks and tests;
-//        for the language model, progress.validation every VALIDATE_EVERY steps and progress.sample
+//        {type: 'progress', progress: [report, …], workers, exchange}  the reports since the last message,
+//        in step order, one every few steps, sent at most every POST_EVERY_MS (workers: how many share the
+//        steps; exchange: how their blocks pass, 'shared', 'messages' or 'none', for benchmarks and tests;
+//        for the language model, a report's validation every VALIDATE_EVERY steps and its sample
 //        every SAMPLE_EVERY_MS)
 //        {type: 'paused', step} | {type: 'done', result} | {type: 'error', message, param}
 // A teammate is this same file, started by the page with worker 0 (train-panel.js, trainInWorker) and told
@@ -47,6 +48,12 @@ import { workerCount } from './team-size.js';
 
 const VALIDATE_EVERY = 100;      // steps between validation losses (fixed steps: the same chart every run)
 const SAMPLE_EVERY_MS = 3000;    // a sample of the language model's writing, every few seconds
+// The page redraws at most every 500 ms (train-panel.js): a message for each report (every 18 ms with two
+// workers on the lesson's model) woke its thread 300 times a training, 0.1 s of its time on a 2-core machine.
+const POST_EVERY_MS = 100;
+// Worker 0 looks at its messages (pause, stop) this often between steps, not after every few steps:
+// each look costs a round trip through the event loop while its teammate waits for its next block.
+const LOOK_EVERY_MS = 50;
 
 let corePromise = null;
 /** The module that trains (train-panel.js names the worker after it), from the page's compiled module if it sent one. */
@@ -77,7 +84,7 @@ function eachRange(ranges, visit) {
  */
 const TRAININGS = {
   table: (core) => ({
-    stepsPerMessage: 20,  // about 10-40 ms of work between progress reports
+    stepsPerReport: 20,  // about 10-40 ms of work between progress reports (the chart's points)
     start: (config) => checked(core.trainStart(config)),
     advance: (n) => checked(core.trainAdvance(n)),
     parts: (...args) => raw(core.module.trainPartsGradient(...args)),
@@ -101,7 +108,7 @@ const TRAININGS = {
     const m = core.module;
     let sampledAt = -Infinity, validatedAt = 0;
     return {
-      stepsPerMessage: 10,  // 10-100 ms at the page's sizes
+      stepsPerReport: 10,  // 10-100 ms at the page's sizes
       start: ({ text, settings }) => raw(m.lmStart(text, JSON.stringify(settings))),
       advance: (n) => raw(m.lmAdvance(n)),
       parts: (...args) => raw(m.lmPartsGradient(...args)),
@@ -239,9 +246,9 @@ async function stepShared(api, t, step, own, meanwhile) {
 }
 
 async function advance(api, t, from, meanwhile) {
-  if (t.count === 1) return api.advance(api.stepsPerMessage);
+  if (t.count === 1) return api.advance(api.stepsPerReport);
   let progress;
-  for (let step = from; step < from + api.stepsPerMessage; ++step) {
+  for (let step = from; step < from + api.stepsPerReport; ++step) {
     progress = await stepTogether(api, t, step, step === from ? meanwhile : undefined);
     if (progress.done || progress.failed) break;
   }
@@ -293,10 +300,17 @@ async function train(kind, config, asked, links) {
   // the same weights, the same figures (docs/benchmarks.md, 2026-12-04 12:45).
   let report = null;
   const now = () => { report?.(); report = null; };
+  let reports = [], postedAt = -Infinity, lookedAt = performance.now();
+  const post = () => {
+    if (reports.length) self.postMessage({ type: 'progress', progress: reports, workers: count, exchange });
+    reports = [];
+    postedAt = performance.now();
+  };
   let progress;
   for (let step = 0; ;) {
     if (control.paused) {
       now();
+      post();
       self.postMessage({ type: 'paused', step });
       await control.paused;
     }
@@ -309,13 +323,18 @@ async function train(kind, config, asked, links) {
     const reached = progress;
     report = () => {
       api.report(reached, config);
-      self.postMessage({ type: 'progress', progress: reached, workers: count, exchange });
+      reports.push(reached);
+      if (performance.now() - postedAt >= POST_EVERY_MS) post();
     };
     if (progress.done || count === 1) now();
     if (progress.done) break;
-    await nextTask();
+    if (performance.now() - lookedAt >= LOOK_EVERY_MS) {
+      await nextTask();
+      lookedAt = performance.now();
+    }
   }
   now();
+  post();
   if (progress?.done) await shareMisses(api, t);
   return { ...api.result(), parameters: plan.parameters };
 }
