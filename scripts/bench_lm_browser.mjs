@@ -14,7 +14,9 @@
 // for training tokens per second, and the module's start in each worker is not training).
 // --isolated serves the site with COOP and COEP (as its service worker does from the second visit on): the
 // workers then share memory; each run says how its workers passed their blocks.
-// --threads prints the processor time of each kind of Chromium thread from the click to the end (Linux's /proc).
+// --threads prints the processor time of each kind of Chromium thread from the click to the end (Linux's /proc),
+// and how long each kind waited, ready to run, while another thread held its core (on two cores, a worker's wait
+// is also its teammate's).
 // --split prints, for each run, where each worker's time went, from the worker's own clock
 // (tests/support/worker-split.mjs: every call of the core timed, and the gaps between them).
 import path from 'node:path';
@@ -96,7 +98,10 @@ try {
         `report and the last); ${STEPS} steps in ${r.end.toFixed(1)} s`);
       if (r.words) console.log(`   sample then: ${JSON.stringify(r.words.sample.slice(0, 160))}`);
       if (r.split) console.log(r.split);
-      if (r.threads) console.log(`  processor time from the click to the end, s: ${r.threads.filter(([, s]) => s >= 0.05).map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')}`);
+      if (r.threads) {
+        console.log(`  processor time from the click to the end, s: ${r.threads.filter(([, s]) => s >= 0.05).map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')}`);
+        console.log(`  waited, ready, for a core another thread held, s: ${r.threads.waits.filter(([, w]) => w.seconds >= 0.05).map(([name, w]) => `${name} ${w.seconds.toFixed(2)} (${w.preempted} times)`).join(', ')}`);
+      }
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

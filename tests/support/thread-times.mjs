@@ -34,7 +34,9 @@ function ofBrowser(pid, profile) {
 /**
  * @param profile  the profile folder of the Chromium to read (browser.mjs, launchChromium): only its
  *   processes, not another Chromium's on the same machine; none: every Chromium's
- * @returns {Map<string, {name: string, ticks: number}>} every such Chromium thread now, by pid:tid
+ * @returns {Map<string, {name: string, ticks: number, waitedNs: number, preempted: number}>} every such Chromium
+ *   thread now, by pid:tid: its processor time in ticks; how long it has waited, ready to run, for a core
+ *   (`schedstat`'s run-queue time, ns) and how often another thread took its core (involuntary switches)
  */
 export function threadTimes(profile) {
   const threads = new Map();
@@ -49,7 +51,9 @@ export function threadTimes(profile) {
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         // A process's first thread carries the process's name; call it the main thread.
         const name = `${kind} ${tid === pid ? 'main' : thread.replace(/\d+$/, '')}`;
-        threads.set(`${pid}:${tid}`, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+        const waitedNs = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+        const preempted = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8').match(/^nonvoluntary_ctxt_switches:\s+(\d+)/m)[1]);
+        threads.set(`${pid}:${tid}`, { name, ticks: Number(fields[11]) + Number(fields[12]), waitedNs, preempted });
       }
     } catch {
       // a process or thread that ended while it was read
@@ -61,7 +65,7 @@ export function threadTimes(profile) {
 /**
  * Reads the time of every thread of the Chromium with `profile` every `everyMs` until stop() (threads that
  * end meanwhile, such as a training's workers, keep their last reading).
- * -> {stop(): the seconds each kind of thread took, as threadSeconds}
+ * -> {stop(): the seconds each kind of thread took, as threadSeconds, and `waits`, as threadWaits}
  */
 export function watchThreadTimes(profile, everyMs = 200) {
   const before = threadTimes(profile);
@@ -72,9 +76,24 @@ export function watchThreadTimes(profile, everyMs = 200) {
     stop() {
       clearInterval(timer);
       read();
-      return threadSeconds(before, seen);
+      return Object.assign(threadSeconds(before, seen), { waits: threadWaits(before, seen) });
     },
   };
+}
+
+/**
+ * Of each kind of thread from `before` to `after`: the seconds it waited, ready, for a core another thread
+ * held, and how often it was made to (on two cores a training worker's wait is its teammate's too).
+ * -> [name, {seconds, preempted}] largest wait first
+ */
+export function threadWaits(before, after) {
+  const waits = new Map();
+  for (const [key, { name, waitedNs, preempted }] of after) {
+    const was = before.get(key) ?? { waitedNs: 0, preempted: 0 };
+    const sum = waits.get(name) ?? { seconds: 0, preempted: 0 };
+    waits.set(name, { seconds: sum.seconds + (waitedNs - was.waitedNs) / 1e9, preempted: sum.preempted + preempted - was.preempted });
+  }
+  return [...waits].sort((a, b) => b[1].seconds - a[1].seconds);
 }
 
 /** Seconds of processor time each kind of thread took from `before` to `after`, largest first. */
