@@ -62,7 +62,7 @@ async function run({ context, profile }, url, workers) {
   });
   const threadWatch = THREADS ? watchThreadTimes(profile) : null;
   await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.evaluate(() => window.benchEnded);
+  await page.evaluate((ms) => Promise.race([window.benchEnded, new Promise((_, fail) => setTimeout(() => fail(new Error(`no end in ${ms / 1000} s`)), ms))]), 600000);
   const threads = threadWatch?.stop() ?? null;
   const { log, start, origin } = await page.evaluate(() => ({ log: window.benchLog, start: window.benchStart, origin: performance.timeOrigin }));
   const exchange = (await exchangesSeen(page)).join(', ') || '-';

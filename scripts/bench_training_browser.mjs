@@ -80,7 +80,7 @@ async function trainInPage(context, url, cores) {
     window.clickedAt = performance.now();
     document.querySelector('.demo[data-instance="train"] button.train').click();
   });
-  await page.evaluate(() => window.trained);
+  await page.evaluate((ms) => Promise.race([window.trained, new Promise((_, fail) => setTimeout(() => fail(new Error(`no end in ${ms / 1000} s`)), ms))]), 300000);
   const seconds = await page.evaluate(() => (window.trainedAt - window.clickedAt) / 1000);
   const mainBusy = (await busy()) - busyBefore;  // s of main-thread tasks, the end's included
   const status = await train.locator('.train-status').innerText();
