@@ -84,7 +84,6 @@ export function prerenderDemo(demo, tag, answer) {
   return container.innerHTML;
 }
 
-
 /**
  * The inner HTML of a `<div class="rate-sweep">` or `<div class="scale-sweep">` (the charts a script made, not a
  * demo): drawn by the page's own code, so the page shows them before its module loads and nothing moves when it does.

@@ -3,6 +3,7 @@
 // native trainer, scripts/make_lm_scale_sweep.sh). Drawn with the demos' chart renderer, each chart
 // with its numbers as a table; a training in the page (lm-train-panel.js's 'lm-trained' event) adds
 // the learner's own run to both.
+import { el } from './dom.js';
 import { renderChart } from './render/charts.js';
 import { fetchText } from './lesson-files.js';
 import { say } from './strings/index.js';
@@ -31,7 +32,7 @@ function charts(sweep, own) {
 
 /** Draws the sweep's two charts and its note into `container`, with the learner's run (`own`) when there is one. */
 export function drawScaleSweep(container, sweep, own = null) {
-  const note = Object.assign(document.createElement('p'), { className: 'help', textContent: say('sweep.made_by', { measure: sweep.measure, made_by: sweep.made_by }) });
+  const note = el('p', { className: 'help', textContent: say('sweep.made_by', { measure: sweep.measure, made_by: sweep.made_by }) });
   container.replaceChildren(...charts(sweep, own), note);
 }
 
@@ -46,7 +47,7 @@ export async function mountScaleSweeps() {
     try {
       sweep = JSON.parse(await fetchText(container.dataset.src));
     } catch (error) {
-      container.append(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
+      container.append(el('p', { className: 'problem', textContent: say('sweep.scale_failed', { error: error.message }) }));
       continue;
     }
     drawScaleSweep(container, sweep);

@@ -2,6 +2,7 @@
 // every candidate learning rate, from lessons/table/data/rate_sweep.json (made
 // by the native trainer, scripts/make_rate_sweep.sh). Drawn with the demos'
 // chart renderer, one chart per network, each with its numbers as a table.
+import { el } from './dom.js';
 import { renderChart } from './render/charts.js';
 import { fetchText } from './lesson-files.js';
 import { say } from './strings/index.js';
@@ -22,7 +23,7 @@ function chartOf(sweep, model) {
 
 /** Draws one chart per network and the sweep's note into `container`. */
 export function drawRateSweep(container, sweep) {
-  const note = Object.assign(document.createElement('p'), { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
+  const note = el('p', { className: 'help', textContent: `${sweep.measure}.${sweep.note ? ` ${sweep.note}` : ''}` });
   container.replaceChildren(...sweep.models.map((m) => chartOf(sweep, m)), note);
 }
 
@@ -35,7 +36,7 @@ export async function mountRateSweeps() {
     try {
       drawRateSweep(container, JSON.parse(await fetchText(container.dataset.src)));
     } catch (error) {
-      container.append(Object.assign(document.createElement('p'), { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
+      container.append(el('p', { className: 'problem', textContent: say('sweep.failed', { error: error.message }) }));
     }
   }
 }
