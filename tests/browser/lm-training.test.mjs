@@ -123,6 +123,28 @@ test('lm training in the page: paused and resumed, it gives the bits of a run ne
   assert.deepEqual(problems, []);
 });
 
+test('lm training in the page: paused, the loss chart reaches the step it paused at', async () => {
+  // The chart is redrawn every 2 s while training; a pause between two redraws left it up to 2 s behind the status.
+  const settings = { ...SMALL, steps: 4000 };
+  const { page, problems } = await site.open(`lm/${query(settings)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  const panel = demo(page, 'train');
+  await panel.getByLabel('Workers').selectOption('2');
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  await page.waitForFunction(() => /^Step [1-9]/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  const paused = Number((await statusOf(page).innerText()).match(/^Paused after step ([\d,]+)/)[1].replace(/,/g, ''));
+  const numbers = panel.locator('details.chart-data');
+  assert.equal(await numbers.count(), 1, 'a loss chart is drawn at the pause');
+  await numbers.locator('summary').click();
+  const last = (await numbers.locator('tr > :first-child').allInnerTexts()).at(-1);
+  assert.equal(Number(last.replace(/,/g, '')), paused, 'the chart\'s last step is the paused one');
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await page.waitForFunction(() => /stopped/i.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  assert.deepEqual(problems, []);
+});
+
 test('lm training in the page: Stop keeps the weights of its step, and the four demos read them', async () => {
   const settings = { ...SMALL, steps: 20000 };
   const { page, problems } = await site.open(`lm/${query(settings)}`);

@@ -204,6 +204,7 @@ export function attachLmTrainPanel(view, networks, core) {
     const losses = [], validations = [];
     let latest = null, sample = '', shownSample = '', shownAt = -Infinity, chartedAt = performance.now(), showing = null, workersUsed = 1;
     const workersSaid = () => sayCount(workersUsed, 'lm.workers');  // "1 worker", "2 workers"
+    const chart = () => { drawLosses(p.chart, losses, validations); chartedAt = performance.now(); };
     const show = () => {
       showing = null;
       shownAt = performance.now();
@@ -215,7 +216,7 @@ export function attachLmTrainPanel(view, networks, core) {
         p.sample.textContent = shownSample = sample;
         p.sample.classList.remove('waiting');
       }
-      if (shownAt - chartedAt >= CHART_EVERY_MS) { drawLosses(p.chart, losses, validations); chartedAt = shownAt; }
+      if (shownAt - chartedAt >= CHART_EVERY_MS) chart();
     };
     p.pause.disabled = false;
     p.stop.disabled = false;
@@ -236,12 +237,13 @@ export function attachLmTrainPanel(view, networks, core) {
         clearTimeout(showing);  // a redraw still due would cover the message
         showing = null;
         if (latest) show();
+        chart();  // up to the step it paused at, not the last redraw's (up to 2 s behind)
         p.status.textContent = say('lm.paused', { step: count(step) });
       },
       done(result) {
         clearTimeout(showing);
         if (latest) show();
-        drawLosses(p.chart, losses, validations);
+        chart();
         const step = latest?.step ?? 0;
         const stopped = step < settings.steps;
         const used = useTrained(result, settings, step, own);
