@@ -1,6 +1,6 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N] [--sweeps N]
-//                                [--only 'regexp'] [--css 'rules to try']
+//                                [--only 'regexp'] [--css 'rules to try'] [--inputs N]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -8,7 +8,9 @@
 //           still 4x CPU: slider steps (arrow keys), values typed key by key into number boxes,
 //           every choice of a select and checkbox, the grids' buttons and Reset (each a press, a frame, a
 //           release: a click is timed from the release, as a tap), drags on the pictures with the mouse (each
-//           move) and their arrow keys. Printed per kind of control:
+//           move) and their arrow keys; --inputs N of each control (10: slider steps there and back, a box's
+//           neighbouring value and its own typed in turns (a prompt: a letter typed and erased), choices in turns, a grid's button each time undone
+//           by its partner, Reset after the demo's sliders moved). Printed per kind of control:
 //           the 90th percentile, the median of the demo's own update (the rest is the browser's style,
 //           layout and paint) and the worst control; then the page's, against the 50 ms goal.
 //           --worst N lists the N controls with the highest p90, each with its demo's update.
@@ -28,8 +30,6 @@ import { launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
-const STEPS_PER_SLIDER = 8;     // and per picture's arrow keys
-const DRAG_MOVES = 8;
 const DRAG_PX = 6;             // per move of a drag
 const GOAL_MS = 50;            // input to paint, 90th percentile: the goal docs/benchmarks.md measures against
 const args = process.argv.slice(2);
@@ -42,10 +42,14 @@ const SWEEPS = sweepsAt >= 0 ? Number(args[sweepsAt + 1]) : 1;
 const onlyAt = args.indexOf('--only');
 const ONLY = onlyAt >= 0 ? new RegExp(args[onlyAt + 1]) : null;
 const cssAt = args.indexOf('--css');
+const inputsAt = args.indexOf('--inputs');
+// Inputs per control (slider steps, drag moves, keys typed, choices, clicks): a p90 needs ten at least, and the
+// sweeps before 2026-12-05 gave a button or a box typed with one key a single input, its "p90" that one frame.
+const INPUTS = inputsAt >= 0 ? Number(args[inputsAt + 1]) : 10;
 const CSS = cssAt >= 0 ? args[cssAt + 1] : null;
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt].filter((at) => at >= 0).map((at) => at + 1);
+const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt, inputsAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
@@ -153,55 +157,107 @@ async function usable(demo, selector) {
 const nameOf = (control) => control.evaluate((c) => (c.closest('svg') ? `${c.textContent} in ${c.closest('svg').getAttribute('aria-label').split(':')[0]}`
   : c.getAttribute('aria-label') ?? c.closest('.control')?.querySelector('label')?.textContent ?? c.textContent));
 
-/** Slider: SLIDER_STEPS arrow-key steps (there and back), measured from the input event. */
+/** Slider: INPUTS arrow-key steps (there and back), measured from the input event. */
 async function sweepSlider(page, slider) {
   const roomRight = await slider.evaluate((s) => (Number(s.max) - Number(s.value)) / (Number(s.step) || 1));
-  const [out, back] = roomRight >= STEPS_PER_SLIDER / 2 ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
+  const [out, back] = roomRight >= INPUTS / 2 ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
   await slider.focus();
   const times = [];
-  for (let k = 0; k < STEPS_PER_SLIDER; ++k) times.push(await measured(page, 'input', () => page.keyboard.press(k < STEPS_PER_SLIDER / 2 ? out : back)));
+  for (let k = 0; k < INPUTS; ++k) times.push(await measured(page, 'input', () => page.keyboard.press(k < INPUTS / 2 ? out : back)));
   return times;
 }
 
+/** A number box's text and a neighbouring value's: one step of its slider or of its "min to max" range, or one more for a grid's cell. */
+const neighbour = (box) => box.evaluate((b) => {
+  const v = Number(b.value);
+  if (!Number.isFinite(v)) return [b.value, null];
+  const slider = b.closest('.scalar')?.querySelector('input[type=range]');
+  const [min, max] = slider ? [Number(slider.min), Number(slider.max)] : (b.title.match(/^(\S+) to (\S+)$/)?.slice(1).map(Number) ?? [-Infinity, Infinity]);
+  const step = Number(slider?.step) || 1;
+  const next = v + step <= max ? v + step : Math.max(min, v - step);
+  return [b.value, String(Number(next.toPrecision(6)))];
+});
+
 /**
- * Number box: selects its text and types a neighbouring value key by key (each key one input event):
- * one step of its slider or of its "min to max" range, or one more for a grid's cell.
+ * Number box: selects its text and types the neighbouring value key by key (each key one input event), then its
+ * own again, until INPUTS keys. A text box (a prompt): its last character typed again at its end, then erased, in
+ * turns, as a learner extends a prompt by a letter.
  */
 async function sweepTextBox(page, box) {
-  const target = await box.evaluate((b) => {
-    const v = Number(b.value);
-    if (!Number.isFinite(v)) return null;
-    const slider = b.closest('.scalar')?.querySelector('input[type=range]');
-    const [min, max] = slider ? [Number(slider.min), Number(slider.max)] : (b.title.match(/^(\S+) to (\S+)$/)?.slice(1).map(Number) ?? [-Infinity, Infinity]);
-    const step = Number(slider?.step) || 1;
-    const next = v + step <= max ? v + step : Math.max(min, v - step);
-    return String(Number(next.toPrecision(6)));
-  });
-  if (target === null) return [];
-  await box.selectText();
+  const [own, target] = await neighbour(box);
   const times = [];
-  for (const key of target) times.push(await measured(page, 'input', () => page.keyboard.type(key)));
+  if (target === null) {
+    if (!own) return [];
+    await box.focus();
+    await page.keyboard.press('End');
+    while (times.length < INPUTS) times.push(await measured(page, 'input', () => page.keyboard.press(times.length % 2 ? 'Backspace' : own.at(-1))));
+    return times;
+  }
+  for (let round = 0; times.length < INPUTS; ++round) {
+    await box.selectText();
+    for (const key of round % 2 ? own : target) times.push(await measured(page, 'input', () => page.keyboard.type(key)));
+  }
   return times;
 }
 
-/** Select: each other choice, then back; checkbox: on and off again. */
+/** Select: each other choice, then back, until INPUTS choices; checkbox: on and off, INPUTS times. */
 async function sweepChoice(page, control) {
+  const times = [];
   if (await control.evaluate((c) => c.tagName === 'INPUT')) {
-    return [await measured(page, 'input', () => tap(page, control)), await measured(page, 'input', () => tap(page, control))];
+    while (times.length < INPUTS) times.push(await measured(page, 'input', () => tap(page, control)));
+    return times;
   }
   const [first, ...others] = await control.evaluate((s) => [s.value, ...[...s.options].map((o) => o.value).filter((v) => v !== s.value)]);
-  const times = [];
-  for (const value of [...others, first]) times.push(await measured(page, 'input', () => control.selectOption(value)));
+  while (times.length < INPUTS) for (const value of [...others, first]) times.push(await measured(page, 'input', () => control.selectOption(value)));
   return times;
 }
 
-/** A grid's buttons (add or remove a row or a column) and Reset: one click each. */
-async function sweepButton(page, button) {
-  return [await measured(page, 'click', () => tap(page, button))];
+const enabled = (button) => button.evaluate((b) => !b.disabled);
+
+/** A demo's state moved from where a Reset leaves it, as a learner would before the next Reset. */
+async function moveAway(page, sliders, box) {
+  for (const slider of sliders) { await slider.focus(); await page.keyboard.press('ArrowRight'); }
+  if (!sliders.length && box) {
+    const [own, next] = await neighbour(box);
+    if (next !== null) {
+      await box.selectText();
+      await page.keyboard.type(next);
+    } else {
+      await box.focus();
+      await page.keyboard.press('End');
+      await page.keyboard.press(own.at(-1) ?? 'a');
+    }
+  }
+  await writesDrawn(page);
 }
 
 /**
- * A drag on a picture with the mouse (pointer events, as a finger's): press on the object, DRAG_MOVES
+ * A grid's button (add or remove a row or a column): INPUTS clicks, each undone by its partner ("+ token" by
+ * "− token", not measured) so that the grid keeps its size. Reset: the first click measured where the
+ * demo's sweep left it, then each after every slider of the demo has moved one step (or, with none, its
+ * first box has taken a neighbouring value or one more character), not measured.
+ */
+async function sweepButton(page, button) {
+  const demo = button.locator('xpath=ancestor::div[contains(@class, "demo")][1]');
+  const text = (await button.textContent()).trim();
+  const partnerText = text.startsWith('+') ? text.replace('+', '−') : text.replace('−', '+');
+  const partner = text === partnerText ? null : demo.locator('.grid-buttons button', { hasText: partnerText }).first();
+  const sliders = await usable(demo, 'form.controls input[type=range]');
+  const [box] = await usable(demo, 'form.controls input[type=text]');
+  const times = [];
+  for (let k = 0; k < INPUTS && await enabled(button); ++k) {
+    if (k > 0 && !partner) await moveAway(page, sliders, box);
+    times.push(await measured(page, 'click', () => tap(page, button)));
+    if (partner && await enabled(partner)) {
+      await tap(page, partner);
+      await writesDrawn(page);
+    }
+  }
+  return times;
+}
+
+/**
+ * A drag on a picture with the mouse (pointer events, as a finger's): press on the object, INPUTS
  * moves there and back, release; each move measured from its pointermove.
  */
 async function sweepDrag(page, handle) {
@@ -212,8 +268,8 @@ async function sweepDrag(page, handle) {
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   const times = [];
-  for (let k = 1; k <= DRAG_MOVES; ++k) {
-    const dx = DRAG_PX * (k <= DRAG_MOVES / 2 ? k : DRAG_MOVES - k);
+  for (let k = 1; k <= INPUTS; ++k) {
+    const dx = DRAG_PX * (k <= INPUTS / 2 ? k : INPUTS - k);
     times.push(await measured(page, 'pointermove', () => page.mouse.move(x0 + dx, y0 + dx / 2)));
   }
   await page.mouse.up();
@@ -224,7 +280,7 @@ async function sweepDrag(page, handle) {
 async function sweepPictureKeys(page, handle) {
   await handle.focus();
   const times = [];
-  for (let k = 0; k < STEPS_PER_SLIDER; ++k) times.push(await measured(page, 'keydown', () => page.keyboard.press(k < STEPS_PER_SLIDER / 2 ? 'ArrowRight' : 'ArrowLeft')));
+  for (let k = 0; k < INPUTS; ++k) times.push(await measured(page, 'keydown', () => page.keyboard.press(k < INPUTS / 2 ? 'ArrowRight' : 'ArrowLeft')));
   return times;
 }
 
@@ -233,7 +289,7 @@ async function sweepPictureKeys(page, handle) {
 // Not swept: the buttons that start something longer than a frame (Play, Train, load weights, embed).
 const KINDS = [
   { kind: 'slider', selector: 'form.controls input[type=range], .playback input[type=range]', sweep: sweepSlider },
-  { kind: 'number box', selector: 'form.controls input[type=text]', sweep: sweepTextBox },
+  { kind: 'box', selector: 'form.controls input[type=text]', sweep: sweepTextBox },
   { kind: 'choice', selector: 'form.controls select, form.controls input[type=checkbox], form.controls input[type=radio]', sweep: sweepChoice },
   // Every object of a demo's first picture; a figure with more views of the same objects (one per
   // layer and head) is dragged in its others by their first object only.

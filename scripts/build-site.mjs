@@ -32,6 +32,7 @@ import { scratchDir } from './scratch-dir.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ATTN_LESSONS and ATTN_SITE build another folder of lessons elsewhere (the build's tests use them).
+// ATTN_MINIFY=0 leaves the runtime unminified, so a profile names its functions (scripts/trace-input.mjs --inclusive).
 const LESSONS = path.resolve(ROOT, process.env.ATTN_LESSONS ?? 'lessons');
 const SERVED_SITE = path.resolve(ROOT, process.env.ATTN_SITE ?? 'site');
 // The site is built beside the served one and replaces it only once the whole build has succeeded
@@ -438,7 +439,7 @@ async function bundleRuntime(modules) {
       programs: path.join(ROOT, 'web/runtime/programs/panel.js'),
       ...Object.fromEntries(runtimeLanguages().map((lang) => [`strings-${lang}`, `strings:${lang}`])),
     },
-    bundle: true, format: 'esm', minify: true, target: 'es2020', logLevel: 'warning',
+    bundle: true, format: 'esm', minify: process.env.ATTN_MINIFY !== '0', target: 'es2020', logLevel: 'warning',
     outdir: ASSETS, plugins: [stringTables],
     // What several of the scripts above use (the strings, the page's helpers) is one shared file
     // (assets/chunk-<hash>.js) rather than a copy in each: a page loads runtime.js, reader.js and offline.js.

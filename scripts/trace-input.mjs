@@ -10,6 +10,7 @@
 // and the JavaScript by function (self time). Its companion is scripts/bench-phone.mjs (the figures).
 // --cold: no input before the measured ones, so the first pays what a control's first use costs (code compiled,
 // first layouts of new elements), as bench-phone's one click a button does.
+// --inclusive: the JavaScript by function with what each called (a site built with ATTN_MINIFY=0 names them).
 // --why: what the inputs asked the browser to redo: the trace's invalidation tracking (each element whose style or
 // layout was invalidated, by reason, and what it was) and the page's DOM writes (a MutationObserver's records).
 import path from 'node:path';
@@ -26,6 +27,7 @@ if (!action) { console.error('usage: node scripts/trace-input.mjs <page> <instan
 
 const WHY = args.includes('--why');
 const COLD = args.includes('--cold');
+const INCLUSIVE = args.includes('--inclusive');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing',
   'disabled-by-default-devtools.timeline.stack', ...(WHY ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])].join(',');
 
@@ -205,16 +207,19 @@ function why(events, writes) {
   for (const [k, n] of Object.entries(writes).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${(n / TIMES).toFixed(1).padStart(7)}  ${k}`);
 }
 
+/** JavaScript time by function, self (or with --inclusive, with what it called: each function once per sample). */
 function functions(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = new Map();
+  const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
+  const keyOf = ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} ${url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : ''}`;
+  const us = new Map();
   const deltas = profile.timeDeltas;
   profile.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : ''}`;
-    selfUs.set(key, (selfUs.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+    const keys = new Set();
+    for (let n = id; n !== undefined && (INCLUSIVE || !keys.size); n = parent.get(n)) keys.add(keyOf(byId.get(n).callFrame));
+    for (const key of keys) us.set(key, (us.get(key) ?? 0) + (deltas[i + 1] ?? 0));
   });
-  return [...selfUs].sort((a, b) => b[1] - a[1]);
+  return [...us].sort((a, b) => b[1] - a[1]);
 }
 
 async function main() {
@@ -266,8 +271,8 @@ async function main() {
     for (const [name, d] of measures) grouped.set(name, [...(grouped.get(name) ?? []), d.toFixed(1)]);
     console.log(`  user timing: ${[...grouped].map(([n, ds]) => `${n} ${ds.join('/')}`).join('; ')}`);
     if (WHY) why(events, writes);
-    console.log('  JavaScript by function (self, per input):');
-    for (const [k, us] of functions(profile).slice(0, 22)) if (us / TIMES >= 100) console.log(`    ${per(us / 1000)} ms  ${k}`);
+    console.log(`  JavaScript by function (${INCLUSIVE ? 'with what it called' : 'self'}, per input):`);
+    for (const [k, us] of functions(profile).slice(0, INCLUSIVE ? 40 : 22)) if (us / TIMES >= 100) console.log(`    ${per(us / 1000)} ms  ${k}`);
   } finally {
     await browser.close();
     server.close();
