@@ -1,6 +1,7 @@
 // Where one input's time goes on a 4x-slowed CPU (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/trace-input.mjs <page> <instance> <action> [--times N] [--site folder] [--timeline] [--why] [--cold] [--css 'rules to try']
-// <action>: type:<label>=<text> (select a number box's text and type), key:<label> (ArrowRight on a slider),
+// <action>: type:<label>=<text> (select a number box's text and type), append:<label>=<key> (the key at the end of a
+//           box's text, then Backspace, in turns: a prompt one letter longer and shorter), key:<label> (ArrowRight on a slider),
 //           click:<button text> (or click:<text>|<text>: each in turn), select:<label> (each other choice),
 //           check:<label> (a checkbox, on and off in turn), drag (the picture's first object),
 //           reset:<label>=<text>&<label>=<text>… (types each box's text, then Reset: only Reset's click is measured).
@@ -35,7 +36,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 async function control(demo, kind, label) {
   if (kind === 'click') return demo.locator('form.controls button', { hasText: label }).first();
   const box = demo.locator('form.controls .control, form.controls .scalar').filter({ has: demo.page().locator('label', { hasText: label }) }).first();
-  const selector = { type: 'input[type=text]', key: 'input[type=range]', select: 'select', check: 'input[type=checkbox]' }[kind];
+  const selector = { type: 'input[type=text]', append: 'input[type=text]', key: 'input[type=range]', select: 'select', check: 'input[type=checkbox]' }[kind];
   return box.locator(selector).first();
 }
 
@@ -73,6 +74,7 @@ async function act(page, demo) {
   const target = await control(demo, kind, label);
   await target.scrollIntoViewIfNeeded();
   if (kind === 'type') return async (k) => { await target.selectText(); await page.keyboard.type(k % 2 ? String(Number(text) + 1) : text); };
+  if (kind === 'append') return async (k) => { await target.focus(); await page.keyboard.press('End'); await page.keyboard.press(k % 2 ? text : 'Backspace'); };
   if (kind === 'key') return async (k) => { await target.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); };
   if (kind === 'check') return async () => tap(page, target);
   if (kind === 'select') {

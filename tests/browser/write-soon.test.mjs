@@ -106,3 +106,34 @@ test('write soon: a later answer replaces a write still waiting, and only the ne
   assert.equal(await page.evaluate(() => window.__changed), 0, 'back at the first answer: the table it holds is already right');
   assert.deepEqual(await drawn(page), await fresh(page));
 });
+
+/** The heads demo's heat maps: for each, whether it waits (aria-busy), its columns and its cells' colour weights. */
+const headsMaps = (page) => page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="heads"] figure.heat-map')].map((map) => ({
+  busy: map.getAttribute('aria-busy'),
+  cols: map.querySelector('.heat-map-cells').style.getPropertyValue('--cols'),
+  cells: [...map.querySelectorAll('.heat-map-cells > i')].map((i) => `${i.className} ${i.style.getPropertyValue('--w')}`).join('|'),
+})));
+
+test('write soon: a letter typed into the heads demo\'s prompt on a phone redraws the maps near the screen at once, the far ones once idle, as a fresh page draws them', async () => {
+  const { page, problems } = await site.open('lm/', PHONE, { before: [holdIdle] });
+  const prompt = demo(page, 'heads').getByRole('textbox', { name: 'Prompt' });
+  await prompt.scrollIntoViewIfNeeded();
+  await idleUntilWritten(page);
+  const before = await headsMaps(page);
+  await prompt.press('End');
+  await prompt.press('s');
+  await twoFrames(page);
+  const typed = await headsMaps(page);
+  const cols = String(Number(before[0].cols) + 1);
+  assert.equal(typed[0].busy, null, 'the first map, under the prompt, is written at once');
+  assert.equal(typed[0].cols, cols, 'one column more');
+  assert.deepEqual(typed.at(-1), { ...before.at(-1), busy: 'true' }, 'the last, screens below, waits and says so');
+  await idleUntilWritten(page);
+  const written = await headsMaps(page);
+  assert.deepEqual(written.map((m) => [m.busy, m.cols]), before.map(() => [null, cols]), 'every map written, one column more');
+  await page.waitForFunction(() => { window.__idle(); return !window.attnLesson.addressPending(); }, null, { polling: 'raf' });
+  const opened = await site.open(`lm/${await page.evaluate(() => location.search)}`, PHONE);
+  await opened.page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'));
+  assert.deepEqual(written, await headsMaps(opened.page), 'the maps equal a page opened on the same link');
+  assert.deepEqual(problems, []);
+});

@@ -4,6 +4,7 @@
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { el } from '../dom.js';
 import { writeAttributes, writeText, unlessSame } from './in-place.js';
+import { forget, watch, writeSoon } from './write-soon.js';
 import { say } from '../strings/index.js';
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
@@ -36,8 +37,6 @@ function fillMap(drawn, map, fig) {
 }
 
 function drawMap(map, fig) {
-  const rows = map.values.length;
-  const cols = rows ? map.values[0].length : 0;
   // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
   // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
   // its place: a place's digits would be most of the prerendered cells' bytes (docs/benchmarks.md).
@@ -45,19 +44,41 @@ function drawMap(map, fig) {
   // time in layout on the heads demo (docs/benchmarks.md).
   const root = el('div', { className: 'heat-map-cells' });
   root.setAttribute('role', 'img');
-  root.style.setProperty('--cols', String(cols));
-  // <i>: the shortest element, in a page that has thousands of these cells.
-  for (let k = 0; k < rows * cols; ++k) root.append(document.createElement('i'));
   const caption = document.createElement('figcaption');
   const one = document.createElement('figure');
-  one.className = cols > rows * 2 ? 'heat-map wide' : 'heat-map';
   one.append(root, caption);
-  const drawn = { one, root, caption, rows, cols };
-  fillMap(drawn, map, fig);
+  const drawn = { one, root, caption, rows: -1, cols: -1 };  // no shape yet: fitMap gives it one
+  fitMap(drawn, map, fig);
   return drawn;
 }
 
-export function createHeatMaps() {
+/**
+ * Makes `drawn` a map of `map`'s rows and columns, in place: cells are added or taken at the end (a prompt one
+ * character longer adds a row and a column, 2T + 1 cells, where a new map made all T² again), then written.
+ */
+function fitMap(drawn, map, fig) {
+  const rows = map.values.length;
+  const cols = rows ? map.values[0].length : 0;
+  if (rows !== drawn.rows || cols !== drawn.cols) {
+    const { root } = drawn;
+    // <i>: the shortest element, in a page that has thousands of these cells.
+    for (let n = root.childElementCount; n > rows * cols; --n) root.lastElementChild.remove();
+    const more = rows * cols - root.childElementCount;
+    if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
+    root.style.setProperty('--cols', String(cols));
+    drawn.one.className = cols > rows * 2 ? 'heat-map wide' : 'heat-map';
+    Object.assign(drawn, { rows, cols });
+  }
+  fillMap(drawn, map, fig);
+}
+
+/**
+ * The heat maps of a picture. Each map is written on its own when near the screen and later when not
+ * (render/write-soon.js): on a phone the language model's heads demo shows two of its eight maps below the
+ * prompt, and a letter typed rewrote all eight, 5,000 cells at a 25-character prompt (docs/benchmarks.md).
+ * `demo.written` hears of a map written late (the explainer's marks follow it).
+ */
+export function createHeatMaps(demo) {
   const figure = document.createElement('figure');
   figure.className = 'heat-maps';
   const grid = document.createElement('div');
@@ -68,15 +89,17 @@ export function createHeatMaps() {
   const update = unlessSame(figure, (_, fig) => {
     writeAttributes(figure, { 'data-name': fig.name });  // which picture of the demo it is (explain-panel.js opens its cells)
     writeText(caption, fig.title);
-    // A map of the same rows and columns is written in place; another shape is drawn anew.
     const next = fig.maps.map((m, i) => {
       const drawn = maps[i];
-      const rows = m.values.length;
-      if (!drawn || drawn.rows !== rows || drawn.cols !== (rows ? m.values[0].length : 0)) return drawMap(m, fig);
-      fillMap(drawn, m, fig);
+      if (!drawn) return drawMap(m, fig);
+      writeSoon(drawn.one, (late) => { fitMap(drawn, m, fig); if (late) demo?.written?.(); });
       return drawn;
     });
-    if (next.length !== maps.length || next.some((d, i) => d !== maps[i])) grid.replaceChildren(...next.map((d) => d.one));
+    maps.slice(next.length).forEach((drawn) => forget(drawn.one));
+    if (next.length !== maps.length || next.some((d, i) => d !== maps[i])) {
+      grid.replaceChildren(...next.map((d) => d.one));
+      next.forEach((d) => watch(d.one));
+    }
     maps = next;
   });
   return { element: figure, update };
