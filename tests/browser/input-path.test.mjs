@@ -2,6 +2,7 @@
 // page forces at once, outside the frame, which a slow phone pays on every input. Counted, not timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { heatMapsAsDrawn } from '../support/heat-maps.mjs';
 import { demo, useSite } from '../support/site.mjs';
 import { tap, writesDone } from '../support/browser.mjs';
 
@@ -202,11 +203,10 @@ test('a change of head writes the heat map\'s cells in place, each as a page ope
   await head.getByLabel('Head', { exact: true }).fill('1');
   await head.locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
   assert.equal(await kept(head, cells), count, 'every cell is the same element');
-  const colours = (scope) => scope.locator(cells).evaluateAll((els) => els.map((e) => `${e.className.replace('explain-cursor', '').trim()}:${e.style.getPropertyValue('--w')}`));
-  const live = await colours(head);
+  const live = await heatMapsAsDrawn(page, '.demo[data-instance="head"]');
   const { page: linked } = await open('lm/?head.head=1');
   await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
-  assert.deepEqual(live, await colours(demo(linked, 'head')), 'each cell\'s weight and sign are those of a page opened at head 1');
+  assert.deepEqual(live, await heatMapsAsDrawn(linked, '.demo[data-instance="head"]'), 'each cell\'s colour is that of a page opened at head 1');
   assert.deepEqual(problems, []);
   await linked.close();
   await page.close();

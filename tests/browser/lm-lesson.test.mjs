@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nativeCore } from '../support/core.mjs';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { heatMapsAsDrawn, sameMaps } from '../support/heat-maps.mjs';
 
 const site = useSite();
 const lesson = (query = '', viewport) => site.open(`lm/${query}`, viewport);
@@ -52,4 +53,21 @@ test('lm page: the same seed writes the same text, as natively; another seed ano
   await page.waitForFunction((want) => document.querySelector('[data-num="next.written"]').textContent === want, written);
   assert.notEqual(nativeCore.run('lm_next', { seed: 10 }).result.texts.written, written);
   assert.deepEqual(problems, []);
+});
+
+test('lm page: the heat maps take the other theme\'s colours when the learner switches theme, as a page opened in that theme draws them, and the light ones to print', async () => {
+  const { page, problems } = await lesson();
+  const maps = () => heatMapsAsDrawn(page, '.demo[data-instance="embed"]');
+  const light = await maps();
+  await page.locator('#theme-choice').selectOption('dark');
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  const dark = await maps();
+  assert.ok(!sameMaps(dark, light), 'the colours changed with the theme');
+  const opened = await site.open('lm/', undefined, { colorScheme: 'dark' });
+  assert.ok(sameMaps(dark, await heatMapsAsDrawn(opened.page, '.demo[data-instance="embed"]')), 'as a page opened in the dark theme draws them');
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.ok(sameMaps(await maps(), light), 'printed light');
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  assert.ok(sameMaps(await maps(), dark), 'dark again after printing');
+  assert.deepEqual([...problems, ...opened.problems], []);
 });

@@ -7,22 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../support/core.mjs';
 import { builtLessons, useSite } from '../support/site.mjs';
+import { heatMapsAsDrawn, sameMaps } from '../support/heat-maps.mjs';
 
 const site = useSite();
 const PAGES = builtLessons();
 const MODULE = '**/core-*.wasm';
 
-/**
- * What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers; and
- * each heat map's cells as drawn (its label, its columns, each cell's hue and weight).
- */
+/** What each demo shows that a reader reads: printed lines, table and chart-data text, live numbers. */
 const readable = (page) => page.evaluate(() => ({
   demos: [...document.querySelectorAll('.demo[data-demo]')].map((d) => ({
     instance: d.dataset.instance || d.dataset.demo,
     printed: d.querySelector('pre.printed')?.textContent ?? null,
     tables: [...d.querySelectorAll('.output table')].map((t) => t.textContent),
-    heatMaps: [...d.querySelectorAll('.heat-map-cells')].map((m) => [m.getAttribute('aria-label'), m.style.getPropertyValue('--cols'),
-      [...m.children].map((c) => `${c.classList.contains('negative') ? '-' : ''}${c.style.getPropertyValue('--w')}`).join(' ')]),
   })),
   numbers: [...document.querySelectorAll('[data-num]')].map((n) => n.textContent),
 }));
@@ -53,9 +49,13 @@ for (const slug of PAGES) {
   test(`prerender: ${slug}'s prerendered output equals what the module computes at the preset`, async () => {
     const { page: before } = await openWithoutModule(slug, 'held');
     const prerendered = await readable(before);
+    await before.waitForLoadState('load');  // the style sheet, which colours the prerendered maps' cells
+    const prerenderedMaps = await heatMapsAsDrawn(before, '.demo');
     await before.close();
     const { page, problems } = await site.open(`${slug}/`);
     assert.deepEqual(await readable(page), prerendered);
+    // Each heat map's label, columns and every cell's colour: cells drawn in the page as built, painted once live.
+    assert.ok(sameMaps(await heatMapsAsDrawn(page, '.demo'), prerenderedMaps), 'the heat maps show what the page as built shows');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
+import { heatMapsAsDrawn } from '../support/heat-maps.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
@@ -16,14 +17,16 @@ function holdIdle() {
   window.__idle = () => { for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 }); };
 }
 
-/** The head demo's tables (text, and each heat cell's colour weight) and heat map cells, as drawn. */
-const drawn = (page) => page.evaluate(() => {
-  const output = document.querySelector('.demo[data-instance="head"] .output');
-  return {
-    tables: [...output.querySelectorAll('table.matrix')].map((t) => t.textContent),
-    heat: [...output.querySelectorAll('td')].map((td) => td.style.getPropertyValue('--w')),
-    maps: [...output.querySelectorAll('.heat-map-cells > i')].map((i) => `${i.className} ${i.style.getPropertyValue('--w')}`),
-  };
+/** The head demo's tables (text, and each heat cell's colour weight) and heat maps (each cell's colour), as drawn. */
+const drawn = async (page) => ({
+  ...await page.evaluate(() => {
+    const output = document.querySelector('.demo[data-instance="head"] .output');
+    return {
+      tables: [...output.querySelectorAll('table.matrix')].map((t) => t.textContent),
+      heat: [...output.querySelectorAll('td')].map((td) => td.style.getPropertyValue('--w')),
+    };
+  }),
+  maps: await heatMapsAsDrawn(page, '.demo[data-instance="head"] .output'),
 });
 
 /** Lets the held idle callbacks run, frame after frame, until no write waits. */
@@ -107,12 +110,11 @@ test('write soon: a later answer replaces a write still waiting, and only the ne
   assert.deepEqual(await drawn(page), await fresh(page));
 });
 
-/** The heads demo's heat maps: for each, whether it waits (aria-busy), its columns and its cells' colour weights. */
-const headsMaps = (page) => page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="heads"] figure.heat-map')].map((map) => ({
-  busy: map.getAttribute('aria-busy'),
-  cols: map.querySelector('.heat-map-cells').style.getPropertyValue('--cols'),
-  cells: [...map.querySelectorAll('.heat-map-cells > i')].map((i) => `${i.className} ${i.style.getPropertyValue('--w')}`).join('|'),
-})));
+/** The heads demo's heat maps: for each, whether it waits (aria-busy), its columns and its cells' colours. */
+const headsMaps = async (page) => {
+  const busy = await page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="heads"] figure.heat-map')].map((map) => map.getAttribute('aria-busy')));
+  return (await heatMapsAsDrawn(page, '.demo[data-instance="heads"]')).map((map, i) => ({ busy: busy[i], cols: map.cols, cells: map.colours.join('|') }));
+};
 
 test('write soon: a letter typed into the heads demo\'s prompt on a phone redraws the maps near the screen at once, the far ones once idle, as a fresh page draws them', async () => {
   const { page, problems } = await site.open('lm/', PHONE, { before: [holdIdle] });

@@ -16,10 +16,18 @@ export async function openByKeyboard(page, instance, target) {
 export const sentenceNumber = (page, num) => page.locator(`[data-num="${num}"]`).first();
 export const cell = (page, instance, table, row, col) =>
   demo(page, instance).locator(`table.matrix[data-name="${table}"] tr`).nth(row + 1).locator('td').nth(col);
-/** The cell at `row`, `col` of a heat map (`map`: its grid of cells, filled row after row, --cols to a row). */
+/**
+ * The cell at `row`, `col` of a heat map (`map`: its grid of cells, filled row after row, --cols to a row), for a
+ * click: a painted map's cells are hidden under its canvas (render/heat-maps.js), so the click falls on that place.
+ */
 export async function heatCell(map, row, col) {
-  const cols = await map.evaluate((grid) => Number(grid.style.getPropertyValue('--cols')));
-  return map.locator(':scope > i').nth(row * cols + col);
+  const { cols, rows } = await map.evaluate((grid) => ({ cols: Number(grid.style.getPropertyValue('--cols')), rows: Number(grid.style.getPropertyValue('--rows')) }));
+  return {
+    click: async () => {
+      const box = await map.evaluate((grid) => ({ width: grid.clientWidth, height: grid.clientHeight, left: grid.clientLeft, top: grid.clientTop }));
+      await map.click({ position: { x: box.left + (col + 0.5) * box.width / cols, y: box.top + (row + 0.5) * box.height / rows } });
+    },
+  };
 }
 
 /** The middle of the character `offset` into the printout's text `needle` in `instance`, for a click. */

@@ -35,6 +35,20 @@ function cellAt(map, row, col) {
   return col >= 0 && col < cols && row >= 0 ? map.children[row * cols + col] ?? null : null;
 }
 
+/**
+ * The cell of a painted map (render/heat-maps.js: its colours on a canvas, its cells hidden) under a click,
+ * from where the click fell in the map's box.
+ */
+function cellUnder(map, event) {
+  const box = map.getBoundingClientRect();
+  const cols = columns(map);
+  const rows = Math.ceil(map.childElementCount / cols);
+  const x = (event.clientX - box.left - map.clientLeft) / map.clientWidth;
+  const y = (event.clientY - box.top - map.clientTop) / map.clientHeight;
+  const at = (f, n) => Math.max(0, Math.min(n - 1, Math.floor(f * n)));  // a click on the border: the cell beside it
+  return cellAt(map, at(y, rows), at(x, cols));
+}
+
 /** The cell a heat map's keyboard cursor is on (explainable.js marks the first when the map becomes explainable). */
 export const heatCursor = (map) => map.querySelector('.explain-cursor') ?? map.firstElementChild;
 
@@ -107,7 +121,7 @@ export function clickedRef(event, page) {
   if (label) return labelRef(label, page);
   const span = target.closest?.('[data-num].explainable');
   if (span) return { kind: 'number', name: span.dataset.num.slice(page.instance.length + 1) };
-  const cell = target.closest?.('.heat-map-cells > i');
+  const cell = target.closest?.('.heat-map-cells > i') ?? (target.matches?.('.painted > .heat-map-cells') ? cellUnder(target, event) : null);
   if (cell) return heatCellRef(cell, page.figures);
   return printedRef(event, page.explainsPrintout) ?? chartLineRef(event, page.charts);
 }

@@ -5,7 +5,15 @@
 import { el } from '../dom.js';
 import { writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
+import { heatPalette, onPaletteChange } from './heat-palette.js';
 import { say } from '../strings/index.js';
+
+// In a browser a map's colours are painted on a canvas, a pixel a cell that the style sheet scales up: as an
+// element a cell, a letter typed into the heads demo's prompt restyled, laid out and painted 1,155 of them on a
+// phone (docs/benchmarks.md, 2026-12-05). The cells stay, empty and hidden, for the explainer (a cell's place,
+// the keyboard's cursor, the outlined operands). Without a canvas (the build's prerender) the cells carry the colours.
+let canPaint;
+const painting = () => (canPaint ??= Boolean(document.createElement('canvas').getContext?.('2d')));
 
 /** The colour weight of each value: 0..1, and whether it is below zero. */
 function strengths(values, scale) {
@@ -15,25 +23,47 @@ function strengths(values, scale) {
 }
 
 /**
- * Writes one map's cells, label and caption into `drawn` (its elements, made by drawMap for a map of the
- * same rows and columns): only the cells whose colour changed are touched, so a change of head restyles
- * those cells and lays out nothing (the cells keep their size).
+ * Writes one map's colours, label and caption into `drawn` (its elements, made by drawMap for a map of the
+ * same rows and columns): painted, or as cells, of which only those whose colour changed are touched.
  */
 function fillMap(drawn, map, fig) {
   const strength = strengths(map.values, fig.scale);
+  if (drawn.canvas) paintMap(drawn, map.values, strength);
+  else colourCells(drawn, map.values, strength);
+  writeAttributes(drawn.root, { 'aria-label': say('heat.label', { label: map.label, rows: drawn.rows, cols: drawn.cols }) });
+  writeText(drawn.caption, map.label);
+}
+
+/** Each cell's colour weight as --w (none when 0, the style sheet's default) and its sign as .negative. */
+function colourCells(drawn, values, strength) {
   const cells = drawn.root.children;
-  map.values.flat().forEach((v, k) => {
+  values.flat().forEach((v, k) => {
     const { w, negative } = strength(v);
     const cell = cells[k];
     if (cell.classList.contains('negative') !== negative) cell.classList.toggle('negative', negative);
-    // No --w when the weight is 0 (the style sheet's default).
     const fixed = w.toFixed(3);
     const weight = fixed === '0.000' ? '' : fixed;
     if (cell.style.getPropertyValue('--w') === weight) return;
     if (weight) cell.style.setProperty('--w', weight); else cell.style.removeProperty('--w');
   });
-  writeAttributes(drawn.root, { 'aria-label': say('heat.label', { label: map.label, rows: drawn.rows, cols: drawn.cols }) });
-  writeText(drawn.caption, map.label);
+}
+
+/** The map's pixels from the palette, a thousandth of a weight a step (as the cells' --w). */
+function paintMap(drawn, values, strength) {
+  const { canvas, rows, cols } = drawn;
+  drawn.painted = { values, strength };  // painted again as they are when the colours change
+  if (!rows || !cols) return;
+  if (canvas.width !== cols) canvas.width = cols;
+  if (canvas.height !== rows) canvas.height = rows;
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(cols, rows);
+  const { positive, negative } = heatPalette();
+  values.flat().forEach((v, k) => {
+    const { w, negative: below } = strength(v);
+    const at = 4 * Math.round(w * 1000);
+    image.data.set((below ? negative : positive).subarray(at, at + 4), 4 * k);
+  });
+  context.putImageData(image, 0, 0);
 }
 
 function drawMap(map, fig) {
@@ -46,8 +76,10 @@ function drawMap(map, fig) {
   root.setAttribute('role', 'img');
   const caption = document.createElement('figcaption');
   const one = document.createElement('figure');
-  one.append(root, caption);
-  const drawn = { one, root, caption, rows: -1, cols: -1 };  // no shape yet: fitMap gives it one
+  const canvas = painting() ? document.createElement('canvas') : null;
+  if (canvas) canvas.setAttribute('aria-hidden', 'true');  // the cells' element is the picture, with its label
+  one.append(...(canvas ? [canvas] : []), root, caption);
+  const drawn = { one, root, canvas, caption, rows: -1, cols: -1 };  // no shape yet: fitMap gives it one
   fitMap(drawn, map, fig);
   return drawn;
 }
@@ -66,7 +98,9 @@ function fitMap(drawn, map, fig) {
     const more = rows * cols - root.childElementCount;
     if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
     root.style.setProperty('--cols', String(cols));
-    drawn.one.className = cols > rows * 2 ? 'heat-map wide' : 'heat-map';
+    root.style.setProperty('--rows', String(rows));  // a painted map places its outlined cells by both
+    if (drawn.canvas) drawn.canvas.style.aspectRatio = `${cols || 1} / ${rows || 1}`;
+    drawn.one.className = `${cols > rows * 2 ? 'heat-map wide' : 'heat-map'}${drawn.canvas ? ' painted' : ''}`;
     Object.assign(drawn, { rows, cols });
   }
   fillMap(drawn, map, fig);
@@ -86,6 +120,7 @@ export function createHeatMaps(demo) {
   const caption = document.createElement('figcaption');
   figure.append(grid, caption);
   let maps = [];  // what drawMap made, one per map on screen
+  onPaletteChange(() => maps.forEach((drawn) => drawn.painted && paintMap(drawn, drawn.painted.values, drawn.painted.strength)));
   const update = unlessSame(figure, (_, fig) => {
     writeAttributes(figure, { 'data-name': fig.name });  // which picture of the demo it is (explain-panel.js opens its cells)
     writeText(caption, fig.title);
