@@ -310,3 +310,21 @@ test('language model lesson: a heat map\'s cell opens its weight by click, and b
   assert.equal(await page.evaluate(() => document.activeElement.classList.contains('heat-map-cells')), true, 'focus is back on the map');
   assert.deepEqual(problems, []);
 });
+
+test('language model lesson: a heat map\'s keyboard cursor keeps its row and column when a letter typed into the prompt widens the map', async () => {
+  const { page, problems } = await site.open('lm/', DESKTOP);
+  const map = demo(page, 'heads').locator('.heat-map-cells.explainable').first();
+  await map.focus();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  const prompt = demo(page, 'heads').getByRole('textbox', { name: 'Prompt' });
+  const cols = Number(await map.evaluate((m) => m.style.getPropertyValue('--cols')));
+  await prompt.press('End');
+  await prompt.press('s');
+  await page.waitForFunction(([m, n]) => Number(document.querySelectorAll(m)[0].style.getPropertyValue('--cols')) === n,
+    ['.demo[data-instance="heads"] .heat-map-cells', cols + 1]);
+  await map.focus();
+  await page.keyboard.press('Enter');
+  await answered(page, 'heads');
+  assert.match(await panelOf(page, 'heads').locator('.explain-title').innerText(), /place 2 gives place 1 in block 0, head 0/);
+  assert.deepEqual(problems, []);
+});

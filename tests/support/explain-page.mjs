@@ -21,7 +21,10 @@ export const cell = (page, instance, table, row, col) =>
  * click: a painted map's cells are hidden under its canvas (render/heat-maps.js), so the click falls on that place.
  */
 export async function heatCell(map, row, col) {
-  const { cols, rows } = await map.evaluate((grid) => ({ cols: Number(grid.style.getPropertyValue('--cols')), rows: Number(grid.style.getPropertyValue('--rows')) }));
+  const { cols, rows } = await map.evaluate((grid) => {
+    const columns = Number(grid.style.getPropertyValue('--cols'));
+    return { cols: columns, rows: Math.ceil(grid.childElementCount / columns) };
+  });
   return {
     click: async () => {
       const box = await map.evaluate((grid) => ({ width: grid.clientWidth, height: grid.clientHeight, left: grid.clientLeft, top: grid.clientTop }));

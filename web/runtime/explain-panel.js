@@ -6,6 +6,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 // This file is fetched on a learner's first pointer or focus on a number, not with the page.
 import { el } from './dom.js';
+import { cellPlace, columns, placeCell } from './render/heat-cell-place.js';
 import { say } from './strings/index.js';
 import { pageNotation } from './strings/language.js';
 
@@ -17,17 +18,6 @@ const MOST_HIGHLIGHTED = 64;
 // A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them;
 // a count with thousands separators (38,416) is one number.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
-
-// A heat map's cells fill its grid row after row (render/heat-maps.js: no cell carries its place, to keep the
-// prerendered page light): a cell's row and column follow from its index and the map's --cols.
-const columns = (map) => Number(map.style.getPropertyValue('--cols'));
-
-/** The row and column of a heat map's cell. */
-function cellPlace(cell) {
-  const at = [...cell.parentElement.children].indexOf(cell);
-  const cols = columns(cell.parentElement);
-  return { row: Math.floor(at / cols), col: at % cols };
-}
 
 /** The cell of `map` at a row and column, or null outside it. */
 function cellAt(map, row, col) {
@@ -61,6 +51,7 @@ export function moveHeatCursor(map, rows, cols) {
   if (!next) return;
   cursor.classList.remove('explain-cursor');
   next.classList.add('explain-cursor');
+  placeCell(next);
 }
 
 /** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
@@ -282,7 +273,11 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
       );
       let count = 0;
       for (const operand of explanation.operands) {
-        for (const node of shownAt(operand.ref)) if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
+        for (const node of shownAt(operand.ref)) {
+          if (count++ >= MOST_HIGHLIGHTED) continue;
+          node.classList.add(OPERAND);
+          if (node.matches('.heat-map-cells > i')) placeCell(node);
+        }
       }
     }
     if (!explanation.items) parts.push(el('p', { className: 'explain-exact' }, [say('explain.exact'), el('code', { textContent: explanation.exact })]));

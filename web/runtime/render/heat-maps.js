@@ -6,6 +6,7 @@ import { el } from '../dom.js';
 import { writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
+import { cellPlace, placeCell } from './heat-cell-place.js';
 import { say } from '../strings/index.js';
 
 // In a browser a map's colours are painted on a canvas, a pixel a cell that the style sheet scales up: as an
@@ -93,15 +94,23 @@ function fitMap(drawn, map, fig) {
   const cols = rows ? map.values[0].length : 0;
   if (rows !== drawn.rows || cols !== drawn.cols) {
     const { root } = drawn;
+    // The explainer's keyboard cursor keeps its row and column (it is on a cell, whose place moves with the columns).
+    const cursor = root.querySelector('.explain-cursor');
+    const at = cursor && cellPlace(cursor);
     // <i>: the shortest element, in a page that has thousands of these cells.
     for (let n = root.childElementCount; n > rows * cols; --n) root.lastElementChild.remove();
     const more = rows * cols - root.childElementCount;
     if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
     root.style.setProperty('--cols', String(cols));
-    root.style.setProperty('--rows', String(rows));  // a painted map places its outlined cells by both
     if (drawn.canvas) drawn.canvas.style.aspectRatio = `${cols || 1} / ${rows || 1}`;
     drawn.one.className = `${cols > rows * 2 ? 'heat-map wide' : 'heat-map'}${drawn.canvas ? ' painted' : ''}`;
     Object.assign(drawn, { rows, cols });
+    const next = at && rows && cols ? root.children[Math.min(at.row, rows - 1) * cols + Math.min(at.col, cols - 1)] : null;
+    if (next !== cursor) {
+      cursor?.classList.remove('explain-cursor');
+      next?.classList.add('explain-cursor');
+    }
+    root.querySelectorAll('.explain-cursor, .explain-operand').forEach(placeCell);  // their places moved with the columns
   }
   fillMap(drawn, map, fig);
 }
