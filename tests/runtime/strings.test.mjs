@@ -62,6 +62,8 @@ const NOT_READ = {
   'render/index.js': ['the page has no picture for the figure kinds ${} (core/demo/figure_kinds.json)'],
   'core-face.js': ['no answer', 'the core could not list its demos: ${}'],
   'kept.js': ['not a record'],
+  // A CSS colour the page asks the browser to resolve (the heat maps' palette), not words.
+  'render/heat-palette.js': ['color-mix(in oklab, var(${}) 100%, var(${}) 0%)'],
 };
 const READS = /\b[A-Za-z][a-z]+(?:[ '’][a-z]+)+\b|^[A-Z][a-z]+[.…:!?]?$/;
 const css = read(path.join(ROOT, 'web/style.css'));
