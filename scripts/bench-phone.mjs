@@ -9,8 +9,9 @@
 //           every choice of a select and checkbox, the grids' buttons and Reset (each a press, a frame, a
 //           release: a click is timed from the release, as a tap), drags on the pictures with the mouse (each
 //           move) and their arrow keys; --inputs N of each control (10: slider steps there and back, a box's
-//           neighbouring value and its own typed in turns (a prompt: a letter typed and erased), choices in turns, a grid's button each time undone
-//           by its partner, Reset after the demo's sliders moved). Printed per kind of control:
+//           neighbouring value and its own typed in turns (a prompt: a letter typed and erased), choices in
+//           turns, a grid's button each time undone by its partner, Reset after the demo's sliders moved).
+//           Printed per kind of control:
 //           the 90th percentile, the median of the demo's own update (the rest is the browser's style,
 //           layout and paint) and the worst control; then the page's, against the 50 ms goal.
 //           --worst N lists the N controls with the highest p90, each with its demo's update.
@@ -237,8 +238,7 @@ async function moveAway(page, sliders, box) {
  * demo's sweep left it, then each after every slider of the demo has moved one step (or, with none, its
  * first box has taken a neighbouring value or one more character), not measured.
  */
-async function sweepButton(page, button) {
-  const demo = button.locator('xpath=ancestor::div[contains(@class, "demo")][1]');
+async function sweepButton(page, button, demo) {
   const text = (await button.textContent()).trim();
   const partnerText = text.startsWith('+') ? text.replace('+', '−') : text.replace('−', '+');
   const partner = text === partnerText ? null : demo.locator('.grid-buttons button', { hasText: partnerText }).first();
@@ -321,7 +321,7 @@ async function measureInputs(context, url) {
         if (ONLY && !ONLY.test(name)) continue;
         await control.scrollIntoViewIfNeeded();
         await page.evaluate(() => performance.clearMeasures());
-        const times = (await sweep(page, control)).filter((t) => t !== null);
+        const times = (await sweep(page, control, demo)).filter((t) => t !== null);
         // The demo's own recompute and redraw (demo-view.js measures it): the rest of a figure is the browser's.
         const updates = await page.evaluate(() => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('demo-update:')).map((m) => m.duration));
         if (times.length) perControl.push({ kind, name, latencies: times, updates });

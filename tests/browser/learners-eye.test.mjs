@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { builtLessons, demo, pageLanguage } from '../support/site.mjs';
 import { serveFolder } from '../support/server.mjs';
-import { launchBrowser, openPage } from '../support/browser.mjs';
+import { launchBrowser, openPage, writesDrawn } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { seededRandom } from '../support/random-params.mjs';
 
@@ -168,7 +168,15 @@ async function operateDemo(page, instance, random, { mine, panels }) {
   }
   // "I tried this" follows the demo (and its C++ source, when shown).
   const tried = box.locator('xpath=following-sibling::label[contains(concat(" ", @class, " "), " tried ")][1]').locator('input[type="checkbox"]');
-  if (await tried.count()) await step('ticking "I tried this"', () => tried.check());
+  // Ticked once the page is still, as a learner reads before ticking: brought near the screen, a picture written
+  // late (render/write-soon.js) can take another height and move the box from under a click made at once.
+  if (await tried.count()) {
+    await step('ticking "I tried this"', async () => {
+      await tried.scrollIntoViewIfNeeded();
+      await writesDrawn(page);
+      await tried.check();
+    });
+  }
   return [...found].map(([finding, afterStep]) => `${instance}, after ${afterStep}: ${finding}`);
 }
 

@@ -68,11 +68,11 @@ function paintMap(drawn, values, strength) {
 }
 
 function drawMap(map, fig) {
-  // Cells row after row, --cols to a row (explain-panel.js finds a cell's place from its index); each
-  // carries only its colour's weight, and none when it is 0 (the style sheet's default). No cell carries
-  // its place: a place's digits would be most of the prerendered cells' bytes (docs/benchmarks.md).
-  // The style sheet wraps them as flex rows: a CSS grid took a third more of an input's main-thread
-  // time in layout on the heads demo (docs/benchmarks.md).
+  // Cells row after row, --cols to a row (render/heat-cell-place.js finds a cell's place from its index). Drawn as
+  // elements (the prerendered page), each carries only its colour's weight, and none when it is 0 (the style
+  // sheet's default); no cell carries its place: a place's digits would be most of the prerendered cells' bytes
+  // (docs/benchmarks.md). The style sheet wraps them as flex rows: a CSS grid took a third more of an input's
+  // main-thread time in layout on the heads demo (docs/benchmarks.md).
   const root = el('div', { className: 'heat-map-cells' });
   root.setAttribute('role', 'img');
   const caption = document.createElement('figcaption');
