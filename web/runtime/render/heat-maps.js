@@ -58,11 +58,11 @@ function paintMap(drawn, values, strength) {
   if (canvas.height !== rows) canvas.height = rows;
   const context = canvas.getContext('2d');
   const image = context.createImageData(cols, rows);
+  const pixels = new Uint32Array(image.data.buffer);  // a cell's four bytes at once, as the palette holds them
   const { positive, negative } = heatPalette();
   values.flat().forEach((v, k) => {
     const { w, negative: below } = strength(v);
-    const at = 4 * Math.round(w * 1000);
-    image.data.set((below ? negative : positive).subarray(at, at + 4), 4 * k);
+    pixels[k] = (below ? negative : positive)[Math.round(w * 1000)];
   });
   context.putImageData(image, 0, 0);
 }

@@ -5,7 +5,7 @@
 // Made again when the theme changes and around printing (print is light), and each painted map repainted.
 const LEVELS = 1001;
 
-let palette = null;        // {positive, negative}: LEVELS × RGBA bytes each, for the scheme it was made in
+let palette = null;        // {positive, negative}: LEVELS RGBA words each, for the scheme it was made in
 let printing = false;
 const repaints = new Set(); // each painted picture's repaint, called when the colours change
 
@@ -32,11 +32,12 @@ function make() {
       context.fillRect(k, row, 1, 1);
     }
   });
-  const bytes = context.getImageData(0, 0, LEVELS, 2).data;
-  return { positive: bytes.subarray(0, LEVELS * 4), negative: bytes.subarray(LEVELS * 4) };
+  // Each colour's four bytes (RGBA) as one 32-bit word, in the machine's order, as an ImageData's words read them.
+  const words = new Uint32Array(context.getImageData(0, 0, LEVELS, 2).data.buffer);
+  return { positive: words.subarray(0, LEVELS), negative: words.subarray(LEVELS) };
 }
 
-/** The palettes now: index 4 × round(weight × 1000) of `positive` or `negative` is a cell's RGBA. */
+/** The palettes now: index round(weight × 1000) of `positive` or `negative` is a cell's RGBA, as one 32-bit word. */
 export function heatPalette() {
   palette ??= make();
   return palette;
