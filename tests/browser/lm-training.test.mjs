@@ -30,7 +30,7 @@ function nativeFile(settings) {
 const statusOf = (page) => demo(page, 'train').locator('.train-status');
 const networkText = (page) => page.evaluate((slot) => window.attnLesson.networks.text(slot), SLOT);
 
-/** Trains with `workers` workers and waits for the end; returns the weights file now in use. */
+/** Trains with `workers` workers and waits for the end (or the status `until`); returns the weights file now in use. */
 async function train(page, workers, { until = /^Done,/ } = {}) {
   const panel = demo(page, 'train');
   await panel.getByLabel('Workers').selectOption(String(workers));
@@ -105,18 +105,22 @@ test('lm training in the page: the loss chart holds every tenth step, which work
   assert.deepEqual(problems, []);
 });
 
+/** The lm page opened on `settings`, its training started in two workers and paused once it has made a step. */
+async function pausedInTwoWorkers(settings) {
+  const { page, problems } = await site.open(`lm/${query(settings)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await train(page, 2, { until: /^Step [1-9]/ });
+  const panel = demo(page, 'train');
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  return { page, problems, panel };
+}
+
 test('lm training in the page: paused and resumed, it gives the bits of a run never paused', async () => {
   // Long enough that the Pause lands before the end: 600 steps took 0.4 s from the first report to the
   // end on a quiet machine, which a click under the test command's load can miss; 4,000 take 2.5 s.
   const settings = { ...SMALL, steps: 4000 };
-  const { page, problems } = await site.open(`lm/${query(settings)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
-  const panel = demo(page, 'train');
-  await panel.getByLabel('Workers').selectOption('2');
-  await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.waitForFunction(() => /^Step [1-9]/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
-  await panel.getByRole('button', { name: 'Pause' }).click();
-  await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  const { page, problems, panel } = await pausedInTwoWorkers(settings);
   await panel.getByRole('button', { name: 'Resume' }).click();
   await page.waitForFunction(() => /^Done,/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent), null, { timeout: 120000 });
   assert.equal(await networkText(page), nativeFile(settings));
@@ -126,14 +130,7 @@ test('lm training in the page: paused and resumed, it gives the bits of a run ne
 test('lm training in the page: paused, the loss chart reaches the step it paused at', async () => {
   // The chart is redrawn every 2 s while training; a pause between two redraws left it up to 2 s behind the status.
   const settings = { ...SMALL, steps: 4000 };
-  const { page, problems } = await site.open(`lm/${query(settings)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
-  const panel = demo(page, 'train');
-  await panel.getByLabel('Workers').selectOption('2');
-  await panel.getByRole('button', { name: 'Train in your browser' }).click();
-  await page.waitForFunction(() => /^Step [1-9]/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
-  await panel.getByRole('button', { name: 'Pause' }).click();
-  await page.waitForFunction(() => /^Paused after step/.test(document.querySelector('.demo[data-instance="train"] .train-status').textContent));
+  const { page, problems, panel } = await pausedInTwoWorkers(settings);
   const paused = Number((await statusOf(page).innerText()).match(/^Paused after step ([\d,]+)/)[1].replace(/,/g, ''));
   const numbers = panel.locator('details.chart-data');
   assert.equal(await numbers.count(), 1, 'a loss chart is drawn at the pause');
