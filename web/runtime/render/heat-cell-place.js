@@ -10,7 +10,8 @@ export const columns = (map) => Number(map.style.getPropertyValue('--cols'));
 
 /** The row and column of a heat map's cell. */
 export function cellPlace(cell) {
-  const at = [...cell.parentElement.children].indexOf(cell);
+  // Found in the live list, not a copy of it: a map has up to thousands of cells, and the cursor is most often the first.
+  const at = Array.prototype.indexOf.call(cell.parentElement.children, cell);
   const cols = columns(cell.parentElement);
   return { row: Math.floor(at / cols), col: at % cols };
 }

@@ -16,11 +16,15 @@ import { say } from '../strings/index.js';
 let canPaint;
 const painting = () => (canPaint ??= Boolean(document.createElement('canvas').getContext?.('2d')));
 
-/** The colour weight of each value: 0..1, and whether it is below zero. */
-function strengths(values, scale) {
-  if (scale !== 'signed') return (v) => ({ w: v === null ? 0 : Math.min(1, Math.max(0, v)), negative: false });
-  const largest = Math.max(1e-12, ...values.flat().map((v) => Math.abs(v ?? 0)));
-  return (v) => ({ w: Math.abs(v ?? 0) / largest, negative: (v ?? 0) < 0 });
+/**
+ * Each value's colour as one signed number: its size, 0..1, the colour's strength, and below zero the other hue.
+ * A number, not an object a value: a map is painted again at every letter typed (thousands of values).
+ */
+function weights(values, scale) {
+  if (scale !== 'signed') return (v) => (v === null ? 0 : Math.min(1, Math.max(0, v)));
+  let largest = 1e-12;
+  for (const row of values) for (const v of row) largest = Math.max(largest, Math.abs(v ?? 0));
+  return (v) => (v ?? 0) / largest;
 }
 
 /**
@@ -28,21 +32,22 @@ function strengths(values, scale) {
  * same rows and columns): painted, or as cells, of which only those whose colour changed are touched.
  */
 function fillMap(drawn, map, fig) {
-  const strength = strengths(map.values, fig.scale);
-  if (drawn.canvas) paintMap(drawn, map.values, strength);
-  else colourCells(drawn, map.values, strength);
+  const weigh = weights(map.values, fig.scale);
+  if (drawn.canvas) paintMap(drawn, map.values, weigh);
+  else colourCells(drawn, map.values, weigh);
   writeAttributes(drawn.root, { 'aria-label': say('heat.label', { label: map.label, rows: drawn.rows, cols: drawn.cols }) });
   writeText(drawn.caption, map.label);
 }
 
 /** Each cell's colour weight as --w (none when 0, the style sheet's default) and its sign as .negative. */
-function colourCells(drawn, values, strength) {
+function colourCells(drawn, values, weigh) {
   const cells = drawn.root.children;
   values.flat().forEach((v, k) => {
-    const { w, negative } = strength(v);
+    const signed = weigh(v);
+    const negative = signed < 0;
     const cell = cells[k];
     if (cell.classList.contains('negative') !== negative) cell.classList.toggle('negative', negative);
-    const fixed = w.toFixed(3);
+    const fixed = Math.abs(signed).toFixed(3);
     const weight = fixed === '0.000' ? '' : fixed;
     if (cell.style.getPropertyValue('--w') === weight) return;
     if (weight) cell.style.setProperty('--w', weight); else cell.style.removeProperty('--w');
@@ -50,9 +55,9 @@ function colourCells(drawn, values, strength) {
 }
 
 /** The map's pixels from the palette, a thousandth of a weight a step (as the cells' --w). */
-function paintMap(drawn, values, strength) {
+function paintMap(drawn, values, weigh) {
   const { canvas, rows, cols } = drawn;
-  drawn.painted = { values, strength };  // painted again as they are when the colours change
+  drawn.painted = { values, weigh };  // painted again as they are when the colours change
   if (!rows || !cols) return;
   if (canvas.width !== cols) canvas.width = cols;
   if (canvas.height !== rows) canvas.height = rows;
@@ -60,10 +65,13 @@ function paintMap(drawn, values, strength) {
   const image = context.createImageData(cols, rows);
   const pixels = new Uint32Array(image.data.buffer);  // a cell's four bytes at once, as the palette holds them
   const { positive, negative } = heatPalette();
-  values.flat().forEach((v, k) => {
-    const { w, negative: below } = strength(v);
-    pixels[k] = (below ? negative : positive)[Math.round(w * 1000)];
-  });
+  let k = 0;
+  for (const row of values) {
+    for (const v of row) {
+      const signed = weigh(v);
+      pixels[k++] = (signed < 0 ? negative : positive)[Math.round(Math.abs(signed) * 1000)];
+    }
+  }
   context.putImageData(image, 0, 0);
 }
 
@@ -129,7 +137,7 @@ export function createHeatMaps(demo) {
   const caption = document.createElement('figcaption');
   figure.append(grid, caption);
   let maps = [];  // what drawMap made, one per map on screen
-  onPaletteChange(() => maps.forEach((drawn) => drawn.painted && paintMap(drawn, drawn.painted.values, drawn.painted.strength)));
+  onPaletteChange(() => maps.forEach((drawn) => drawn.painted && paintMap(drawn, drawn.painted.values, drawn.painted.weigh)));
   const update = unlessSame(figure, (_, fig) => {
     writeAttributes(figure, { 'data-name': fig.name });  // which picture of the demo it is (explain-panel.js opens its cells)
     writeText(caption, fig.title);
