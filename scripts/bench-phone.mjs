@@ -77,7 +77,7 @@ function serveGzipped(folder) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// The nearest-rank quantile: the least input that a share q of the inputs are at or under. Before 2026-12-05 06:30
+// The nearest-rank quantile: the least input that a share q of the inputs are at or under. Until 2026-12-05 06:20
 // this took the input at index floor(q·n), past the rank: a control's "p90" of ten inputs was the slowest of them.
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)];
 
