@@ -6,7 +6,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 // This file is fetched on a learner's first pointer or focus on a number, not with the page.
 import { el } from './dom.js';
-import { cellPlace, columns, placeCell } from './render/heat-cell-place.js';
+import { cellPlace, columns, moveCursor, placeCell } from './render/heat-cell-place.js';
 import { say } from './strings/index.js';
 import { pageNotation } from './strings/language.js';
 
@@ -49,9 +49,7 @@ export function moveHeatCursor(map, rows, cols) {
   const at = cellPlace(cursor);
   const next = cellAt(map, at.row + rows, at.col + cols);
   if (!next) return;
-  cursor.classList.remove('explain-cursor');
-  next.classList.add('explain-cursor');
-  placeCell(next);
+  moveCursor(cursor, next);
 }
 
 /** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */

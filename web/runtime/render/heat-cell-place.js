@@ -24,3 +24,12 @@ export function placeCell(cell) {
   const percent = (k, n) => `${(100 * k) / n}%`;
   Object.assign(cell.style, { left: percent(col, cols), top: percent(row, rows), width: percent(1, cols), height: percent(1, rows) });
 }
+
+/** Moves a heat map's keyboard cursor from the cell `from` (or none) to `to` (or none), shown at its place. */
+export function moveCursor(from, to) {
+  if (from === to) return;
+  from?.classList.remove('explain-cursor');
+  if (!to) return;
+  to.classList.add('explain-cursor');
+  placeCell(to);
+}

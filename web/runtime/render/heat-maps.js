@@ -6,7 +6,7 @@ import { el } from '../dom.js';
 import { writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
-import { cellPlace, placeCell } from './heat-cell-place.js';
+import { cellPlace, moveCursor, placeCell } from './heat-cell-place.js';
 import { say } from '../strings/index.js';
 
 // In a browser a map's colours are painted on a canvas, a pixel a cell that the style sheet scales up: as an
@@ -62,7 +62,9 @@ function paintMap(drawn, values, weigh) {
   if (canvas.width !== cols) canvas.width = cols;
   if (canvas.height !== rows) canvas.height = rows;
   const context = canvas.getContext('2d');
-  const image = context.createImageData(cols, rows);
+  // Every pixel is written below: the last paint's image is reused while the map keeps its size.
+  if (drawn.image?.width !== cols || drawn.image?.height !== rows) drawn.image = context.createImageData(cols, rows);
+  const { image } = drawn;
   const pixels = new Uint32Array(image.data.buffer);  // a cell's four bytes at once, as the palette holds them
   const { positive, negative } = heatPalette();
   let k = 0;
@@ -114,10 +116,7 @@ function fitMap(drawn, map, fig) {
     drawn.one.className = `${cols > rows * 2 ? 'heat-map wide' : 'heat-map'}${drawn.canvas ? ' painted' : ''}`;
     Object.assign(drawn, { rows, cols });
     const next = at && rows && cols ? root.children[Math.min(at.row, rows - 1) * cols + Math.min(at.col, cols - 1)] : null;
-    if (next !== cursor) {
-      cursor?.classList.remove('explain-cursor');
-      next?.classList.add('explain-cursor');
-    }
+    moveCursor(cursor, next);
     root.querySelectorAll('.explain-cursor, .explain-operand').forEach(placeCell);  // their places moved with the columns
   }
   fillMap(drawn, map, fig);
