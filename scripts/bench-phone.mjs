@@ -16,7 +16,8 @@
 //           layout and paint) and the worst control; then the page's, against the 50 ms goal.
 //           --worst N lists the N controls with the highest p90, each with its demo's update.
 //           --sweeps N works every control N times (a fresh page each time) and prints each sweep's page p90
-//           and their median: one sweep's p90 moves by a few ms from one to the next.
+//           and their median: one sweep's p90 moves by a few ms from one to the next; then each control's p90
+//           over all its inputs of the N sweeps, and the controls over the goal by it.
 //           --only works the controls whose name ("instance: label", as --worst prints them) the regexp finds, so a
 //           quiet minute measures the slowest controls of two sites more than once.
 //           --css adds rules over the site's once a page is ready (an experiment, as trace-input.mjs's --css).
@@ -48,7 +49,7 @@ const inputsAt = args.indexOf('--inputs');
 // sweeps before 2026-12-05 gave a button or a box typed with one key a single input, its "p90" that one frame.
 const INPUTS = inputsAt >= 0 ? Number(args[inputsAt + 1]) : 10;
 const CSS = cssAt >= 0 ? args[cssAt + 1] : null;
-const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block'];
+const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block', 'lm'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt, inputsAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
@@ -380,6 +381,24 @@ function reportInputs({ perControl, problems }) {
   return p90;
 }
 
+/**
+ * Each control over all the sweeps: the p90 of all its inputs together (a minute of a loud machine moves one
+ * sweep's p90 of ten inputs by 10 ms and more; thirty move less), and the controls over the goal by it.
+ */
+function reportPooled(sweeps) {
+  const pooled = new Map();
+  for (const { perControl } of sweeps) {
+    for (const c of perControl) pooled.set(c.name, [...(pooled.get(c.name) ?? []), ...c.latencies]);
+  }
+  const byP90 = [...pooled].map(([name, latencies]) => ({ name, latencies, p90: quantile(latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+  for (const c of byP90.slice(0, WORST)) {
+    console.log(`    ${ms(c.p90)} p90 of ${c.latencies.length} inputs (median ${median(c.latencies).toFixed(1)}, slowest ${Math.max(...c.latencies).toFixed(1)}): ${c.name}`);
+  }
+  const over = byP90.filter((c) => c.p90 > GOAL_MS);
+  console.log(`  controls whose p90 over the ${sweeps.length} sweeps' inputs together is over the ${GOAL_MS} ms goal: ${over.length} of ${byP90.length}` +
+    `${over.length ? `: ${over.map((c) => `${c.name} ${c.p90.toFixed(1)}`).join(', ')}` : ''}`);
+}
+
 async function main() {
   const server = await serveGzipped(SITE);
   const browser = await launchChromium();
@@ -401,13 +420,16 @@ async function main() {
       }
       if (args.includes('--load-only')) continue;
       const p90s = [];
+      const sweeps = [];
       for (let k = 0; k < SWEEPS; ++k) {
         if (SWEEPS > 1) console.log(`  sweep ${k + 1} of ${SWEEPS}:`);
-        p90s.push(reportInputs(await measureInputs(browser.context, url)));
+        sweeps.push(await measureInputs(browser.context, url));
+        p90s.push(reportInputs(sweeps.at(-1)));
       }
       if (SWEEPS > 1) {
         console.log(`  the page's p90 in ${SWEEPS} sweeps: ${p90s.map((v) => v.toFixed(1)).join(', ')} ms; median ${median(p90s).toFixed(1)} ms ` +
           `(goal ${GOAL_MS} ms)`);
+        reportPooled(sweeps);
       }
     }
   } finally {
