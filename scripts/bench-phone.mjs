@@ -157,9 +157,14 @@ async function usable(demo, selector) {
   const shown = await visible(all);
   return shown.flatMap((v, i) => (v ? [all.nth(i)] : []));
 }
-// A control's label, or a picture's object by its kind (its aria-label goes on with its place and weight).
-const nameOf = (control) => control.evaluate((c) => (c.closest('svg') ? `${c.textContent} in ${c.closest('svg').getAttribute('aria-label').split(':')[0]}`
-  : c.getAttribute('aria-label') ?? c.closest('.control')?.querySelector('label')?.textContent ?? c.textContent));
+// A control's label (a grid's button: the grid's, then its own text), or a picture's object by its kind (its
+// aria-label goes on with its place and weight).
+const nameOf = (control) => control.evaluate((c) => {
+  if (c.closest('svg')) return `${c.textContent} in ${c.closest('svg').getAttribute('aria-label').split(':')[0]}`;
+  const label = c.getAttribute('aria-label') ?? c.closest('.control')?.querySelector('label')?.textContent;
+  if (label === undefined) return c.textContent;
+  return c.tagName === 'BUTTON' ? `${label}: ${c.textContent.trim()}` : label;
+});
 
 /**
  * A slider's INPUTS arrow keys, each a step the slider takes: out towards the end with more room and back, again
@@ -336,7 +341,7 @@ async function measureInputs(context, url) {
     const instance = await demo.getAttribute('data-instance');
     for (const { kind, selector, sweep } of KINDS) {
       for (const control of await usable(demo, selector)) {
-        const name = `${instance}: ${(await nameOf(control)).trim().slice(0, 48)}`;
+        const name = `${instance}: ${(await nameOf(control)).trim().slice(0, 64)}`;
         if (ONLY && !ONLY.test(name)) continue;
         await control.scrollIntoViewIfNeeded();
         await page.evaluate(() => performance.clearMeasures());
@@ -386,11 +391,18 @@ function reportInputs({ perControl, problems }) {
  * sweep's p90 of ten inputs by 10 ms and more; thirty move less), and the controls over the goal by it.
  */
 function reportPooled(sweeps) {
+  // A control is its name and how many before it in the sweep had that name: a grid's buttons share their grid's.
   const pooled = new Map();
   for (const { perControl } of sweeps) {
-    for (const c of perControl) pooled.set(c.name, [...(pooled.get(c.name) ?? []), ...c.latencies]);
+    const seen = new Map();
+    for (const c of perControl) {
+      const nth = seen.get(c.name) ?? 0;
+      seen.set(c.name, nth + 1);
+      const key = `${c.name}\u0000${nth}`;
+      pooled.set(key, { name: c.name, latencies: [...(pooled.get(key)?.latencies ?? []), ...c.latencies] });
+    }
   }
-  const byP90 = [...pooled].map(([name, latencies]) => ({ name, latencies, p90: quantile(latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+  const byP90 = [...pooled.values()].map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
   for (const c of byP90.slice(0, WORST)) {
     console.log(`    ${ms(c.p90)} p90 of ${c.latencies.length} inputs (median ${median(c.latencies).toFixed(1)}, slowest ${Math.max(...c.latencies).toFixed(1)}): ${c.name}`);
   }
