@@ -358,27 +358,34 @@ async function measureInputs(context, url) {
 
 const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 
+const highestP90First = (controls) => controls.map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+
+/** One line: how many of `byP90` are over the goal, and which. */
+function listOverGoal(byP90, which) {
+  const over = byP90.filter((c) => c.p90 > GOAL_MS);
+  console.log(`  controls whose p90${which} is over the ${GOAL_MS} ms goal: ${over.length} of ${byP90.length}` +
+    `${over.length ? `: ${over.map((c) => `${c.name} ${c.p90.toFixed(1)}`).join(', ')}` : ''}`);
+}
+
 /** Per control kind: p90, the worst control (highest p90) and the count; then the page's p90 against the goal, which it returns. */
 function reportInputs({ perControl, problems }) {
   for (const { kind } of KINDS) {
     const controls = perControl.filter((c) => c.kind === kind);
     if (!controls.length) continue;
     const all = controls.flatMap((c) => c.latencies);
-    const worst = controls.map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90)[0];
+    const [worst] = highestP90First(controls);
     const updates = controls.flatMap((c) => c.updates);
     console.log(`  ${kind.padEnd(13)} p90 ${ms(quantile(all, 0.9))} (demo update median ${updates.length ? median(updates).toFixed(1) : '-'} ms) ` +
       `over ${String(all.length).padStart(3)} inputs of ${String(controls.length).padStart(2)} controls; worst ${worst.name} (p90 ${worst.p90.toFixed(1)} ms)`);
   }
   const all = perControl.flatMap((c) => c.latencies);
   if (!all.length) return NaN;
-  const byP90 = perControl.map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+  const byP90 = highestP90First(perControl);
   for (const c of byP90.slice(0, WORST)) {
     console.log(`    ${ms(c.p90)} p90 (median ${median(c.latencies).toFixed(1)}, slowest ${Math.max(...c.latencies).toFixed(1)}), ` +
       `demo update median ${c.updates.length ? median(c.updates).toFixed(1) : '-'} ms: ${c.kind}, ${c.name}`);
   }
-  const over = byP90.filter((c) => c.p90 > GOAL_MS);
-  console.log(`  controls whose p90 is over the ${GOAL_MS} ms goal: ${over.length} of ${byP90.length}` +
-    `${over.length ? `: ${over.map((c) => `${c.name} ${c.p90.toFixed(1)}`).join(', ')}` : ''}`);
+  listOverGoal(byP90, '');
   const p90 = quantile(all, 0.9);
   console.log(`  every input on the page: p90 ${ms(p90)}, max ${Math.max(...all).toFixed(1)} ms over ${all.length} inputs: ` +
     `${p90 <= GOAL_MS ? 'within' : 'over'} the ${GOAL_MS} ms goal`);
@@ -402,13 +409,11 @@ function reportPooled(sweeps) {
       pooled.set(key, { name: c.name, latencies: [...(pooled.get(key)?.latencies ?? []), ...c.latencies] });
     }
   }
-  const byP90 = [...pooled.values()].map((c) => ({ ...c, p90: quantile(c.latencies, 0.9) })).sort((a, b) => b.p90 - a.p90);
+  const byP90 = highestP90First([...pooled.values()]);
   for (const c of byP90.slice(0, WORST)) {
     console.log(`    ${ms(c.p90)} p90 of ${c.latencies.length} inputs (median ${median(c.latencies).toFixed(1)}, slowest ${Math.max(...c.latencies).toFixed(1)}): ${c.name}`);
   }
-  const over = byP90.filter((c) => c.p90 > GOAL_MS);
-  console.log(`  controls whose p90 over the ${sweeps.length} sweeps' inputs together is over the ${GOAL_MS} ms goal: ${over.length} of ${byP90.length}` +
-    `${over.length ? `: ${over.map((c) => `${c.name} ${c.p90.toFixed(1)}`).join(', ')}` : ''}`);
+  listOverGoal(byP90, ` over the ${sweeps.length} sweeps' inputs together`);
 }
 
 async function main() {
