@@ -134,6 +134,7 @@ function summarise(slices) {
   const style = [];
   const layout = [];
   const walls = [];
+  let slowest = null;  // the slowest input's event time
   const time = (e) => e.tdur ?? e.dur;
   const top = (s) => { while (s.parent) s = s.parent; return s; };
   // A button or Reset: its click alone (not the boxes typed before it, nor the pointer's move onto the button and its
@@ -147,6 +148,7 @@ function summarise(slices) {
     if (!commit) continue;
     const to = commit.ts + commit.dur;
     walls.push((to - event.ts) / 1000);
+    if (walls.at(-1) === Math.max(...walls)) slowest = event.ts;
     for (const s of slices) {
       if (s.ts < from || s.ts >= to) continue;
       const childTime = s.children.reduce((t, c) => t + time(c), 0);
@@ -155,20 +157,19 @@ function summarise(slices) {
       if (s.name === 'Layout') layout.push({ ms: time(s) / 1000, dirty: s.args?.beginData?.dirtyObjects, total: s.args?.beginData?.totalObjects, forced: inJs(s) && by(s) });
     }
   }
-  return { self, style, layout, walls, inputs: walls.length };
+  return { self, style, layout, walls, slowest, inputs: walls.length };
 }
 
 /** The main thread's tasks from the last input event on, for 600 ms: when, how long, and their largest parts. */
-function timeline(slices) {
-  const inputs = slices.filter((s) => s.name === 'EventDispatch' && ['input', 'click', 'pointermove', 'keydown'].includes(s.args?.data?.type));
-  const from = inputs.at(-1).ts;
+/** What the main thread did around the slowest input, task by task (a tail is one input's story, not an average's). */
+function timeline(slices, from) {
   const parts = (s, depth) => s.children.filter((c) => c.dur > 300).map((c) => {
     const name = c.name === 'FunctionCall' ? `fn ${c.args?.data?.functionName || '?'}:${c.args?.data?.lineNumber}`
       : c.name === 'EventDispatch' ? `event ${c.args?.data?.type}` : c.name === 'TimerFire' ? 'timer' : c.name;
     const inner = depth < 3 && c.children.length ? ` [${parts(c, depth + 1)}]` : '';
     return `${name} ${(c.dur / 1000).toFixed(1)}${inner}`;
   }).join(', ');
-  console.log('  timeline of the last input (ms from its event):');
+  console.log('  timeline of the slowest input (ms from its event):');
   for (const s of slices) {
     if (s.parent || s.ts + s.dur < from - 20000 || s.ts > from + 600000 || s.dur < 300) continue;
     console.log(`    +${((s.ts - from) / 1000).toFixed(1).padStart(6)} ${(s.dur / 1000).toFixed(1).padStart(6)} ${s.name}: ${parts(s, 1)}`);
@@ -255,8 +256,8 @@ async function main() {
     await cdp.send('Tracing.end');
     await done;
     const slices = tree(events);
-    const { self, style, layout, walls, inputs } = summarise(slices);
-    if (args.includes('--timeline')) timeline(slices);
+    const { self, style, layout, walls, slowest, inputs } = summarise(slices);
+    if (args.includes('--timeline') && slowest !== null) timeline(slices, slowest);
     const per = (v) => (v / TIMES).toFixed(1).padStart(7);
     const perInput = (v) => (v / inputs).toFixed(1).padStart(7);
     console.log(`${slug} ${instance} ${action}: ${TIMES} inputs at 4x CPU; ${count} elements on the page; per input:`);
