@@ -160,8 +160,10 @@ function summarise(slices) {
   return { self, style, layout, walls, slowest, inputs: walls.length };
 }
 
-/** The main thread's tasks from the last input event on, for 600 ms: when, how long, and their largest parts. */
-/** What the main thread did around the slowest input, task by task (a tail is one input's story, not an average's). */
+/**
+ * The main thread's tasks around the slowest input (from 20 ms before its event to 600 ms after): when, how long,
+ * and their largest parts. A slow tail is one input's story, which an average over the inputs hides.
+ */
 function timeline(slices, from) {
   const parts = (s, depth) => s.children.filter((c) => c.dur > 300).map((c) => {
     const name = c.name === 'FunctionCall' ? `fn ${c.args?.data?.functionName || '?'}:${c.args?.data?.lineNumber}`
