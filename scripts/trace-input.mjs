@@ -134,7 +134,8 @@ function summarise(slices) {
   const style = [];
   const layout = [];
   const walls = [];
-  let slowest = null;  // the slowest input's event time
+  let slowest = null;  // the slowest input's event time, and its wall time
+  let slowestWall = -Infinity;
   const time = (e) => e.tdur ?? e.dur;
   const top = (s) => { while (s.parent) s = s.parent; return s; };
   // A button or Reset: its click alone (not the boxes typed before it, nor the pointer's move onto the button and its
@@ -148,7 +149,7 @@ function summarise(slices) {
     if (!commit) continue;
     const to = commit.ts + commit.dur;
     walls.push((to - event.ts) / 1000);
-    if (walls.at(-1) === Math.max(...walls)) slowest = event.ts;
+    if (walls.at(-1) > slowestWall) [slowest, slowestWall] = [event.ts, walls.at(-1)];
     for (const s of slices) {
       if (s.ts < from || s.ts >= to) continue;
       const childTime = s.children.reduce((t, c) => t + time(c), 0);
