@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from '../support/site.mjs';
 import { injectAxe } from '../support/axe.mjs';
+import { demosReady } from '../support/browser.mjs';
 
 const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['attention-fr', 'attention-fr/'], ['table', 'table/'], ['block', 'block/'], ['lm', 'lm/']];
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
@@ -27,9 +28,7 @@ async function open(relative, viewport, colorScheme) {
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
   await page.goto(`${site.server.url}${relative}`);
-  if (await page.locator('.demo[data-demo]').count()) {
-    await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 20000 });
-  }
+  await demosReady(page);
   return page;
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
-import { openPage } from '../support/browser.mjs';
+import { demosReady, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
@@ -174,7 +174,7 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
     const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`, undefined,
       { demos: false });
     await visit.page.locator('.lesson-list > li > a', { hasText: 'Attention and self-attention' }).click(); // the lesson's own link, not a "builds on" one
-    await visit.page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+    await demosReady(visit.page);
     assert.equal(await printed(visit.page, 'worked'), SEED_WORKED_EXAMPLE);
     assert.deepEqual(visit.problems, []);
   } finally {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../support/core.mjs';
 import { demo, useSite } from '../support/site.mjs';
 import { WATCH_EXCHANGE } from '../support/exchange.mjs';
+import { demosReady } from '../support/browser.mjs';
 
 const site = useSite();
 const SLOT = 'next-character/char-lm';
@@ -42,7 +43,7 @@ async function train(page, workers, { until = /^Done,/ } = {}) {
 
 test('lm training in the page: one worker and two give the native trainer\'s weights file, to the bit; the sample box says why it is empty until the first sample', async () => {
   const { page, problems } = await site.open(`lm/${query(SMALL)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const expected = nativeFile(SMALL);
   const sample = demo(page, 'train').locator('.lm-sample');
   assert.match(await sample.innerText(), /^No sample yet/, 'before any training, the sample box says why it is empty');
@@ -65,7 +66,7 @@ test('lm training in the page: the page starts the second worker with the first,
     window.Worker = class extends Native { constructor(...args) { super(...args); window.workersMade += 1; } };
   };
   const { page, problems } = await site.open(`lm/${query(SMALL)}`, undefined, { before: [countMade] });
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const made = await page.evaluate(() => window.workersMade);
   assert.equal(await train(page, 2), nativeFile(SMALL), 'the native trainer\'s bits');
   assert.equal(await page.evaluate(() => window.workersMade) - made, 2, 'the page made both training workers');
@@ -79,7 +80,7 @@ test('lm training in the page: the workers share the module the page compiled, o
   const { page, problems } = await site.open(`lm/${query(SMALL)}`);
   const fetched = [];
   page.on('request', (request) => { if (request.url().endsWith('/core-lm-training.wasm')) fetched.push(request.url()); });
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const expected = nativeFile(SMALL);
   assert.equal(await train(page, 2), expected, 'the native trainer\'s bits, first training');
   assert.equal(await train(page, 2), expected, 'the native trainer\'s bits, second training');
@@ -94,7 +95,7 @@ test('lm training in the page: the loss chart holds every tenth step, which work
   // (a message each 100 ms would still be under 100 if the test command's load made them take 9 s).
   const settings = { ...SMALL, steps: 2000 };
   const { page, problems } = await site.open(`lm/${query(settings)}`, undefined, { before: [{ content: WATCH_EXCHANGE }] });
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   await train(page, 2);
   const numbers = demo(page, 'train').locator('details.chart-data');
   await numbers.locator('summary').click();
@@ -108,7 +109,7 @@ test('lm training in the page: the loss chart holds every tenth step, which work
 /** The lm page opened on `settings`, its training started in two workers and paused once it has made a step. */
 async function pausedInTwoWorkers(settings) {
   const { page, problems } = await site.open(`lm/${query(settings)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   await train(page, 2, { until: /^Step [1-9]/ });
   const panel = demo(page, 'train');
   await panel.getByRole('button', { name: 'Pause' }).click();
@@ -145,7 +146,7 @@ test('lm training in the page: paused, the loss chart reaches the step it paused
 test('lm training in the page: Stop keeps the weights of its step, and the four demos read them', async () => {
   const settings = { ...SMALL, steps: 20000 };
   const { page, problems } = await site.open(`lm/${query(settings)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const before = await demo(page, 'next').locator('pre.printed').innerText();
   const panel = demo(page, 'train');
   await panel.getByLabel('Workers').selectOption('1');
@@ -168,7 +169,7 @@ test('lm training in the page: Stop keeps the weights of its step, and the four 
 
 test('lm training in the page: each bad text is refused with its message, and the pasted text stays', async () => {
   const { page, problems } = await site.open('lm/');
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const panel = demo(page, 'train');
   const status = panel.locator('.lm-text-status');
   const box = panel.getByLabel('Paste your own text');
@@ -203,7 +204,7 @@ test('lm training in the page: each bad text is refused with its message, and th
 
 test('lm training in the page: the downloaded weights load back as the same network', async () => {
   const { page, problems } = await site.open(`lm/${query(SMALL)}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   const trained = await train(page, 1);
   const panel = demo(page, 'train');
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download these weights' }).click()]);

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveFolder } from '../support/server.mjs';
-import { launchChromium, openPage } from '../support/browser.mjs';
+import { demosReady, launchChromium, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { writeServiceWorker } from '../../scripts/precache.mjs';
 import { injectAxe } from '../support/axe.mjs';
@@ -42,7 +42,6 @@ after(async () => {
 
 const offlineNote = (page) => page.locator('.offline-note');
 const printouts = (page) => page.locator('.demo pre.printed').allInnerTexts();
-const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 20000 });
 
 /**
  * A learner's edit: a slider one step up, the first of the page's sliders whose step changes its demo's
@@ -74,7 +73,7 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
     await browser.context.setOffline(true);
     try {
       await page.reload();
-      await ready(page);
+      await demosReady(page);
       // The site's worker adds the headers (web/sw.js, isolated()): the training workers can share memory.
       assert.equal(await page.evaluate(() => window.crossOriginIsolated), true, 'served by the site\'s worker, the page is cross-origin isolated');
       assert.deepEqual(await printouts(page), online, 'every demo prints what it printed online');
@@ -87,7 +86,7 @@ for (const [name, relative] of [['robot', 'robot/'], ['attention', 'attention/']
       await page.locator('.lesson-list a').first().waitFor();
       await page.waitForLoadState('load');  // its scripts all run (leaving earlier would abort their requests)
       await page.goBack();
-      await ready(page);
+      await demosReady(page);
     } finally {
       await browser.context.setOffline(false);
     }
@@ -111,7 +110,7 @@ test('offline: a Python program runs in its sandbox with the network off, from w
   await browser.context.setOffline(true);
   try {
     await page.reload();
-    await ready(page);
+    await demosReady(page);
     const ran = await runOrderProgram(page);
     assert.equal(ran.state, 'done');
     assert.equal(ran.printed, await page.locator('.demo[data-instance="order"] pre.printed').innerText());
@@ -124,7 +123,7 @@ test('offline: a Python program runs in its sandbox with the network off, from w
 test('offline: the notes pass axe (the offline line in the footer)', async () => {
   const page = await browser.context.newPage();
   await page.goto(url('attention/'));
-  await ready(page);
+  await demosReady(page);
   await offlineNote(page).waitFor({ timeout: 30000 });
   await injectAxe(page);
   const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id));
@@ -159,7 +158,7 @@ test('offline: Plain-256\'s weights (load on request) are cached when first load
   await browser.context.setOffline(true);
   try {
     await page.reload();
-    await ready(page);
+    await demosReady(page);
     await button.click();
     await page.waitForFunction(() => /are loaded/.test(document.querySelector('.load-weights-status').textContent), null, { timeout: 20000 });
     assert.match(await status.innerText(), /runs in your browser/);
@@ -191,20 +190,20 @@ test('update: after each rebuild with a change, the next online visit serves the
     // test asks for the look at once, as the next test does; the page may be reloading into the new version.
     await next.page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update())).catch(() => {});
     await next.page.locator('.update-note').waitFor({ timeout: 30000 });
-    await ready(next.page);
+    await demosReady(next.page);
     assert.match(await next.page.locator('.lesson-head .summary').innerText(), new RegExp(MARK));
     assert.match(await next.page.locator('.update-note').innerText(), /Updated/);
     await offlineNote(next.page).waitFor();
 
     // A visit with no new version has no note; offline, the new version comes from the cache.
     await next.page.reload();
-    await ready(next.page);
+    await demosReady(next.page);
     await offlineNote(next.page).waitFor();
     assert.equal(await next.page.locator('.update-note').count(), 0, 'the note is for the first visit of a new version only');
     await browser.context.setOffline(true);
     try {
       await next.page.reload();
-      await ready(next.page);
+      await demosReady(next.page);
       assert.match(await next.page.locator('.lesson-head .summary').innerText(), new RegExp(MARK));
     } finally {
       await browser.context.setOffline(false);
@@ -219,7 +218,7 @@ test('update: a page touched before a new version took over loads none of the ne
   const { page, problems } = await openPage(browser.context, url('robot/'));
   await offlineNote(page).waitFor({ timeout: 30000 });
   await page.reload();  // served by the site's worker from here on, as on any visit after the first
-  await ready(page);
+  await demosReady(page);
   await offlineNote(page).waitFor();
   await page.locator('.demo[data-instance="order"] input[type="range"]').first().focus();
   await page.keyboard.press('ArrowRight');  // touched: the page is not reloaded under the learner
@@ -249,7 +248,7 @@ test('update: a page touched before a new version took over loads none of the ne
   assert.deepEqual(fetched.filter((n) => /programs\.js|program-worker|micropython|program-frame/.test(n)), []);
 
   await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.locator('.update-note button').click()]);
-  await ready(page);
+  await demosReady(page);
   assert.match(await page.locator('.lesson-head .summary').innerText(), /Changed again\./);
   assert.equal(await updates(), 2, 'the reload checked for a new version once');
   assert.deepEqual(problems, []);

@@ -9,14 +9,13 @@ import path from 'node:path';
 import { useSite } from '../support/site.mjs';
 import { ROOT } from '../support/core.mjs';
 import { serveFolder } from '../support/server.mjs';
-import { dialogAnswered, openPage } from '../support/browser.mjs';
+import { demosReady, dialogAnswered, openPage } from '../support/browser.mjs';
 import { injectAxe } from '../support/axe.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
 const lessonJson = (slug) => JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8'));
-const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
 
 /**
  * A blank page of the site's origin (answered by the test, never by the server; no script of the site runs
@@ -81,7 +80,7 @@ test('progress: an answer the page has no box for, or one that is not text, is k
 
   await boxes.nth(2).fill('Only the attention.');
   await page.reload();
-  await ready(page);
+  await demosReady(page);
   assert.equal(await page.locator('.earlier-answers blockquote').innerText(), 'An answer to a question the lesson no longer has.', 'still kept after another answer was written');
   const record = JSON.parse((await stored(page))['attn-progress:/block']);
   assert.deepEqual(record.answers.map((a) => a.answer), ['A row of zeros.', '{"text":"a newer version kept this as an object"}', 'Only the attention.',
@@ -111,7 +110,7 @@ test('progress: an answer follows its question\'s text when the lesson reorders 
     tried: [],
   })), second);
   await page.reload();
-  await ready(page);
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').nth(0).inputValue(), '');
   assert.equal(await page.locator('.check textarea').nth(1).inputValue(), 'Written when this was question 1.');
   assert.equal(await page.locator('.earlier-answers .earlier-question').innerText(), 'Question 2: A question this lesson no longer asks?');
@@ -125,7 +124,7 @@ test('progress: /block/ and /block/index.html show the same answers and marks: t
   await page.locator('.check textarea').first().fill('The same answer wherever the page is opened from.');
   await page.locator('input[data-tried="stack"]').check();
   await page.goto(`${site.server.url}block/index.html`);
-  await ready(page);
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), 'The same answer wherever the page is opened from.');
   assert.equal(await page.locator('input[data-tried="stack"]').isChecked(), true);
   assert.deepEqual(Object.keys(await stored(page)), ['attn-progress:/block']);
@@ -142,7 +141,7 @@ test('progress: the same lesson open in two tabs: an answer or a mark made in on
   assert.equal(await second.locator('input[data-tried="stack"]').isChecked(), true);
   await second.locator('.check textarea').nth(1).fill('Typed in the second tab.');
   await first.reload();
-  await ready(first);
+  await demosReady(first);
   assert.equal(await first.locator('.check textarea').nth(0).inputValue(), 'Typed in the first tab.');
   assert.equal(await first.locator('.check textarea').nth(1).inputValue(), 'Typed in the second tab.');
   assert.equal(await first.locator('input[data-tried="stack"]').isChecked(), true);
@@ -155,7 +154,7 @@ test('progress: the export carries the learner\'s name, each lesson\'s title, ea
   const { page, problems } = await openClean('attention/');
   await page.locator('.check textarea').first().fill('A 6 × 6 table; each row adds up to 1.');
   await page.goto(`${site.server.url}robot/`);
-  await ready(page);
+  await demosReady(page);
   await page.locator('.check textarea').nth(4).fill('So that a score compares shapes, not raw centimetres.');
   await page.locator('input[data-tried]').first().check();
   const firstDemo = page.locator('.demo[data-demo]').first();
@@ -262,13 +261,13 @@ test('progress: erasing everything on one copy of the site leaves another copy\'
     const { page, problems } = await openPage(site.browser.context, `${server.url}a/block/`);
     await page.evaluate(() => localStorage.clear());
     await page.reload();
-    await ready(page);
+    await demosReady(page);
     await page.locator('.check textarea').first().fill('Copy a\'s answer.');
     // And one that an older version of copy a kept by its path.
     await page.evaluate(() => localStorage.setItem('attn-answers:/a/attention/', JSON.stringify({ 0: 'Copy a\'s older answer.' })));
 
     await page.goto(`${server.url}b/block/`);
-    await ready(page);
+    await demosReady(page);
     assert.equal(await page.locator('.check textarea').first().inputValue(), '', 'each copy keeps its own answers');
     await page.locator('.check textarea').first().fill('Copy b\'s answer.');
     await page.locator('input[data-tried="stack"]').check();
@@ -286,10 +285,10 @@ test('progress: erasing everything on one copy of the site leaves another copy\'
     assert.deepEqual(Object.keys(await stored(page)), ['attn-answers:/a/attention/', 'attn-progress:/a/block']);
 
     await page.goto(`${server.url}a/block/`);
-    await ready(page);
+    await demosReady(page);
     assert.equal(await page.locator('.check textarea').first().inputValue(), 'Copy a\'s answer.');
     await page.goto(`${server.url}a/attention/`);
-    await ready(page);
+    await demosReady(page);
     assert.equal(await page.locator('.check textarea').first().inputValue(), 'Copy a\'s older answer.');
     await page.evaluate(() => localStorage.clear());
     assert.deepEqual(problems, []);
@@ -357,7 +356,7 @@ test('knowledge checks: "Erase this answer" under question 1 asks first and eras
   assert.equal(await boxes.nth(0).inputValue(), '');
   assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('.check textarea')), true, 'focus goes to the emptied box');
   await page.reload();
-  await ready(page);
+  await demosReady(page);
   assert.equal(await boxes.nth(0).inputValue(), '');
   assert.equal(await boxes.nth(1).inputValue(), 'The second answer.');
   assert.deepEqual(problems, []);
@@ -386,7 +385,7 @@ test('progress: a kept record that is not JSON, deeply nested, of the wrong shap
 
   // On the lesson whose record is too large to read, an answer is not written over it, and the page says so.
   await page.goto(`${site.server.url}table/`);
-  await ready(page);
+  await demosReady(page);
   await page.locator('.check textarea').first().fill('Typed over a record too large to read.');
   assert.match(await page.getByRole('alert').filter({ hasText: 'too large to read' }).innerText(), /not being kept/);
   assert.equal((await stored(page))['attn-progress:/table'].length, 4_000_003);

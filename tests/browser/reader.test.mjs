@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from '../support/site.mjs';
-import { dialogAnswered } from '../support/browser.mjs';
+import { demosReady, dialogAnswered } from '../support/browser.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
@@ -46,6 +46,7 @@ test('theme: follows the system, and a choice in the menu wins over it and is ke
 
   // On a lesson page, opened afresh: the kept choice is applied by the <head>, before the runtime runs.
   await page.goto(`${site.server.url}attention/`);
+  await demosReady(page);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
   assert.equal(await page.getByLabel('Theme').inputValue(), 'light');
   assert.ok(!(await isDark(page)));
@@ -66,20 +67,23 @@ test('knowledge checks: an answer is kept for its lesson only, comes back on rel
   const first = page.locator('.check textarea').first();
   await first.fill('A 6 × 6 table; each row adds up to 1.');
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), 'A 6 × 6 table; each row adds up to 1.');
 
   // Another lesson's "Question 1" has its own answer.
   await page.goto(`${site.server.url}robot/`);
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
 
   await page.goto(`${site.server.url}attention/`);
+  await demosReady(page);
   const check = page.locator('.check').first();
   await check.getByRole('button', { name: /^Erase this answer/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase it' }).click(); // it asks first (tests/browser/progress.test.mjs)
   await dialogAnswered(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
   await page.reload();
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
   assert.deepEqual(problems, []);
   await page.close();

@@ -9,6 +9,7 @@ import en from '../../web/runtime/strings/en.js';
 import fr from '../../web/runtime/strings/fr.js';
 import { nativeCore } from '../support/core.mjs';
 import { injectAxe } from '../support/axe.mjs';
+import { demosReady } from '../support/browser.mjs';
 
 const site = useSite();
 const nativePrinted = (id, params = {}) => nativeCore.run(id, params).result.printed.join('\n').trim();
@@ -142,7 +143,7 @@ test('task sheet: the ticks are kept in the address, so a reload in teacher mode
   const before = await builder(page, 'stack').locator('.task-link').innerText();
   await page.waitForFunction(() => !window.attnLesson.addressPending());
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   assert.equal(await builder(page, 'stack').locator('.task-link').innerText(), before);
   assert.equal(await builder(page, 'stack').getByRole('checkbox', { name: 'Lock “Blocks”' }).isChecked(), true);
   assert.equal(await blocksBox(page).isDisabled(), false, 'in teacher mode a value the link locks stays free to set');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demo, printed, useSite } from '../support/site.mjs';
-import { dialogAnswered, openPage } from '../support/browser.mjs';
+import { demosReady, dialogAnswered, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
 
@@ -92,7 +92,7 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
   await page.locator('.check textarea').first().fill('a row of zeros');
   await page.locator('input[data-tried="stack"]').check();
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), 'a row of zeros');
   assert.equal(await page.locator('input[data-tried="stack"]').isChecked(), true);
 
@@ -107,7 +107,7 @@ test('progress: answers and I-tried-this marks survive a reload, export, and are
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase them all' }).click(); // it asks first
   await dialogAnswered(page);
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+  await demosReady(page);
   assert.equal(await page.locator('.check textarea').first().inputValue(), '');
   assert.equal(await page.locator('input[data-tried="stack"]').isChecked(), false);
   assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('attn-')).length), 0);

@@ -70,12 +70,18 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
   });
   await page.goto(url);
   if (demos) {
-    // A page without demos (the list of lessons) is ready when loaded.
-    await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 })
-      .catch((error) => { throw new Error(`${url}: the demos never became ready (${problems.join('; ') || error.message})`); });
+    await demosReady(page).catch((error) => { throw new Error(`${url}: the demos never became ready (${problems.join('; ') || error.message})`); });
   }
   return { page, problems };
 }
+
+/**
+ * Waits until every demo on the page is mounted (web/runtime/main.js sets `<html data-demos-ready>`); a page without
+ * demos (the list of lessons) is ready when loaded. A test waits for it before it leaves a page, as a reader does:
+ * leaving sooner aborts the demos' scripts still loading, which the page's problems would count as failed requests.
+ */
+export const demosReady = (page) => page.waitForFunction(
+  () => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 });
 
 /**
  * Waits until the page has acted on the learner's answer to one of its questions (progress.js askFirst):
