@@ -28,7 +28,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -123,7 +123,7 @@ async function measureLoad(context, url) {
   const page = await throttledPage(context, true);
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000, polling: 50 });
+  await demosReady(page, { timeout: 60000, polling: 50 });
   const readyMs = Date.now() - started;
   const { fcp, cls, outputMs } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -332,7 +332,7 @@ async function measureInputs(context, url) {
   });
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+  await demosReady(page, { timeout: 60000 });
   if (CSS) await page.addStyleTag({ content: CSS });
   const perControl = [];
   const demos = page.locator('.demo[data-demo]');
@@ -406,7 +406,8 @@ function reportPooled(sweeps) {
       const nth = seen.get(c.name) ?? 0;
       seen.set(c.name, nth + 1);
       const key = `${c.name}\u0000${nth}`;
-      pooled.set(key, { name: c.name, latencies: [...(pooled.get(key)?.latencies ?? []), ...c.latencies] });
+      if (!pooled.has(key)) pooled.set(key, { name: c.name, latencies: [] });
+      pooled.get(key).latencies.push(...c.latencies);
     }
   }
   const byP90 = highestP90First([...pooled.values()]);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadWasmCore, nativeCore, ROOT } from '../tests/support/core.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
-import { launchChromium, openPage } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium, openPage } from '../tests/support/browser.mjs';
 import { declaredModules, moduleFiles } from './core-modules.mjs';
 
 const DEMO_BUDGET_US = 1000;          // "well under 1 ms per call" in WebAssembly
@@ -157,7 +157,7 @@ async function benchPages() {
       }, () => {}));
       page.on('response', record);
       await page.goto(`${server.url}${slug}/`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true');
+      await demosReady(page, { timeout: 30000 });
       // The first load ends here: what the benchmarks below make the page fetch (a training
       // worker, say) is not part of it.
       await Promise.all(reading);

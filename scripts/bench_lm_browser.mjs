@@ -21,7 +21,7 @@
 // (tests/support/worker-split.mjs: every call of the core timed, and the gaps between them).
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { WATCH_EXCHANGE, exchangesSeen } from '../tests/support/exchange.mjs';
 import { describeSplit, watchWorkerSplit } from '../tests/support/worker-split.mjs';
@@ -46,7 +46,7 @@ async function run({ context, profile }, url, workers) {
   await page.addInitScript({ content: WATCH_EXCHANGE });
   const splits = SPLIT ? await watchWorkerSplit(page) : null;
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
+  await demosReady(page, { timeout: 30000 });
   const panel = page.locator('.demo[data-instance="train"]');
   await panel.getByLabel('Workers').selectOption(String(workers));
   // Every change of the status, timed in the page, which also says when the training has ended (polling,

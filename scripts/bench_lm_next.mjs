@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadWasmModule, ROOT } from '../tests/support/core.mjs';
-import { launchChromium } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 
 const args = process.argv.slice(2);
@@ -52,7 +52,7 @@ async function inNode(count) {
 async function inPage(browser, url, count) {
   const page = await browser.context.newPage();
   await page.goto(`${url}lm/?next.count=${count}`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+  await demosReady(page, { timeout: 60000 });
   const t = await page.evaluate(async (runs) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     const box = document.querySelector('.demo[data-instance="next"] input.num[id^="seed-"]');
@@ -99,7 +99,7 @@ async function walkPasses() {
 async function walkInPage(browser, url) {
   const page = await browser.context.newPage();
   await page.goto(`${url}lm/`);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+  await demosReady(page, { timeout: 60000 });
   const out = {};
   for (const [part, steps] of Object.entries(WALK)) {
     out[part] = await page.evaluate(async (steps) => {

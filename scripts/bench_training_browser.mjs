@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 import { scratchDir } from './scratch-dir.mjs';
 import { WATCH_EXCHANGE, exchangesSeen, withCores } from '../tests/support/exchange.mjs';
@@ -61,7 +61,7 @@ async function trainInPage(context, url, cores) {
   });
   const splits = SPLIT ? await watchWorkerSplit(page) : null;
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 30000 });
+  await demosReady(page, { timeout: 30000 });
   const train = page.locator('.demo[data-instance="train"]');
   let workers = 0;
   page.on('worker', () => { workers += 1; });

@@ -16,7 +16,7 @@
 // layout was invalidated, by reason, and what it was) and the page's DOM writes (a MutationObserver's records).
 import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
-import { launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
+import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
 
 const args = process.argv.slice(2);
@@ -236,7 +236,7 @@ async function main() {
     await page.setViewportSize({ width: 390, height: 844 });
     const cdp = await browser.context.newCDPSession(page);
     await page.goto(`${server.url}${slug}/`);
-    await page.waitForFunction(() => document.documentElement.dataset.demosReady === 'true', null, { timeout: 60000 });
+    await demosReady(page, { timeout: 60000 });
     if (flag('--css')) await page.addStyleTag({ content: flag('--css') }); // an experiment: rules over the site's
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const demo = page.locator(`.demo[data-instance="${instance}"]`);

@@ -79,9 +79,10 @@ export async function openPage(context, url, viewport = { width: 1100, height: 9
  * Waits until every demo on the page is mounted (web/runtime/main.js sets `<html data-demos-ready>`); a page without
  * demos (the list of lessons) is ready when loaded. A test waits for it before it leaves a page, as a reader does:
  * leaving sooner aborts the demos' scripts still loading, which the page's problems would count as failed requests.
+ * A benchmark's slowed page needs a longer `timeout`; one that times the wait polls more often than once a frame.
  */
-export const demosReady = (page) => page.waitForFunction(
-  () => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout: 20000 });
+export const demosReady = (page, { timeout = 20000, polling = 'raf' } = {}) => page.waitForFunction(
+  () => document.documentElement.dataset.demosReady === 'true' || !document.querySelector('.demo[data-demo]'), null, { timeout, polling });
 
 /**
  * Waits until the page has acted on the learner's answer to one of its questions (progress.js askFirst):
