@@ -81,6 +81,10 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
 
   let shown = null;  // the parameters of the result on screen: the last ones that worked
   let lastResult = null;
+  // The preset's answer, kept once computed: a Reset draws it without asking the core again, a few ms of a slow
+  // phone's frame (docs/benchmarks.md). The core's answer follows from the values and the networks the demo
+  // reads: it is forgotten when one of those networks changes.
+  let presetAnswer = null;
   let explainer;  // marks the numbers a click explains (explainable.js; its panel: explain-panel.js), once the first result is on screen
 
   // A wide table or printout scrolls inside its own box, which says so while it has more to show
@@ -131,7 +135,9 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   function recompute() {
     const params = state.values;
     const started = performance.now();
-    const answer = core.run(demo.id, params);
+    const atPreset = state.isPreset();
+    const answer = (atPreset && presetAnswer) || core.run(demo.id, params);
+    if (atPreset && answer.ok) presetAnswer = answer;
     performance.measure(`demo-compute:${instance}`, { start: started });
     // A control refused again (a value typed key after key, each still out of bounds) keeps its message,
     // rewritten in place, rather than having it taken away and shown again.
@@ -167,7 +173,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     if (networks?.has(slot) && networks.origin(slot).kind !== 'lesson' && networks.hasLessonNetwork(slot)) networks.backToLesson(slot);
   });
   const remark = attachDefaultsNotes(instance, state, lessonSetup, backToLesson, linkChanges(locks, demo.params));
-  networks?.onChange((slot) => { if (demo.networks.includes(slot)) { remark(); schedule(); } });
+  networks?.onChange((slot) => { if (demo.networks.includes(slot)) { presetAnswer = null; remark(); schedule(); } });
 
   if (Object.keys(fromUrl).length) state.set(fromUrl);
   // A link that changes a folded setting shows it.
