@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { heatMapsAsDrawn } from '../support/heat-maps.mjs';
-import { demo, useSite } from '../support/site.mjs';
+import { demo, printed, useSite } from '../support/site.mjs';
 import { tap, writesDone } from '../support/browser.mjs';
 
 const site = useSite();
@@ -508,5 +508,36 @@ test('a drag move on the layers demo\'s pictures sets no attribute to the value 
   assert.equal(await pictures(layers), await pictures(demo(linked, 'layers')), 'the pictures are those of a page opened with those positions');
   assert.deepEqual(problems, []);
   await linked.close();
+  await page.close();
+});
+
+test('a Reset draws the answer its demo computed for the preset without asking the core again, and asks once a network the demo reads has changed', async () => {
+  const { page, problems } = await open('table/');
+  const hand = demo(page, 'hand');
+  const atPreset = await printed(page, 'hand');
+  // Every call the page makes to the core for this demo, counted from here on.
+  await page.evaluate(() => {
+    const { core, demos } = window.attnLesson;
+    const id = demos.get('hand').demo.id;
+    const run = core.run;
+    window.__runs = 0;
+    core.run = (demoId, params) => { if (demoId === id) window.__runs += 1; return run.call(core, demoId, params); };
+  });
+  const runs = () => page.evaluate(() => window.__runs);
+  await hand.getByLabel('Objects on the table', { exact: true }).fill('6');
+  await page.waitForFunction((before) => document.querySelector('.demo[data-instance="hand"] pre.printed').innerText !== before, atPreset);
+  assert.equal(await runs(), 1, 'a new value asks the core');
+  await hand.getByRole('button', { name: 'Reset to the lesson\'s values' }).click();
+  await page.waitForFunction((before) => document.querySelector('.demo[data-instance="hand"] pre.printed').innerText === before, atPreset);
+  assert.equal(await runs(), 1, 'the Reset draws the preset\'s answer the demo has');
+  // The same weights loaded again, as a file: the network the demo reads has changed, so its answer is asked again.
+  await page.evaluate(() => {
+    const { demos, networks } = window.attnLesson;
+    const slot = demos.get('hand').demo.networks[0];
+    networks.use(slot, networks.text(slot), { kind: 'file', name: 'the-same-weights.json' });
+  });
+  await page.waitForFunction(() => window.__runs === 2);
+  assert.equal(await printed(page, 'hand'), atPreset, 'the same weights give the same answer');
+  assert.deepEqual(problems, []);
   await page.close();
 });
