@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, printed, useSite } from '../support/site.mjs';
 import { nativeCore } from '../support/core.mjs';
+import { writesDone } from '../support/browser.mjs';
 
 const site = useSite();
 const PHONE = { width: 390, height: 844 };
@@ -154,6 +155,7 @@ test('counts at 1 read as English: 1 object, 1 token, 1 weight per head, 1 head 
   const { page, problems } = await site.open('attention/');
   await demo(page, 'cost').getByLabel('Tokens T', { exact: true }).fill('1');
   await page.waitForFunction(() => /= 1 weight per head/.test(document.querySelector('.demo[data-instance="cost"] pre.printed').innerText));
+  await writesDone(page); // the sentence is below the screen: written once the page is idle
   const sentence = await page.locator('p', { has: page.locator('[data-num="cost.entries_counted"]') }).innerText();
   assert.match(sentence, /your current choice of 1 token, each head holds 1 weight\./);
   await demo(page, 'heads').getByLabel('Heads', { exact: true }).fill('1');

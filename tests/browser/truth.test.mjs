@@ -39,7 +39,7 @@ const instancesOf = (page) => page.evaluate(() => [...window.attnLesson.demos.va
  */
 function showEach(page, instance, changeSets) {
   return page.evaluate(({ instance, changeSets }) => {
-    const { demos, core } = window.attnLesson;
+    const { demos, core, writeAll } = window.attnLesson;
     const view = demos.get(instance);
     const prefix = `${instance}.`;
     const mine = (attribute) => [...document.querySelectorAll(`[${attribute}^="${CSS.escape(prefix)}"]`)]
@@ -47,6 +47,7 @@ function showEach(page, instance, changeSets) {
     return changeSets.map((changes, k) => {
       if (k === 0) view.state.reset(); else view.state.set(changes);
       view.refresh();
+      writeAll(); // the sentences far from the screen too, which the page writes once idle
       return {
         values: view.state.values,
         isPreset: view.state.isPreset(),

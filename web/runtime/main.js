@@ -5,6 +5,7 @@ import { loadCore, prepareExplainCore } from './core.js';
 import { slotsRead } from './core-face.js';
 import { mountDemo } from './demo-view.js';
 import { loadFigureViews } from './render/figure-views.js';
+import { writeAll } from './render/write-soon.js';
 import { fetchWeights, requireLoaded } from './lesson-files.js';
 import { attachPrograms } from './programs/entry.js';
 import { attachEmbedLinks } from './embed-links.js';
@@ -169,8 +170,9 @@ async function start() {
     showTeacherMode();
     for (const view of views) attachTaskBuilder(view, core);
   }
-  // For the browser tests and the benchmark: every instance's state and shown result, and the networks.
-  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending, lmTrainer };
+  // For the browser tests and the benchmark: every instance's state and shown result, the networks, and the
+  // writes that wait for a part of the page far from the screen, made at once (render/write-soon.js).
+  window.attnLesson = { demos: new Map(views.map((v) => [v.instance, v])), networks, core, addressPending, lmTrainer, writeAll };
   document.documentElement.dataset.demosReady = 'true';
 }
 

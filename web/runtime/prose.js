@@ -12,6 +12,7 @@
 // (scripts/lesson-prose.mjs), with the same formatting as here.
 import { quoteInLanguage } from './strings/language.js';
 import { writeText } from './render/in-place.js';
+import { watch, writeSoon } from './render/write-soon.js';
 import { say } from './strings/index.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
@@ -20,32 +21,41 @@ const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}
 // filled in by the build; only its note says when the demo has left the preset.
 const live = (node) => !node.closest('[data-defaults]');
 
-// instance -> its live numbers (each span with the name and digits it shows) and claim phrases (each
-// with its claim's name), read from the page once: the lesson's text never adds any.
-const spansOf = new Map();
+// The block a number or phrase is read in: its sentence is laid out again when one of them changes.
+const blockOf = (node) => node.closest('p, li, dd, dt, td, th, figcaption, h2, h3, h4, blockquote') ?? node.parentElement;
+
+// instance -> its live numbers (each span with the name and digits it shows) and claim phrases (each with its
+// claim's name), by the block they are read in; read from the page once: the lesson's text never adds any.
+const blocksOf = new Map();
 const ownName = (value, instance) => value.slice(instance.length + 1);
 
-function spans(instance) {
-  if (!spansOf.has(instance)) {
-    spansOf.set(instance, {
-      numbers: [...document.querySelectorAll(nameIn('data-num', instance))].filter(live).map((span) => ({
-        span,
-        name: ownName(span.dataset.num, instance),
-        digits: span.dataset.digits === undefined ? undefined : Number(span.dataset.digits),
-      })),
-      claims: [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live)
-        .map((phrase) => ({ phrase, name: ownName(phrase.dataset.claim, instance) })),
-    });
+function blocks(instance) {
+  if (!blocksOf.has(instance)) {
+    const byBlock = new Map();
+    const add = (node, kind, item) => {
+      const block = blockOf(node);
+      if (!byBlock.has(block)) byBlock.set(block, { block, numbers: [], claims: [] });
+      byBlock.get(block)[kind].push(item);
+    };
+    for (const span of [...document.querySelectorAll(nameIn('data-num', instance))].filter(live)) {
+      add(span, 'numbers', { span, name: ownName(span.dataset.num, instance), digits: span.dataset.digits === undefined ? undefined : Number(span.dataset.digits) });
+    }
+    for (const phrase of [...document.querySelectorAll(nameIn('data-claim', instance))].filter(live)) {
+      add(phrase, 'claims', { phrase, name: ownName(phrase.dataset.claim, instance) });
+    }
+    for (const entry of byBlock.values()) {
+      // A block that also quotes another demo is written at once, with each demo's result: render/write-soon.js
+      // keeps one waiting write a block, and the other demo's would replace this one's.
+      const others = [...entry.block.querySelectorAll('[data-num], [data-claim]')].some((n) => !(n.dataset.num ?? n.dataset.claim).startsWith(`${instance}.`));
+      if (others) entry.block = null; else watch(entry.block);
+    }
+    blocksOf.set(instance, [...byBlock.values()]);
   }
-  return spansOf.get(instance);
+  return blocksOf.get(instance);
 }
 
-/**
- * Updates every number and claim phrase of `instance` in the page from its result, writing only those
- * that changed: a slider step then re-lays out the few sentences whose numbers moved, not every one.
- */
-export function renderProse(instance, result) {
-  const { numbers, claims } = spans(instance);
+/** Writes a block's numbers and phrases from `result`, only those that changed. */
+function writeBlock({ numbers, claims }, result) {
   for (const { span, name, digits } of numbers) {
     // A number these values do not give (a third key when there are two) must not keep an old value.
     writeText(span, quoteInLanguage(result, name, digits) ?? '—');
@@ -53,6 +63,20 @@ export function renderProse(instance, result) {
   for (const { phrase, name } of claims) {
     const hidden = result.claims?.[name] !== phrase.dataset.is;
     if (phrase.hidden !== hidden) phrase.hidden = hidden;
+  }
+}
+
+/**
+ * Updates every number and claim phrase of `instance` in the page from its result, writing only those
+ * that changed: a slider step then re-lays out the few sentences whose numbers moved, not every one.
+ * A sentence near the screen is written at once, one further away when the page is idle or it comes near, as
+ * the demo's tables are (render/write-soon.js): on a slow phone, laying the sentences below a demo out again
+ * was a large part of the frame that shows its Reset or "+ token" (docs/page-performance.md).
+ */
+export function renderProse(instance, result) {
+  for (const entry of blocks(instance)) {
+    if (entry.block) writeSoon(entry.block, () => writeBlock(entry, result));
+    else writeBlock(entry, result);
   }
 }
 
