@@ -132,12 +132,18 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     performance.measure(`demo-update:${instance}`, { start: started });
   }
 
+  /** The core's answer for `params`, or the one kept for the preset when they are the preset. */
+  function answerFor(params, atPreset) {
+    if (atPreset && presetAnswer) return presetAnswer;
+    const answer = core.run(demo.id, params);
+    if (atPreset && answer.ok) presetAnswer = answer;
+    return answer;
+  }
+
   function recompute() {
     const params = state.values;
     const started = performance.now();
-    const atPreset = state.isPreset();
-    const answer = (atPreset && presetAnswer) || core.run(demo.id, params);
-    if (atPreset && answer.ok) presetAnswer = answer;
+    const answer = answerFor(params, state.isPreset());
     performance.measure(`demo-compute:${instance}`, { start: started });
     // A control refused again (a value typed key after key, each still out of bounds) keeps its message,
     // rewritten in place, rather than having it taken away and shown again.
@@ -156,7 +162,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     announce.refused(answer.error.message);
     if (!shown) {
       // Opened with a bad value (a hand-edited URL, say): show the preset meanwhile.
-      const fallback = core.run(demo.id, preset);
+      const fallback = answerFor(preset, true);
       if (fallback.ok) show(fallback.result, preset);
     }
   }
