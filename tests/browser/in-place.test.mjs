@@ -96,17 +96,17 @@ test('in place: a drag in the table lab moves its objects and lines and rewrites
   // Its numbers are rewritten while they are open, as a learner reading them has them.
   await demo(page, 'lab').locator('details.chart-data summary').click();
   const marked = await markNodes(page, 'lab', everything);
-  const ball = demo(page, 'lab').locator('.object', { hasText: 'ball' }).locator('circle');
-  const before = await ball.getAttribute('cx');
+  const ball = demo(page, 'lab').locator('.object', { hasText: 'ball' });
+  const before = await ball.getAttribute('transform');
   const table = await demo(page, 'lab').locator('details.chart-data table').textContent();
-  await ball.scrollIntoViewIfNeeded();
-  const box = await ball.boundingBox();
+  await ball.locator('circle').scrollIntoViewIfNeeded();
+  const box = await ball.locator('circle').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   for (let k = 1; k <= 4; ++k) await page.mouse.move(box.x + box.width / 2 + 15 * k, box.y + box.height / 2 + 10 * k);
   await page.mouse.up();
   await page.waitForFunction(() => /lab\.positions=/.test(location.search));
-  assert.notEqual(await ball.getAttribute('cx'), before, 'the ball moved');
+  assert.notEqual(await ball.getAttribute('transform'), before, 'the ball moved');
   assert.notEqual(await demo(page, 'lab').locator('details.chart-data table').textContent(), table, 'its numbers changed');
   assert.deepEqual(await newNodes(page, 'lab', everything), { count: marked, added: 0 });
   assert.deepEqual(problems, []);

@@ -498,7 +498,7 @@ test('a drag move on the layers demo\'s pictures sets no attribute to the value 
   await page.mouse.up();
   await page.waitForFunction(() => !window.attnLesson.addressPending() && /layers\.positions=/.test(location.search));
   const writes = await written(page);
-  assert.ok(writes.some((w) => w.name === 'cx'), 'the object moved');
+  assert.ok(writes.some((w) => w.name === 'transform'), 'the object moved');
   assert.deepEqual(writes.filter((w) => w.same), [], 'no attribute is set to the value it had');
   assert.equal(await layers.locator('svg.table-top text').evaluateAll((texts) => texts.filter((t) => !t.firstChild.kept).length), 0,
     'every label keeps its text node');

@@ -51,10 +51,11 @@ test('table page: dragging an object moves its line, changes the printed weights
   assert.deepEqual(problems, []);
 });
 
-/** Where each picture of a demo draws one object: [cx, cy] in svg units, one per picture. */
+/** Where each picture of a demo draws one object: its circle's centre [x, y] in svg units, one per picture. */
 const drawnAt = (page, instance, kind) => demo(page, instance).locator('svg.table-top').evaluateAll((roots, kind) => roots.map((root) => {
   const circle = [...root.querySelectorAll('.object')].find((g) => g.textContent === kind).querySelector('circle');
-  return [Number(circle.getAttribute('cx')), Number(circle.getAttribute('cy'))];
+  const { e, f } = circle.parentNode.transform.baseVal.consolidate()?.matrix ?? { e: 0, f: 0 }; // where its group is placed
+  return [e + circle.cx.baseVal.value, f + circle.cy.baseVal.value];
 }), kind);
 
 /**

@@ -106,10 +106,8 @@ export function createTableDrag(demo) {
     const groups = drawScene(layer, scene, scales); // in place: the focused object keeps its focus
     groups.forEach((g, i) => {
       const o = scene.objects[i];
-      // A round <rect>, not a circle, so "the object's circle" stays the one drawn.
-      const hit = g.querySelector('.hit-area') ?? g.insertBefore(svg('rect', { width: 2 * HIT_R, height: 2 * HIT_R, rx: HIT_R, class: 'hit-area' }), g.firstChild);
-      // Written only where they changed (in-place.js), as drawScene does: a drag move moves one object.
-      writeAttributes(hit, { x: scales.x(o.x) - HIT_R, y: scales.y(o.y) - HIT_R });
+      // A round <rect>, not a circle, so "the object's circle" stays the one drawn; centred where the group is placed.
+      if (!g.querySelector('.hit-area')) g.insertBefore(svg('rect', { x: -HIT_R, y: -HIT_R, width: 2 * HIT_R, height: 2 * HIT_R, rx: HIT_R, class: 'hit-area' }), g.firstChild);
       if (!keys) return;
       writeAttributes(g, {
         tabindex: i === active ? '0' : '-1',

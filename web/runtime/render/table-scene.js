@@ -63,10 +63,11 @@ export function drawScene(layer, scene, scales) {
   // under the other circle: such an object's label goes outside, above the upper one and below the
   // lower, and its circle lets the other's outline show through ("crowded").
   const near = scene.objects.map((o) => scene.objects.find((p) => p !== o && Math.hypot(x(p.x) - x(o.x), y(p.y) - y(o.y)) < 2 * OBJECT_R));
+  // From the object's centre, where its group is placed.
   const labelY = (o, i) => {
-    if (!near[i]) return y(o.y) + 4;
+    if (!near[i]) return 4;
     const upper = y(o.y) < y(near[i].y) || (y(o.y) === y(near[i].y) && i < scene.objects.indexOf(near[i]));
-    return upper ? y(o.y) - OBJECT_R - 4 : y(o.y) + OBJECT_R + 12;
+    return upper ? -OBJECT_R - 4 : OBJECT_R + 12;
   };
   const groups = select(objects).selectAll(function objectGroups() { return this.children; }).data(scene.objects)
     .join((enter) => {
@@ -76,12 +77,12 @@ export function drawScene(layer, scene, scales) {
       return g;
     })
     .each(function drawObject(o, i) {
-      const circle = this.querySelector('circle');
-      const label = this.querySelector('text');
       const kind = ['object', o.kind === scene.request && 'requested', near[i] && 'crowded'].filter(Boolean).join(' ');
-      writeAttributes(this, { class: kind, 'data-index': i });
-      writeAttributes(circle, { cx: x(o.x), cy: y(o.y) });
-      writeAttributes(label, { x: x(o.x), y: labelY(o, i) });
+      // The group is moved, not its circle, label and hit area one by one: a browser restyles each element an
+      // attribute is written to, and the Objects slider moves every object of the six pictures (docs/benchmarks.md).
+      writeAttributes(this, { class: kind, 'data-index': i, transform: `translate(${x(o.x)},${y(o.y)})` });
+      const label = this.querySelector('text');
+      writeAttributes(label, { y: labelY(o, i) });
       writeText(label, o.kind);
     });
   // The ring under the dot, as drawn first.
