@@ -33,11 +33,11 @@ json compute(const Params& p, const Models& models) {
     Matrix steps(s.objects(), 2);
     steps.col(0) = h.scores.transpose().cast<double>();
     steps.col(1) = h.weights.transpose().cast<double>();
-    r.table("steps", "1. score = query · key / √16   2. weight = softmax of the scores", steps, rows,
+    r.table("steps", "Steps 1 and 2: score = query · key / √16, then weight = softmax of the scores", steps, rows,
             {"score", "weight"}, false);
     Matrix answers(3, 2);
     answers << h.answer(0, 0), h.answer(0, 1), module(0, 0), module(0, 1), truth_x, truth_y;
-    r.table("answers", "3. The average of the values, through the last layers: the answer [m]", answers,
+    r.table("answers", "Step 3: the average of the values, through the last layers, is the answer [m]", answers,
             {"by hand", "by the module", "true"}, {"x [m]", "y [m]"}, false);
 
     r.number("hand_x", h.answer(0, 0)).number("hand_y", h.answer(0, 1));
