@@ -113,6 +113,30 @@ test('in place: a drag in the table lab moves its objects and lines and rewrites
   await page.close();
 });
 
+test('in place: a Reset that drops heads takes their tables out and leaves the other tables and maps where they are', async () => {
+  const { page, problems } = await site.open('attention/');
+  const heads = demo(page, 'heads');
+  await heads.getByLabel('Heads', { exact: true }).fill('4');
+  await page.waitForFunction(() => /heads\.heads=4/.test(location.search));
+  await writesDone(page);
+  const count = () => heads.locator('.output .rest .table-wrap').count();
+  const tablesAtFour = await count();
+  // Every element the Reset takes out of the demo's output, and whether it is back in the page afterwards.
+  await heads.evaluate((d) => {
+    window.__takenOut = [];
+    new MutationObserver((records) => { for (const r of records) window.__takenOut.push(...[...r.removedNodes].filter((n) => n.nodeType === 1)); })
+      .observe(d.querySelector('.output'), { childList: true, subtree: true });
+  });
+  await heads.locator('button.reset').click();
+  await page.waitForFunction(() => !/heads\.heads=/.test(location.search));
+  await writesDone(page);
+  assert.ok(await count() < tablesAtFour, 'the Reset dropped the tables of the heads it took away');
+  const putBack = await page.evaluate(() => window.__takenOut.filter((n) => n.isConnected).map((n) => n.className));
+  assert.deepEqual(putBack, [], 'no table or map was taken out and put back');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('in place: a robot run of another length redraws its chart, mat and tables in place, adding only the new rows', async () => {
   const { page, problems } = await site.open('robot/');
   const ticks = await page.evaluate(() => window.attnLesson.demos.get('run').state.get('ticks'));

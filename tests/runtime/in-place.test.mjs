@@ -6,7 +6,7 @@ import { parseHTML } from 'linkedom';
 
 const { document } = parseHTML('<html><body><table id="t"><caption>Weights</caption></table><p id="p">0.5</p></body></html>');
 globalThis.document = document;
-const { writeRows, writeText, writeAttributes, unlessSame } = await import('../../web/runtime/render/in-place.js');
+const { placeChildren, writeRows, writeText, writeAttributes, unlessSame } = await import('../../web/runtime/render/in-place.js');
 
 test('in place: a text is written into the element\'s own text node, which stays the same node', () => {
   const p = document.getElementById('p');
@@ -97,4 +97,17 @@ test('in place: the number cells a table gains are copies of the cell it is give
   assert.deepEqual(cells, [['th.[null]:', 'th.[null]:a', 'th.[null]:b'], ['th.[null]:x', 'td.explainable[-1]:1', 'td.explainable[-1]:2'],
     ['th.[null]:y', 'td.explainable[-1]:3', 'td.explainable[-1]:4']]);
   assert.equal(like.textContent, '', 'the model cell itself is left empty');
+});
+
+test('in place: children placed in a new order and count end as asked, the ones that stay the same elements', () => {
+  // That none is taken out and put back is a browser's matter: tests/browser/in-place.test.mjs (a Reset that drops heads).
+  const parent = document.createElement('div');
+  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => Object.assign(document.createElement('span'), { id }));
+  parent.append(a, b, c);
+  placeChildren(parent, [a, c, d]);
+  assert.deepEqual([...parent.children].map((n) => n.id), ['a', 'c', 'd']);
+  assert.equal(b.parentNode, null, 'the child that goes is out of the page');
+  placeChildren(parent, [d, a, c]);
+  assert.deepEqual([...parent.children].map((n) => n.id), ['d', 'a', 'c']);
+  assert.deepEqual([...parent.children], [d, a, c]);
 });

@@ -3,7 +3,7 @@
 // size of the value against the map's largest, its hue the sign). The language model lesson's
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { el } from '../dom.js';
-import { writeAttributes, writeText, unlessSame } from './in-place.js';
+import { placeChildren, writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
 import { cellPlace, moveCursor, placeCell } from './heat-cell-place.js';
@@ -148,7 +148,7 @@ export function createHeatMaps(demo) {
     });
     maps.slice(next.length).forEach((drawn) => forget(drawn.one));
     if (next.length !== maps.length || next.some((d, i) => d !== maps[i])) {
-      grid.replaceChildren(...next.map((d) => d.one));
+      placeChildren(grid, next.map((d) => d.one));
       next.forEach((d) => watch(d.one));
     }
     maps = next;

@@ -35,6 +35,18 @@ export function fitChildren(parent, count, make) {
 }
 
 /**
+ * Makes `wanted` (elements, in order) the children of `parent`, which holds only elements, moving only what must
+ * move: a child kept is left in place. `replaceChildren` takes every child out and puts it back, and the browser
+ * then styles, lays out and paints each as new (a Reset of the attention heads demo, one head fewer, did so to
+ * every other head's table and map: docs/benchmarks.md).
+ */
+export function placeChildren(parent, wanted) {
+  const keep = new Set(wanted);
+  for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+  wanted.forEach((node, i) => { if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] ?? null); });
+}
+
+/**
  * Makes `live`'s children those of `model` (a detached tree drawn afresh, as d3 draws an axis), node by node
  * at the same place: only the attributes and texts that differ are written, a node more or less is moved in
  * from `model` or removed at the end. An attribute `model` lacks is left as it is, as a redraw by d3 leaves it

@@ -3,7 +3,7 @@
 import { renderTable, sameShape, updateTable } from './tables.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { el } from '../dom.js';
-import { writeText } from './in-place.js';
+import { placeChildren, writeText } from './in-place.js';
 import { createChartView } from './charts.js';
 import { DRAWN_KINDS, figureView, loadFigureViews } from './figure-views.js';
 import { FIGURE_KINDS, figureProblem } from './figure-kinds.js';
@@ -106,7 +106,7 @@ export function createResultView(demo) {
       return made;
     });
     if (next.length !== drawnTables.length || next.some((wrap, i) => wrap !== drawnTables[i])) {
-      tables.replaceChildren(...next);
+      placeChildren(tables, next);
       for (const wrap of drawnTables) if (!next.includes(wrap)) forget(wrap);
     }
     drawnTables = next;
@@ -124,7 +124,7 @@ export function createResultView(demo) {
     });
     const after = charts.map((c) => c.element());
     if (after.length !== before.length || after.some((e, i) => e !== before[i])) {
-      rest.replaceChildren(tables, ...after);
+      placeChildren(rest, [tables, ...after]);
       for (const figure of before) if (!after.includes(figure)) forget(figure);
     }
   }
