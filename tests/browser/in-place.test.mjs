@@ -113,7 +113,7 @@ test('in place: a drag in the table lab moves its objects and lines and rewrites
   await page.close();
 });
 
-test('in place: a Reset that drops heads takes their tables out and leaves the other tables and maps where they are', async () => {
+test('in place: a Reset that drops heads takes their tables out, and leaves the other tables, the output\'s among them, and the maps where they are', async () => {
   const { page, problems } = await site.open('attention/');
   const heads = demo(page, 'heads');
   await heads.getByLabel('Heads', { exact: true }).fill('4');
@@ -123,6 +123,7 @@ test('in place: a Reset that drops heads takes their tables out and leaves the o
   const tablesAtFour = await count();
   // Every element the Reset takes out of the demo's output, and whether it is back in the page afterwards.
   await heads.evaluate((d) => {
+    for (const table of d.querySelectorAll('table.matrix')) table.kept = true;
     window.__takenOut = [];
     new MutationObserver((records) => { for (const r of records) window.__takenOut.push(...[...r.removedNodes].filter((n) => n.nodeType === 1)); })
       .observe(d.querySelector('.output'), { childList: true, subtree: true });
@@ -133,6 +134,8 @@ test('in place: a Reset that drops heads takes their tables out and leaves the o
   assert.ok(await count() < tablesAtFour, 'the Reset dropped the tables of the heads it took away');
   const putBack = await page.evaluate(() => window.__takenOut.filter((n) => n.isConnected).map((n) => n.className));
   assert.deepEqual(putBack, [], 'no table or map was taken out and put back');
+  assert.equal(await heads.locator('table.matrix[data-name="output"]').evaluate((t) => t.kept), true,
+    'the output table, one place up, is the table that was on the page');
   assert.deepEqual(problems, []);
   await page.close();
 });

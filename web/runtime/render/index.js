@@ -94,9 +94,13 @@ export function createResultView(demo) {
   let charts = [];
 
   function renderTables(list) {
-    // A table of the same shape is written in place, now or soon (write-soon.js); another is drawn anew, now.
-    const next = list.map((spec, i) => {
-      const wrap = drawnTables[i];
+    // A table drawn before under the same name and of the same shape is written in place, now or soon
+    // (write-soon.js); another is drawn anew, now. By name, not place: a head fewer in the attention heads
+    // demo moves its output table up one, which is still the table on the page.
+    const drawnByName = new Map(drawnTables.map((wrap) => [wrap.firstElementChild.dataset.name, wrap]));
+    const next = list.map((spec) => {
+      const wrap = drawnByName.get(spec.name);
+      drawnByName.delete(spec.name);
       if (wrap && sameShape(wrap, spec)) {
         writeSoon(wrap, (late) => { updateTable(wrap, spec); if (late) demo.written?.(); });
         return wrap;
