@@ -165,6 +165,10 @@ test('table page: cancelling a training stops it and keeps the earlier weights',
   await page.waitForFunction(() => /^Epoch/.test(document.querySelector('.demo[data-instance="train"] .train-status').innerText), null, { timeout: 30000 });
   // The status text is written by the click handler itself, so it proves nothing alone:
   // the worker must end, and no progress may arrive afterwards.
+  // A plain network trains in one worker: the teammates started beside it are ended once it says so
+  // (train-panel.js), and the browser reports each one's end a little later.
+  const deadline = Date.now() + 5000;
+  while (page.workers().length > 1 && Date.now() < deadline) await page.waitForTimeout(50);
   const workers = page.workers();
   assert.equal(workers.length, 1, 'one training worker runs');
   const ended = new Promise((resolve) => workers[0].once('close', resolve));
