@@ -25,6 +25,7 @@
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
@@ -76,6 +77,10 @@ function serveGzipped(folder) {
     url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close(),
   })));
 }
+
+// The clock and the machine's one-minute load: the same site's figures move by a fifth between a quiet half hour and a
+// loud one (docs/benchmarks.md, 2026-12-05 18:25), so a run says when it ran and how busy the machine was.
+const machineNow = () => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The nearest-rank quantile: the least input that a share q of the inputs are at or under. Until 2026-12-05 06:20
@@ -427,7 +432,7 @@ async function main() {
       const url = `${server.url}${slug}/`;
       const loads = [];
       for (let r = 0; r < RUNS; ++r) loads.push(await measureLoad(browser.context, url));
-      console.log(`\n## ${slug}`);
+      console.log(`\n## ${slug} (${machineNow()})`);
       if (RUNS) {
         const fcp = median(loads.map((l) => l.fcp)).toFixed(0);
         const ready = median(loads.map((l) => l.readyMs)).toFixed(0);
@@ -449,6 +454,7 @@ async function main() {
           `(goal ${GOAL_MS} ms)`);
         reportPooled(sweeps);
       }
+      console.log(`  done: ${machineNow()}`);
     }
   } finally {
     await browser.close();
