@@ -6,7 +6,7 @@ import { parseHTML } from 'linkedom';
 
 const { document } = parseHTML('<html><body><table id="t"><caption>Weights</caption></table><p id="p">0.5</p></body></html>');
 globalThis.document = document;
-const { placeChildren, writeRows, writeText, writeAttributes, unlessSame } = await import('../../web/runtime/render/in-place.js');
+const { placeChildren, removeChildrenFrom, writeRows, writeText, writeAttributes, unlessSame } = await import('../../web/runtime/render/in-place.js');
 
 test('in place: a text is written into the element\'s own text node, which stays the same node', () => {
   const p = document.getElementById('p');
@@ -110,4 +110,17 @@ test('in place: children placed in a new order and count end as asked, the ones 
   placeChildren(parent, [d, a, c]);
   assert.deepEqual([...parent.children].map((n) => n.id), ['d', 'a', 'c']);
   assert.deepEqual([...parent.children], [d, a, c]);
+});
+
+test('in place: children removed from an index on leave the ones before it, the same elements, and nothing after', () => {
+  const parent = document.createElement('div');
+  const made = Array.from({ length: 6 }, (_, k) => Object.assign(document.createElement('i'), { id: `c${k}` }));
+  parent.append(...made);
+  removeChildrenFrom(parent, 4);
+  assert.deepEqual([...parent.children], made.slice(0, 4));
+  removeChildrenFrom(parent, 4);
+  assert.equal(parent.childElementCount, 4, 'no child at the index: nothing goes');
+  removeChildrenFrom(parent, 0);
+  assert.equal(parent.childNodes.length, 0);
+  assert.equal(made[0].parentNode, null, 'a removed child is out of the page');
 });

@@ -3,7 +3,7 @@
 // size of the value against the map's largest, its hue the sign). The language model lesson's
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { el } from '../dom.js';
-import { placeChildren, writeAttributes, writeText, unlessSame } from './in-place.js';
+import { placeChildren, removeChildrenFrom, writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
 import { cellPlace, moveCursor, placeCell } from './heat-cell-place.js';
@@ -108,7 +108,7 @@ function fitMap(drawn, map, fig) {
     const cursor = root.querySelector('.explain-cursor');
     const at = cursor && cellPlace(cursor);
     // <i>: the shortest element, in a page that has thousands of these cells.
-    for (let n = root.childElementCount; n > rows * cols; --n) root.lastElementChild.remove();
+    removeChildrenFrom(root, rows * cols);
     const more = rows * cols - root.childElementCount;
     if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
     root.style.setProperty('--cols', String(cols));

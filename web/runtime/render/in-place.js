@@ -35,6 +35,19 @@ export function fitChildren(parent, count, make) {
 }
 
 /**
+ * Removes `parent`'s children from the `index`th on, in one operation: a shorter prompt takes hundreds of hidden
+ * cells off each of the lm page's heat maps, and one Range removes them in about two thirds of the time a
+ * `remove()` each takes (docs/benchmarks.md, 2026-12-05 20:04).
+ */
+export function removeChildrenFrom(parent, index) {
+  if (parent.childElementCount <= index) return;
+  const range = document.createRange();
+  range.setStartBefore(parent.children[index]);
+  range.setEndAfter(parent.lastChild);
+  range.deleteContents();
+}
+
+/**
  * Makes `wanted` (elements, in order) the children of `parent`, which holds only elements, moving only what must
  * move: a child kept is left in place. `replaceChildren` takes every child out and puts it back, and the browser
  * then styles, lays out and paints each as new (a Reset of the attention heads demo, one head fewer, did so to
