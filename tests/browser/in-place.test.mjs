@@ -80,14 +80,17 @@ const newNodes = (page, instance, selector) => demo(page, instance).evaluate((ro
   const now = [...root.querySelectorAll(sel)];
   return { count: now.length, added: now.filter((n) => !window.__kept.has(n)).length };
 }, selector);
-/** Sets a demo's values as a control would and waits until its output shows them. */
+/**
+ * Sets a demo's values as a control would and waits until its output shows them, the tables and maps far from the
+ * screen too: those are written in idle time (render/write-soon.js), which a loaded machine can put off past a frame.
+ */
 async function setAndShow(page, instance, changes) {
   await page.evaluate(({ name, changes }) => window.attnLesson.demos.get(name).state.set(changes), { name: instance, changes });
   await page.waitForFunction(({ name, changes }) => {
     const shown = window.attnLesson.demos.get(name).shownParams();
     return Object.entries(changes).every(([k, v]) => JSON.stringify(shown?.[k]) === JSON.stringify(v));
   }, { name: instance, changes });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await writesDone(page);
 }
 
 test('in place: a drag in the table lab moves its objects and lines and rewrites its numbers without replacing a node', async () => {
