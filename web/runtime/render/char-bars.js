@@ -3,7 +3,7 @@
 // sure guess fills its row; the table under the demo holds the same numbers.
 import { el } from '../dom.js';
 import { formatNumber } from './format.js';
-import { writeText, unlessSame } from './in-place.js';
+import { removeChildrenFrom, writeText, unlessSame } from './in-place.js';
 
 export function createCharBars() {
   const figure = el('figure', { className: 'char-bars' });
@@ -12,7 +12,7 @@ export function createCharBars() {
   figure.append(list, caption);
   const update = unlessSame(figure, (_, fig) => {
     writeText(caption, fig.title);
-    while (list.children.length > fig.bars.length) list.lastElementChild.remove();
+    removeChildrenFrom(list, fig.bars.length);
     fig.bars.forEach((bar, i) => {
       const li = list.children[i] ?? list.appendChild(el('li', {}, [
         el('span', { className: 'char-bar-label' }), el('span', { className: 'char-bar-track' }, [el('span', { className: 'char-bar' })]),

@@ -27,13 +27,6 @@ export function writeAttributes(node, attrs) {
 /** An element's attributes as writeAttributes takes them (name -> value). */
 export const attributesOf = (node) => Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]));
 
-/** Removes or makes the last children of `parent` until it has `count`, each new one from `make()`; its children. */
-export function fitChildren(parent, count, make) {
-  while (parent.children.length > count) parent.lastElementChild.remove();
-  while (parent.children.length < count) parent.append(make());
-  return [...parent.children];
-}
-
 /**
  * Removes `parent`'s children from the `index`th on, in one operation: a shorter prompt takes hundreds of hidden
  * cells off each of the lm page's heat maps, and one Range removes them in about two thirds of the time a
@@ -45,6 +38,13 @@ export function removeChildrenFrom(parent, index) {
   range.setStartBefore(parent.children[index]);
   range.setEndAfter(parent.lastChild);
   range.deleteContents();
+}
+
+/** Removes or makes the last children of `parent` until it has `count`, each new one from `make()`; its children. */
+export function fitChildren(parent, count, make) {
+  removeChildrenFrom(parent, count);
+  while (parent.children.length < count) parent.append(make());
+  return [...parent.children];
 }
 
 /**
@@ -143,7 +143,7 @@ export function writeRows(parent, rows, header = (i) => i === 0, like = null) {
   // children, not rows and cells: the prerender's DOM (linkedom, scripts/prerender.mjs) has only those.
   const first = parent.firstElementChild?.tagName.toLowerCase() === 'caption' ? 1 : 0;
   fitRowsAtStart(parent, first, rows, header, like);
-  while (parent.children.length > first + rows.length) parent.lastElementChild.remove();
+  removeChildrenFrom(parent, first + rows.length);
   const added = [];
   rows.forEach((texts, i) => {
     const tr = parent.children[first + i];
@@ -151,7 +151,7 @@ export function writeRows(parent, rows, header = (i) => i === 0, like = null) {
       added.push(rowOf(header, texts, i, like));
       return;
     }
-    while (tr.children.length > texts.length) tr.lastElementChild.remove();
+    removeChildrenFrom(tr, texts.length);
     const have = tr.children.length;
     texts.forEach((text, j) => {
       if (j >= have) return;
