@@ -111,6 +111,11 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
   await answered(page, 'embed');
   assert.match(await panel.locator('.explain-plugged').innerText(), /^= cos\(0 \/ \(10000\^\(0 \/ \d+\)\)\)$/);
   assert.equal(await panel.locator('.explain-result').innerText(), '= 1');
+  // A painted map has a cell only where something is outlined: with the panel closed, only the cursors are left.
+  await page.keyboard.press('Escape');
+  const outlined = await demo(page, 'embed').locator('.heat-map-cells > i').evaluateAll((cells) => cells.map((c) => c.className));
+  assert.deepEqual(outlined, outlined.map(() => 'explain-cursor'), 'no cell is left but a map\'s keyboard cursor');
+  assert.ok(outlined.length <= await maps.count(), 'one cursor a map at most');
   assert.deepEqual(problems, []);
 });
 

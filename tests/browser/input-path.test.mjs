@@ -194,15 +194,16 @@ test('an entry more in the scores adds its line to the sweep chart, which keeps 
   await page.close();
 });
 
-test('a change of head writes the heat map\'s cells in place, each as a page opened at that head draws it', async () => {
+test('a change of head paints the heat map again on the same canvas, each value\'s colour as a page opened at that head draws it', async () => {
   const { page, problems } = await open('lm/');
   const head = demo(page, 'head');
-  const cells = 'figure.heat-map .heat-map-cells > i';
-  const count = await head.locator(cells).count();
-  await mark(head, cells);
+  const canvas = 'figure.heat-map.painted canvas';
+  assert.equal(await head.locator(canvas).count(), 1, 'the map is painted');
+  assert.equal(await head.locator('.heat-map-cells > i:not(.explain-cursor)').count(), 0, 'a painted map has no cell but its keyboard cursor');
+  await mark(head, canvas);
   await head.getByLabel('Head', { exact: true }).fill('1');
   await head.locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();
-  assert.equal(await kept(head, cells), count, 'every cell is the same element');
+  assert.equal(await kept(head, canvas), 1, 'the canvas is the same element');
   const live = await heatMapsAsDrawn(page, '.demo[data-instance="head"]');
   const { page: linked } = await open('lm/?head.head=1');
   await demo(linked, 'head').locator('figure.heat-map figcaption', { hasText: 'head 1' }).waitFor();

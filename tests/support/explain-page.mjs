@@ -23,7 +23,7 @@ export const cell = (page, instance, table, row, col) =>
 export async function heatCell(map, row, col) {
   const { cols, rows } = await map.evaluate((grid) => {
     const columns = Number(grid.style.getPropertyValue('--cols'));
-    return { cols: columns, rows: Math.ceil(grid.childElementCount / columns) };
+    return { cols: columns, rows: Number(grid.dataset.rows) };
   });
   return {
     click: async () => {

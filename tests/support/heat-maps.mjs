@@ -24,7 +24,8 @@ export const heatMapsAsDrawn = (page, scope) => page.evaluate((scope) => {
       const context = copy.getContext('2d', { willReadFrequently: true });
       context.drawImage(canvas, 0, 0);
       const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      colours = [...cells.children].map((_, k) => rgb(data, k));
+      // A painted map has no cell per value (render/heat-cell-place.js): its values are its canvas's pixels.
+      colours = Array.from({ length: Number(cells.dataset.rows) * Number(cells.style.getPropertyValue('--cols')) }, (_, k) => rgb(data, k));
     } else {
       colours = [...cells.children].map((cell) => {
         pixel.clearRect(0, 0, 1, 1);

@@ -6,7 +6,7 @@
 // that explains (web/modules.json, "explain") is loaded only then: the page's own module goes without.
 // This file is fetched on a learner's first pointer or focus on a number, not with the page.
 import { el } from './dom.js';
-import { cellPlace, columns, moveCursor, placeCell } from './render/heat-cell-place.js';
+import { cellAt, cellPlace, columns, moveCursor, rowCount, unmark } from './render/heat-cell-place.js';
 import { say } from './strings/index.js';
 import { pageNotation } from './strings/language.js';
 
@@ -19,28 +19,26 @@ const MOST_HIGHLIGHTED = 64;
 // a count with thousands separators (38,416) is one number.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 
-/** The cell of `map` at a row and column, or null outside it. */
-function cellAt(map, row, col) {
-  const cols = columns(map);
-  return col >= 0 && col < cols && row >= 0 ? map.children[row * cols + col] ?? null : null;
-}
-
 /**
- * The cell of a painted map (render/heat-maps.js: its colours on a canvas, its cells hidden) under a click,
- * from where the click fell in the map's box.
+ * The row and column of a painted map (render/heat-maps.js: its colours on a canvas) under a click, from where
+ * the click fell in the map's box.
  */
-function cellUnder(map, event) {
+function placeUnder(map, event) {
   const box = map.getBoundingClientRect();
-  const cols = columns(map);
-  const rows = Math.ceil(map.childElementCount / cols);
   const x = (event.clientX - box.left - map.clientLeft) / map.clientWidth;
   const y = (event.clientY - box.top - map.clientTop) / map.clientHeight;
   const at = (f, n) => Math.max(0, Math.min(n - 1, Math.floor(f * n)));  // a click on the border: the cell beside it
-  return cellAt(map, at(y, rows), at(x, cols));
+  return { row: at(y, rowCount(map)), col: at(x, columns(map)) };
 }
 
-/** The cell a heat map's keyboard cursor is on (explainable.js marks the first when the map becomes explainable). */
-export const heatCursor = (map) => map.querySelector('.explain-cursor') ?? map.firstElementChild;
+/** The cell a heat map's keyboard cursor is on; the first, outlined, when it has none yet. */
+export function heatCursor(map) {
+  const cursor = map.querySelector('.explain-cursor');
+  if (cursor) return cursor;
+  const first = cellAt(map, 0, 0);
+  moveCursor(null, first);
+  return first;
+}
 
 /** Moves a heat map's keyboard cursor by rows and columns; it stays where it is at the map's edge. */
 export function moveHeatCursor(map, rows, cols) {
@@ -52,13 +50,16 @@ export function moveHeatCursor(map, rows, cols) {
   moveCursor(cursor, next);
 }
 
-/** A heat map's cell: its picture, its map among the picture's maps, and its row and column. */
-export function heatCellRef(cell, figures) {
-  const picture = cell?.closest('figure.heat-maps');
+/** A heat map's value at a row and column of `map` (a map's cells' element): its picture, its map among the picture's maps, its place. */
+export function heatRef(map, place, figures) {
+  const picture = map?.closest('figure.heat-maps');
   if (!picture || !figures.has(picture.dataset.name)) return null;
-  const map = [...picture.querySelectorAll('figure.heat-map')].indexOf(cell.closest('figure.heat-map'));
-  return { kind: 'figure', figure: picture.dataset.name, map, ...cellPlace(cell) };
+  const index = [...picture.querySelectorAll('figure.heat-map')].indexOf(map.closest('figure.heat-map'));
+  return { kind: 'figure', figure: picture.dataset.name, map: index, ...place };
 }
+
+/** A heat map's cell as heatRef names it. */
+export const heatCellRef = (cell, figures) => (cell ? heatRef(cell.parentElement, cellPlace(cell), figures) : null);
 
 /** The index of `element` among the elements `selector` finds in `root`. */
 const indexIn = (root, selector, element) => [...root.querySelectorAll(selector)].indexOf(element);
@@ -110,8 +111,9 @@ export function clickedRef(event, page) {
   if (label) return labelRef(label, page);
   const span = target.closest?.('[data-num].explainable');
   if (span) return { kind: 'number', name: span.dataset.num.slice(page.instance.length + 1) };
-  const cell = target.closest?.('.heat-map-cells > i') ?? (target.matches?.('.painted > .heat-map-cells') ? cellUnder(target, event) : null);
+  const cell = target.closest?.('.heat-map-cells > i');
   if (cell) return heatCellRef(cell, page.figures);
+  if (target.matches?.('.painted > .heat-map-cells')) return heatRef(target, placeUnder(target, event), page.figures);
   return printedRef(event, page.explainsPrintout) ?? chartLineRef(event, page.charts);
 }
 
@@ -233,7 +235,7 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
 
   function clearMarks() {
     for (const node of document.querySelectorAll(`.${OPERAND}, .${PICKED}`)) {
-      if (container.contains(node) || sentenceSpans().includes(node)) node.classList.remove(OPERAND, PICKED);
+      if (container.contains(node) || sentenceSpans().includes(node)) unmark(node, OPERAND, PICKED);
     }
   }
 
@@ -269,12 +271,11 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
         el('p', { className: 'explain-heading', textContent: say('explain.made_from') }),
         el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
       );
+      // Found only while more are highlighted: a painted heat map's cell is made when found (render/heat-cell-place.js).
       let count = 0;
       for (const operand of explanation.operands) {
-        for (const node of shownAt(operand.ref)) {
-          if (count++ >= MOST_HIGHLIGHTED) continue;
-          node.classList.add(OPERAND);
-          if (node.matches('.heat-map-cells > i')) placeCell(node);
+        for (const node of count < MOST_HIGHLIGHTED ? shownAt(operand.ref) : []) {
+          if (count++ < MOST_HIGHLIGHTED) node.classList.add(OPERAND);
         }
       }
     }

@@ -6,7 +6,7 @@
 // part of the page's first load; the module that explains is loaded only on the first ask.
 
 import { markCells } from './render/tables.js';
-import { moveCursor } from './render/heat-cell-place.js';
+import { cellAt, moveCursor } from './render/heat-cell-place.js';
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -219,7 +219,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
         map.classList.add('explainable');
         map.tabIndex = 0;
         map.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown Enter');
-        moveCursor(null, map.firstElementChild);
+        moveCursor(null, cellAt(map, 0, 0));
       }
     }
     panel?.refresh();

@@ -1,35 +1,74 @@
-// Where a heat map's cell is. Cells fill their map's grid row after row, --cols to a row (render/heat-maps.js:
-// no cell carries its place, to keep the prerendered page light), so a cell's row and column follow from its
-// index. A painted map's cells are hidden under its canvas, and the few the explainer outlines (its keyboard
-// cursor, an explanation's operands) are shown at their place, which each is given in its own style: a place
-// the style sheet computed (sibling-index(), the map's --cols inherited) restyled all of a map's hundreds of
-// cells each time its size changed (docs/benchmarks.md, 2026-12-05).
+// A heat map's cells as the explainer finds them. A map drawn as elements (the prerendered page) has a cell per
+// value, row after row, --cols to a row: a cell's place follows from its index (no cell carries its place, to keep
+// the prerendered page light). A painted map (render/heat-maps.js) shows its colours on a canvas and has only the
+// cells the explainer outlines (its keyboard cursor, an explanation's operands): each is made when outlined, carries
+// its row and column, is shown at its place, and goes when no longer outlined. A painted map's hidden cell per value
+// were half the language model page's elements, added and taken at every change of the prompt's length
+// (docs/benchmarks.md, 2026-12-05, 21:50).
 
-/** The columns of `map`, a heat map's cells' element. */
+/** The columns and rows of `map`, a heat map's cells' element (render/heat-maps.js writes both). */
 export const columns = (map) => Number(map.style.getPropertyValue('--cols'));
+export const rowCount = (map) => Number(map.dataset.rows);
+
+const painted = (map) => map.parentElement?.classList.contains('painted');
+const isMark = (cell) => cell.dataset.row !== undefined;
 
 /** The row and column of a heat map's cell. */
 export function cellPlace(cell) {
+  if (isMark(cell)) return { row: Number(cell.dataset.row), col: Number(cell.dataset.col) };
   // Found in the live list, not a copy of it: a map has up to thousands of cells, and the cursor is most often the first.
   const at = Array.prototype.indexOf.call(cell.parentElement.children, cell);
   const cols = columns(cell.parentElement);
   return { row: Math.floor(at / cols), col: at % cols };
 }
 
+/** The cell of `map` at a row and column (a painted map's made if it has none there yet), or null outside the map. */
+export function cellAt(map, row, col) {
+  const cols = columns(map);
+  if (row < 0 || col < 0 || row >= rowCount(map) || col >= cols) return null;
+  if (!painted(map)) return map.children[row * cols + col] ?? null;
+  for (const mark of map.children) if (Number(mark.dataset.row) === row && Number(mark.dataset.col) === col) return mark;
+  const mark = document.createElement('i');
+  Object.assign(mark.dataset, { row: String(row), col: String(col) });
+  map.append(mark);
+  placeCell(mark);
+  return mark;
+}
+
 /** Gives an outlined cell its box in its map (percentages of the map's), where a painted map shows it. */
 export function placeCell(cell) {
   const { row, col } = cellPlace(cell);
-  const cols = columns(cell.parentElement);
-  const rows = Math.ceil(cell.parentElement.childElementCount / cols);
+  const map = cell.parentElement;
   const percent = (k, n) => `${(100 * k) / n}%`;
-  Object.assign(cell.style, { left: percent(col, cols), top: percent(row, rows), width: percent(1, cols), height: percent(1, rows) });
+  Object.assign(cell.style, { left: percent(col, columns(map)), top: percent(row, rowCount(map)), width: percent(1, columns(map)), height: percent(1, rowCount(map)) });
+}
+
+/** Takes the outlines `names` off a cell; a painted map's cell goes with its last. */
+export function unmark(cell, ...names) {
+  cell.classList.remove(...names);
+  if (isMark(cell) && !cell.classList.length) cell.remove();
 }
 
 /** Moves a heat map's keyboard cursor from the cell `from` (or none) to `to` (or none), shown at its place. */
 export function moveCursor(from, to) {
   if (from === to) return;
-  from?.classList.remove('explain-cursor');
-  if (!to) return;
-  to.classList.add('explain-cursor');
-  placeCell(to);
+  to?.classList.add('explain-cursor');
+  if (from) unmark(from, 'explain-cursor');
+}
+
+/**
+ * After `map` took a new shape: its cursor keeps its row and column, or goes to the nearest within the map; a
+ * painted map's other cells outside it go, and each left is placed again (their boxes are fractions of the map's).
+ */
+export function reshapeMarks(map, cursor, at) {
+  const rows = rowCount(map);
+  const cols = columns(map);
+  if (painted(map)) {
+    for (const mark of [...map.children]) {
+      if (mark !== cursor && (Number(mark.dataset.row) >= rows || Number(mark.dataset.col) >= cols)) mark.remove();
+    }
+  }
+  if (cursor) moveCursor(cursor, rows && cols ? cellAt(map, Math.min(at.row, rows - 1), Math.min(at.col, cols - 1)) : null);
+  const outlined = painted(map) ? map.children : map.querySelectorAll('.explain-cursor, .explain-operand');
+  for (const cell of outlined) placeCell(cell);
 }

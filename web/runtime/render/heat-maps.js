@@ -6,13 +6,13 @@ import { el } from '../dom.js';
 import { placeChildren, removeChildrenFrom, writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
-import { cellPlace, moveCursor, placeCell } from './heat-cell-place.js';
+import { cellPlace, reshapeMarks } from './heat-cell-place.js';
 import { say } from '../strings/index.js';
 
-// In a browser a map's colours are painted on a canvas, a pixel a cell that the style sheet scales up: as an
-// element a cell, a letter typed into the heads demo's prompt restyled, laid out and painted 1,155 of them on a
-// phone (docs/benchmarks.md, 2026-12-05). The cells stay, empty and hidden, for the explainer (a cell's place,
-// the keyboard's cursor, the outlined operands). Without a canvas (the build's prerender) the cells carry the colours.
+// In a browser a map's colours are painted on a canvas, a pixel a cell that the style sheet scales up, and the map
+// has no cell but those the explainer outlines (render/heat-cell-place.js): as an element a cell, a letter typed
+// into the heads demo's prompt restyled, laid out and painted 1,155 of them on a phone (docs/benchmarks.md,
+// 2026-12-05). Without a canvas (the build's prerender) a cell per value carries the colours.
 let canPaint;
 const painting = () => (canPaint ??= Boolean(document.createElement('canvas').getContext?.('2d')));
 
@@ -104,20 +104,21 @@ function fitMap(drawn, map, fig) {
   const cols = rows ? map.values[0].length : 0;
   if (rows !== drawn.rows || cols !== drawn.cols) {
     const { root } = drawn;
-    // The explainer's keyboard cursor keeps its row and column (it is on a cell, whose place moves with the columns).
+    // The explainer's keyboard cursor keeps its row and column (a drawn cell's place moves with the columns).
     const cursor = root.querySelector('.explain-cursor');
     const at = cursor && cellPlace(cursor);
-    // <i>: the shortest element, in a page that has thousands of these cells.
-    removeChildrenFrom(root, rows * cols);
-    const more = rows * cols - root.childElementCount;
-    if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
+    if (!drawn.canvas) {
+      // <i>: the shortest element, in a prerendered page that has thousands of these cells.
+      removeChildrenFrom(root, rows * cols);
+      const more = rows * cols - root.childElementCount;
+      if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
+    }
     root.style.setProperty('--cols', String(cols));
+    root.dataset.rows = String(rows);
     if (drawn.canvas) drawn.canvas.style.aspectRatio = `${cols || 1} / ${rows || 1}`;
     drawn.one.className = `${cols > rows * 2 ? 'heat-map wide' : 'heat-map'}${drawn.canvas ? ' painted' : ''}`;
     Object.assign(drawn, { rows, cols });
-    const next = at && rows && cols ? root.children[Math.min(at.row, rows - 1) * cols + Math.min(at.col, cols - 1)] : null;
-    moveCursor(cursor, next);
-    root.querySelectorAll('.explain-cursor, .explain-operand').forEach(placeCell);  // their places moved with the columns
+    reshapeMarks(root, cursor, at);
   }
   fillMap(drawn, map, fig);
 }
