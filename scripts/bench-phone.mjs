@@ -30,6 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
 import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
+import { hostSpeed } from './host-speed.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -80,7 +81,8 @@ function serveGzipped(folder) {
 
 // The clock and the machine's one-minute load: the same site's figures move by a fifth between a quiet half hour and a
 // loud one (docs/benchmarks.md, 2026-12-05 18:25), so a run says when it ran and how busy the machine was.
-const machineNow = () => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}`;
+// The clock, the machine's load and its speed then (host-speed.mjs): figures from two runs compare only beside these.
+const machineNow = async (context) => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}, host task ${(await hostSpeed(context)).toFixed(0)} ms`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The nearest-rank quantile: the least input that a share q of the inputs are at or under. Until 2026-12-05 06:20
@@ -432,7 +434,7 @@ async function main() {
       const url = `${server.url}${slug}/`;
       const loads = [];
       for (let r = 0; r < RUNS; ++r) loads.push(await measureLoad(browser.context, url));
-      console.log(`\n## ${slug} (${machineNow()})`);
+      console.log(`\n## ${slug} (${await machineNow(browser.context)})`);
       if (RUNS) {
         const fcp = median(loads.map((l) => l.fcp)).toFixed(0);
         const ready = median(loads.map((l) => l.readyMs)).toFixed(0);
@@ -454,7 +456,7 @@ async function main() {
           `(goal ${GOAL_MS} ms)`);
         reportPooled(sweeps);
       }
-      console.log(`  done: ${machineNow()}`);
+      console.log(`  done: ${await machineNow(browser.context)}`);
     }
   } finally {
     await browser.close();

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { ROOT } from '../tests/support/core.mjs';
 import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
 import { serveFolder } from '../tests/support/server.mjs';
+import { hostSpeedLine } from './host-speed.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -232,6 +233,7 @@ async function main() {
   const server = await serveFolder(SITE);
   const browser = await launchChromium();
   try {
+    console.log(await hostSpeedLine(browser.context));
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const cdp = await browser.context.newCDPSession(page);

@@ -100,7 +100,8 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
   await answered(page, 'embed');
   const panel = panelOf(page, 'embed');
   assert.match(await panel.locator('.explain-formula').innerText(), /xᵢⱼ = tok_emb\[idᵢ\]\[j\] \+ pos_emb\[i\]\[j\]/);
-  assert.equal(await demo(page, 'embed').locator('.heat-map-cells > i.explain-operand').count(), 2, 'both terms are outlined in their maps');
+  assert.equal(await demo(page, 'embed').locator('.heat-map-cells > i.explain-operand:visible').count(), 2, 'both terms are outlined in their maps');
+  assert.equal(await maps.nth(2).locator('i.explain-picked').isVisible(), true, 'the cell asked about is outlined in its map');
   await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\]$/ }).click();
   await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the lesson's language model$/ }).click();
   assert.match(await panel.innerText(), /learned in training/);
