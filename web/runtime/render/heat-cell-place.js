@@ -1,10 +1,10 @@
 // A heat map's cells as the explainer finds them. A map drawn as elements (the prerendered page) has a cell per
 // value, row after row, --cols to a row: a cell's place follows from its index (no cell carries its place, to keep
 // the prerendered page light). A painted map (render/heat-maps.js) shows its colours on a canvas and has only the
-// cells the explainer outlines (its keyboard cursor, an explanation's operands): each is made when outlined, carries
-// its row and column, is shown at its place, and goes when no longer outlined. A painted map's hidden cell per value
-// were half the language model page's elements, added and taken at every change of the prompt's length
-// (docs/benchmarks.md, 2026-12-05, 21:50).
+// cells the explainer outlines (its keyboard cursor, the value asked about, its operands): each is made when
+// outlined, carries its row and column, is shown at its place, and goes with its last outline. A hidden cell per
+// value was more than half the language model page's elements, added and taken at each change of the prompt's
+// length (docs/benchmarks.md, 2026-12-05, 21:26).
 
 /** The columns and rows of `map`, a heat map's cells' element (render/heat-maps.js writes both). */
 export const columns = (map) => Number(map.style.getPropertyValue('--cols'));
@@ -58,7 +58,7 @@ export function moveCursor(from, to) {
 
 /**
  * After `map` took a new shape: its cursor keeps its row and column, or goes to the nearest within the map; a
- * painted map's other cells outside it go, and each left is placed again (their boxes are fractions of the map's).
+ * painted map's other cells outside it go, and each left is placed again (its box is a fraction of the map's).
  */
 export function reshapeMarks(map, cursor, at) {
   const rows = rowCount(map);
@@ -69,6 +69,5 @@ export function reshapeMarks(map, cursor, at) {
     }
   }
   if (cursor) moveCursor(cursor, rows && cols ? cellAt(map, Math.min(at.row, rows - 1), Math.min(at.col, cols - 1)) : null);
-  const outlined = painted(map) ? map.children : map.querySelectorAll('.explain-cursor, .explain-operand');
-  for (const cell of outlined) placeCell(cell);
+  if (painted(map)) for (const cell of map.children) placeCell(cell);
 }
