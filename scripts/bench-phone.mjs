@@ -79,9 +79,9 @@ function serveGzipped(folder) {
   })));
 }
 
-// The clock and the machine's one-minute load: the same site's figures move by a fifth between a quiet half hour and a
-// loud one (docs/benchmarks.md, 2026-12-05 18:25), so a run says when it ran and how busy the machine was.
-// The clock, the machine's load and its speed then (host-speed.mjs): figures from two runs compare only beside these.
+// The clock, the machine's one-minute load and its speed then (host-speed.mjs): the same site's figures move by a
+// fifth between a quiet half hour and a loud one, and by half from one machine to another (docs/benchmarks.md,
+// 2026-12-05 18:25 and 21:26), so figures from two runs compare only beside these.
 const machineNow = async (context) => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}, host task ${(await hostSpeed(context)).toFixed(0)} ms`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

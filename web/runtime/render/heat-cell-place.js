@@ -38,9 +38,10 @@ export function cellAt(map, row, col) {
 /** Gives an outlined cell its box in its map (percentages of the map's), where a painted map shows it. */
 export function placeCell(cell) {
   const { row, col } = cellPlace(cell);
-  const map = cell.parentElement;
+  const cols = columns(cell.parentElement);
+  const rows = rowCount(cell.parentElement);
   const percent = (k, n) => `${(100 * k) / n}%`;
-  Object.assign(cell.style, { left: percent(col, columns(map)), top: percent(row, rowCount(map)), width: percent(1, columns(map)), height: percent(1, rowCount(map)) });
+  Object.assign(cell.style, { left: percent(col, cols), top: percent(row, rows), width: percent(1, cols), height: percent(1, rows) });
 }
 
 /** Takes the outlines `names` off a cell; a painted map's cell goes with its last. */
@@ -63,11 +64,12 @@ export function moveCursor(from, to) {
 export function reshapeMarks(map, cursor, at) {
   const rows = rowCount(map);
   const cols = columns(map);
-  if (painted(map)) {
+  const marks = painted(map);
+  if (marks) {
     for (const mark of [...map.children]) {
       if (mark !== cursor && (Number(mark.dataset.row) >= rows || Number(mark.dataset.col) >= cols)) mark.remove();
     }
   }
   if (cursor) moveCursor(cursor, rows && cols ? cellAt(map, Math.min(at.row, rows - 1), Math.min(at.col, cols - 1)) : null);
-  if (painted(map)) for (const cell of map.children) placeCell(cell);
+  if (marks) for (const cell of map.children) placeCell(cell);
 }

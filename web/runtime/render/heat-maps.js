@@ -3,7 +3,7 @@
 // size of the value against the map's largest, its hue the sign). The language model lesson's
 // pictures (core/lessons/lm/); the demo's tables hold the same numbers.
 import { el } from '../dom.js';
-import { placeChildren, removeChildrenFrom, writeAttributes, writeText, unlessSame } from './in-place.js';
+import { fitChildren, placeChildren, writeAttributes, writeText, unlessSame } from './in-place.js';
 import { forget, watch, writeSoon } from './write-soon.js';
 import { heatPalette, onPaletteChange } from './heat-palette.js';
 import { cellPlace, reshapeMarks } from './heat-cell-place.js';
@@ -107,12 +107,8 @@ function fitMap(drawn, map, fig) {
     // The explainer's keyboard cursor keeps its row and column (a drawn cell's place moves with the columns).
     const cursor = root.querySelector('.explain-cursor');
     const at = cursor && cellPlace(cursor);
-    if (!drawn.canvas) {
-      // <i>: the shortest element, in a prerendered page that has thousands of these cells.
-      removeChildrenFrom(root, rows * cols);
-      const more = rows * cols - root.childElementCount;
-      if (more > 0) root.append(...Array.from({ length: more }, () => document.createElement('i')));
-    }
+    // <i>: the shortest element, in a prerendered page that has thousands of these cells.
+    if (!drawn.canvas) fitChildren(root, rows * cols, () => document.createElement('i'));
     root.style.setProperty('--cols', String(cols));
     root.dataset.rows = String(rows);
     if (drawn.canvas) drawn.canvas.style.aspectRatio = `${cols || 1} / ${rows || 1}`;

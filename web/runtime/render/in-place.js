@@ -28,9 +28,8 @@ export function writeAttributes(node, attrs) {
 export const attributesOf = (node) => Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]));
 
 /**
- * Removes `parent`'s children from the `index`th on, in one operation: a shorter prompt takes hundreds of hidden
- * cells off each of the lm page's heat maps, and one Range removes them in about two thirds of the time a
- * `remove()` each takes (docs/benchmarks.md, 2026-12-05 20:04).
+ * Removes `parent`'s children from the `index`th on, in one operation: one Range took hundreds of cells off a heat
+ * map in about two thirds of the time a `remove()` each took (docs/benchmarks.md, 2026-12-05 20:04).
  */
 export function removeChildrenFrom(parent, index) {
   if (parent.childElementCount <= index) return;
