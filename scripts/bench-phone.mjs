@@ -30,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from '../tests/support/core.mjs';
 import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/browser.mjs';
-import { hostSpeed } from './host-speed.mjs';
+import { hostSpeeds, hostSpeedWords } from './host-speed.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -82,7 +82,7 @@ function serveGzipped(folder) {
 // The clock, the machine's one-minute load and its speed then (host-speed.mjs): the same site's figures move by a
 // fifth between a quiet half hour and a loud one, and by half from one machine to another (docs/benchmarks.md,
 // 2026-12-05 18:25 and 21:26), so figures from two runs compare only beside these.
-const machineNow = async (context) => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}, host task ${(await hostSpeed(context)).toFixed(0)} ms`;
+const machineNow = async (context) => `${new Date().toISOString().slice(11, 19)} UTC, load ${os.loadavg()[0].toFixed(2)}, ${hostSpeedWords(await hostSpeeds(context))}`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The nearest-rank quantile: the least input that a share q of the inputs are at or under. Until 2026-12-05 06:20
