@@ -447,7 +447,7 @@ async function main() {
       const p90s = [];
       const sweeps = [];
       for (let k = 0; k < SWEEPS; ++k) {
-        if (SWEEPS > 1) console.log(`  sweep ${k + 1} of ${SWEEPS}:`);
+        if (SWEEPS > 1) console.log(`  sweep ${k + 1} of ${SWEEPS} (${await machineNow(browser.context)}):`);
         sweeps.push(await measureInputs(browser.context, url));
         p90s.push(reportInputs(sweeps.at(-1)));
       }
