@@ -36,12 +36,12 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 /** The control in the demo by its label (a control's <label>, a button's text). */
 async function control(demo, kind, label) {
   if (kind === 'click') return demo.locator('form.controls button', { hasText: label }).first();
-  // A grid's cell has no <label> of its own: its aria-label names it ("Tokens X (one row per token), token 2, feature 0").
-  const cell = demo.locator(`form.controls input[aria-label*="${label}"]`);
-  if (await cell.count()) return cell.first();
   const box = demo.locator('form.controls .control, form.controls .scalar').filter({ has: demo.page().locator('label', { hasText: label }) }).first();
   const selector = { type: 'input[type=text]', append: 'input[type=text]', key: 'input[type=range]', select: 'select', check: 'input[type=checkbox]' }[kind];
-  return box.locator(selector).first();
+  const labelled = box.locator(selector).first();
+  if (await labelled.count()) return labelled;
+  // A grid's cell has no <label> of its own: its aria-label names it ("Tokens X (one row per token), token 2, feature 0").
+  return demo.locator(`form.controls input[aria-label*="${label}"]`).first();
 }
 
 async function act(page, demo) {
