@@ -73,19 +73,46 @@ test('the benchmarks\' tap presses and releases a frame apart, so a click\'s tim
   await page.close();
 });
 
-/** Elements the browser restyles while `act` runs in the page (the trace's style recalculations, counted). */
-async function restyled(page, act) {
+/** The trace's timeline events while `act` runs (in the page if it is a page function, else here, driving it). */
+async function traced(page, act, { inPage = true } = {}) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-  await page.evaluate(act);
+  await (inPage ? page.evaluate(act) : act());
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
-  return events.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
+  return events.sort((a, b) => a.ts - b.ts);
 }
+
+/** Elements the browser restyles while `act` runs in the page (the trace's style recalculations, counted). */
+const restyled = async (page, act) => (await traced(page, act))
+  .filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
+
+test('a key typed in a grid\'s box lays out the box alone before the demo hears of it, and the box sits and measures as a plain box did', async () => {
+  const { page, problems } = await open('attention/');
+  const worked = demo(page, 'worked');
+  const box = worked.locator('table.grid-editor input').nth(3);
+  await box.focus();
+  await page.keyboard.press('End');
+  await writesDone(page);
+  const events = await traced(page, async () => { await page.keyboard.press('5'); await writesDone(page); }, { inPage: false });
+  const layouts = events.filter((e) => e.name === 'Layout' && e.args?.beginData);
+  assert.ok(layouts.length >= 2, `the key lays out the box, then the demo's answer (${layouts.length} layouts)`);
+  const first = layouts[0].args.beginData;
+  assert.ok(first.totalObjects <= 8, `the first layout after the key is the box's own: ${first.dirtyObjects} of ${first.totalObjects} objects`);
+  assert.match(await box.inputValue(), /5$/);
+  // Where the box and its row are, with the rules that make it its own layout and without them.
+  const places = () => box.evaluate((b) => [b, b.closest('tr'), b.closest('.demo')]
+    .map((e) => Object.values(e.getBoundingClientRect().toJSON()).map((v) => v.toFixed(2)).join(' ')));
+  const contained = await places();
+  await page.addStyleTag({ content: '.grid-editor input.num { display: inline-block !important; height: auto !important; contain: none !important; }' });
+  assert.deepEqual(contained, await places());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
 
 test('greying a Try-it paragraph restyles the paragraph, not each element of its formulas, and a Try-it list ending its section keeps no bottom margin once greyed', async () => {
   const { page, problems } = await open('attention/');
