@@ -64,12 +64,12 @@ export function moveCursor(from, to) {
 export function reshapeMarks(map, cursor, at) {
   const rows = rowCount(map);
   const cols = columns(map);
-  const marks = painted(map);
-  if (marks) {
+  const onlyMarks = painted(map);  // a painted map holds only the cells it marks
+  if (onlyMarks) {
     for (const mark of [...map.children]) {
       if (mark !== cursor && (Number(mark.dataset.row) >= rows || Number(mark.dataset.col) >= cols)) mark.remove();
     }
   }
   if (cursor) moveCursor(cursor, rows && cols ? cellAt(map, Math.min(at.row, rows - 1), Math.min(at.col, cols - 1)) : null);
-  if (marks) for (const cell of map.children) placeCell(cell);
+  if (onlyMarks) for (const cell of map.children) placeCell(cell);
 }
