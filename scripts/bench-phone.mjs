@@ -109,13 +109,26 @@ function recorder() {
     const start = event.timeStamp;
     // Registered in the capture phase, so this rAF callback runs before the demo's own in the
     // same frame; a task queued from it runs after that frame's paint.
-    requestAnimationFrame(() => setTimeout(() => window.__phone.latencies.push({ type: event.type, ms: performance.now() - start }), 0));
+    // The harness hears of it through a binding called after the time is taken: until 2026-12-06 it polled for it
+    // in the page at each frame (waitForFunction), whose callback ran in the very frame it was timing.
+    requestAnimationFrame(() => setTimeout(() => {
+      const latency = { type: event.type, ms: performance.now() - start };
+      window.__phone.latencies.push(latency);
+      window.__phoneHeard?.(latency);
+    }, 0));
   };
   for (const type of ['input', 'click', 'keydown', 'pointermove']) document.addEventListener(type, record, true);
 }
 
+// Each page's waiting input (measured): its event's type and what to call with its latency.
+const waiting = new WeakMap();
+
 async function throttledPage(context, network) {
   const page = await context.newPage();
+  await page.exposeBinding('__phoneHeard', (_, latency) => {
+    const wait = waiting.get(page);
+    if (wait?.type === latency.type) { waiting.delete(page); wait.heard(latency.ms); }
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(recorder);
   const cdp = await context.newCDPSession(page);
@@ -147,14 +160,16 @@ async function measureLoad(context, url) {
  * @returns the input-to-paint time [ms], or null if the input caused no such event (a slider at its end)
  */
 async function measured(page, type, act) {
-  const before = await page.evaluate(() => window.__phone.latencies.length);
+  const heard = new Promise((resolve) => waiting.set(page, { type, heard: resolve }));
   await act();
-  const got = await page.waitForFunction(([n, t]) => window.__phone.latencies.slice(n).find((l) => l.type === t)?.ms,
-    [before, type], { timeout: 3000, polling: 'raf' }).catch(() => null);
+  let timer;
+  const got = await Promise.race([heard, new Promise((resolve) => { timer = setTimeout(resolve, 3000, null); })]);
+  clearTimeout(timer);
+  waiting.delete(page);
   // The tables and pictures written in idle time after that frame (web/runtime/render/write-soon.js) are
   // written and drawn before the next input, as a learner's pause leaves them: an input is measured alone.
   await writesDrawn(page);
-  return got ? got.jsonValue() : null;
+  return got;
 }
 
 const visible = (locator) => locator.evaluateAll((nodes) => nodes.map((n) => n.checkVisibility() && !n.disabled && !n.closest('[aria-disabled="true"]')));
