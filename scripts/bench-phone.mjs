@@ -93,7 +93,7 @@ const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(
 // input the learner gives (a changed value, a click, a key on a picture, a move of a drag)
 // the time from the event to the end of the frame that shows its effect.
 function recorder() {
-  window.__phone = { cls: 0, latencies: [] };
+  window.__phone = { cls: 0 };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) window.__phone.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
@@ -109,13 +109,9 @@ function recorder() {
     const start = event.timeStamp;
     // Registered in the capture phase, so this rAF callback runs before the demo's own in the
     // same frame; a task queued from it runs after that frame's paint.
-    // The harness hears of it through a binding called after the time is taken: until 2026-12-06 it polled for it
-    // in the page at each frame (waitForFunction), whose callback ran in the very frame it was timing.
-    requestAnimationFrame(() => setTimeout(() => {
-      const latency = { type: event.type, ms: performance.now() - start };
-      window.__phone.latencies.push(latency);
-      window.__phoneHeard?.(latency);
-    }, 0));
+    // Told to the harness through a binding once the time is taken: a harness polling in the page would run its
+    // poll in the frame being timed.
+    requestAnimationFrame(() => setTimeout(() => window.__phoneHeard?.({ type: event.type, ms: performance.now() - start }), 0));
   };
   for (const type of ['input', 'click', 'keydown', 'pointermove']) document.addEventListener(type, record, true);
 }
