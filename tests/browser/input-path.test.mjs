@@ -73,14 +73,14 @@ test('the benchmarks\' tap presses and releases a frame apart, so a click\'s tim
   await page.close();
 });
 
-/** The trace's timeline events while `act` runs (in the page if it is a page function, else here, driving it). */
-async function traced(page, act, { inPage = true } = {}) {
+/** The trace's timeline events, in time order, while `act` (here, driving the page) runs. */
+async function traced(page, act) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-  await (inPage ? page.evaluate(act) : act());
+  await act();
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
@@ -88,7 +88,7 @@ async function traced(page, act, { inPage = true } = {}) {
 }
 
 /** Elements the browser restyles while `act` runs in the page (the trace's style recalculations, counted). */
-const restyled = async (page, act) => (await traced(page, act))
+const restyled = async (page, act) => (await traced(page, () => page.evaluate(act)))
   .filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0);
 
 test('a key typed in a grid\'s box lays out the box alone before the demo hears of it, and the box sits and measures as a plain box did', async () => {
@@ -98,7 +98,7 @@ test('a key typed in a grid\'s box lays out the box alone before the demo hears 
   await box.focus();
   await page.keyboard.press('End');
   await writesDone(page);
-  const events = await traced(page, async () => { await page.keyboard.press('5'); await writesDone(page); }, { inPage: false });
+  const events = await traced(page, async () => { await page.keyboard.press('5'); await writesDone(page); });
   const layouts = events.filter((e) => e.name === 'Layout' && e.args?.beginData);
   assert.ok(layouts.length >= 2, `the key lays out the box, then the demo's answer (${layouts.length} layouts)`);
   const first = layouts[0].args.beginData;
