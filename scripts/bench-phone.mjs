@@ -1,6 +1,6 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N] [--sweeps N]
-//                                [--only 'regexp'] [--css 'rules to try'] [--inputs N]
+//                                [--only 'regexp'] [--css 'rules to try'] [--inputs N] [--cpu N]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -21,6 +21,8 @@
 //           --only works the controls whose name ("instance: label", as --worst prints them) the regexp finds, so a
 //           quiet minute measures the slowest controls of two sites more than once.
 //           --css adds rules over the site's once a page is ready (an experiment, as trace-input.mjs's --css).
+//           --cpu N slows the CPU N times instead of 4 (the goal's figure): a host that does a page's work k times
+//           slower than another is, at 4/k, that other host at 4 (host-speed.mjs times the page's work).
 // The site folder defaults to site/; pass another built site to compare before and after.
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
@@ -33,7 +35,6 @@ import { demosReady, launchChromium, tap, writesDrawn } from '../tests/support/b
 import { hostSpeeds, hostSpeedWords } from './host-speed.mjs';
 
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
 const DRAG_PX = 6;             // per move of a drag
 const GOAL_MS = 50;            // input to paint, 90th percentile: the goal docs/benchmarks.md measures against
 const args = process.argv.slice(2);
@@ -47,13 +48,15 @@ const onlyAt = args.indexOf('--only');
 const ONLY = onlyAt >= 0 ? new RegExp(args[onlyAt + 1]) : null;
 const cssAt = args.indexOf('--css');
 const inputsAt = args.indexOf('--inputs');
+const cpuAt = args.indexOf('--cpu');
+const CPU_SLOWDOWN = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
 // Inputs per control (slider steps, drag moves, keys typed, choices, clicks): a p90 needs ten at least, and the
 // sweeps before 2026-12-05 gave a button or a box typed with one key a single input, its "p90" that one frame.
 const INPUTS = inputsAt >= 0 ? Number(args[inputsAt + 1]) : 10;
 const CSS = cssAt >= 0 ? args[cssAt + 1] : null;
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block', 'lm'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt, inputsAt].filter((at) => at >= 0).map((at) => at + 1);
+const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt, inputsAt, cpuAt].filter((at) => at >= 0).map((at) => at + 1);
 const SITE = path.resolve(args.find((a, i) => !a.startsWith('--') && !flagValues.includes(i)) ?? path.join(ROOT, 'site'));
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
