@@ -240,6 +240,42 @@ test('a change of head paints the heat map again on the same canvas, each value\
   await page.close();
 });
 
+test('a letter typed into the embed prompt and erased repaints each heat map on the bitmap it had, the frame showing the map alone, as a page opened at that prompt draws it', async () => {
+  const { page, problems } = await open('lm/');
+  const embed = demo(page, 'embed');
+  const canvas = 'figure.heat-map.painted canvas';
+  const bitmaps = () => embed.locator(canvas).evaluateAll((cs) => cs.map((c) => `${c.width} × ${c.height}`));
+  assert.equal(await embed.locator(canvas).count(), 4, 'four painted maps');
+  await mark(embed, canvas);
+  const rowsShown = (n) => embed.locator(`.heat-map-cells[data-rows="${n}"]`).nth(3).waitFor();
+  const prompt = embed.getByLabel('Prompt', { exact: true });
+  const length = (await prompt.inputValue()).length;
+  await prompt.press('End');
+  await prompt.press('e');
+  await rowsShown(length + 1);
+  const grown = await bitmaps();
+  await prompt.press('Backspace');
+  await rowsShown(length);
+  assert.deepEqual(await bitmaps(), grown, 'a map one row shorter is painted on the bitmap it had');
+  assert.equal(await kept(embed, canvas), 4, 'the same canvases');
+  // The frame's content box is the canvas's first `length` rows, to a hundredth of a pixel.
+  const fits = await embed.locator('.heat-map-paint').evaluateAll((frames) => frames.map((f) => {
+    const c = f.firstElementChild.getBoundingClientRect();
+    const { width, height } = f.getBoundingClientRect();  // the frame's border is a pixel each side
+    const cells = f.nextElementSibling;
+    const shown = { width: (c.width * Number(cells.style.getPropertyValue('--cols'))) / f.firstElementChild.width, height: (c.height * Number(cells.dataset.rows)) / f.firstElementChild.height };
+    return Math.abs(width - 2 - shown.width) < 0.01 && Math.abs(height - 2 - shown.height) < 0.01 ? 'fits' : `${width - 2} × ${height - 2} shows ${shown.width} × ${shown.height}`;
+  }));
+  assert.deepEqual(fits, ['fits', 'fits', 'fits', 'fits'], 'each frame shows the map\'s rows and columns of its canvas and no more');
+  const live = await heatMapsAsDrawn(page, '.demo[data-instance="embed"]');
+  const { page: linked } = await open(`lm/?embed.prompt=${encodeURIComponent(await prompt.inputValue())}`);
+  await demo(linked, 'embed').locator(`.heat-map-cells[data-rows="${length}"]`).nth(3).waitFor();
+  assert.deepEqual(live, await heatMapsAsDrawn(linked, '.demo[data-instance="embed"]'), 'each cell\'s colour is that of a page opened at this prompt');
+  assert.deepEqual(problems, []);
+  await linked.close();
+  await page.close();
+});
+
 test('a change of head keeps every table cell, writes what a page opened at that head shows, and leaves the tables far off screen undrawn until they come into view', async () => {
   const { page, problems } = await open('lm/');
   const head = demo(page, 'head');

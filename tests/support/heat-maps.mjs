@@ -24,8 +24,10 @@ export const heatMapsAsDrawn = (page, scope) => page.evaluate((scope) => {
       const context = copy.getContext('2d', { willReadFrequently: true });
       context.drawImage(canvas, 0, 0);
       const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      // A painted map has no cell per value (render/heat-cell-place.js): its values are its canvas's pixels.
-      colours = Array.from({ length: Number(cells.dataset.rows) * Number(cells.style.getPropertyValue('--cols')) }, (_, k) => rgb(data, k));
+      // A painted map has no cell per value (render/heat-cell-place.js): its values are its canvas's top left
+      // cols × rows pixels (the canvas may be larger: it only grows).
+      const cols = Number(cells.style.getPropertyValue('--cols'));
+      colours = Array.from({ length: Number(cells.dataset.rows) * cols }, (_, k) => rgb(data, Math.floor(k / cols) * canvas.width + (k % cols)));
     } else {
       colours = [...cells.children].map((cell) => {
         pixel.clearRect(0, 0, 1, 1);

@@ -54,14 +54,23 @@ function colourCells(drawn, values, weigh) {
   });
 }
 
-/** The map's pixels from the palette, a thousandth of a weight a step (as the cells' --w). */
+/**
+ * The map's pixels from the palette, a thousandth of a weight a step (as the cells' --w), in the top left
+ * cols × rows of its canvas. The canvas only grows: a canvas given a new width or height makes its bitmap again,
+ * 2.5–4.7 ms at 4x CPU, and each of the embed demo's four maps changed its height at every letter typed
+ * (docs/benchmarks.md, 2026-12-06). Its frame shows those pixels alone, a column of the frame a pixel wide.
+ */
 function paintMap(drawn, values, weigh) {
   const { canvas, rows, cols } = drawn;
   drawn.painted = { values, weigh };  // painted again as they are when the colours change
   if (!rows || !cols) return;
-  if (canvas.width !== cols) canvas.width = cols;
-  if (canvas.height !== rows) canvas.height = rows;
+  if (canvas.width < cols) canvas.width = cols;
+  if (canvas.height < rows) canvas.height = rows;
+  const width = `${(100 * canvas.width) / cols}%`;
+  if (canvas.style.width !== width) canvas.style.width = width;
   const context = canvas.getContext('2d');
+  // A smaller map leaves no pixels of the last one at the frame's edge.
+  if (rows < drawn.image?.height || cols < drawn.image?.width) context.clearRect(0, 0, canvas.width, canvas.height);
   // Every pixel is written below: the last paint's image is reused while the map keeps its size.
   if (drawn.image?.width !== cols || drawn.image?.height !== rows) drawn.image = context.createImageData(cols, rows);
   const { image } = drawn;
@@ -88,9 +97,13 @@ function drawMap(map, fig) {
   const caption = document.createElement('figcaption');
   const one = document.createElement('figure');
   const canvas = painting() ? document.createElement('canvas') : null;
-  if (canvas) canvas.setAttribute('aria-hidden', 'true');  // the cells' element is the picture, with its label
-  one.append(...(canvas ? [canvas] : []), root, caption);
-  const drawn = { one, root, canvas, caption, rows: -1, cols: -1 };  // no shape yet: fitMap gives it one
+  const frame = canvas ? el('div', { className: 'heat-map-paint' }) : null;  // the canvas's part that is the map
+  if (frame) {
+    frame.setAttribute('aria-hidden', 'true');  // the cells' element is the picture, with its label
+    frame.append(canvas);
+  }
+  one.append(...(frame ? [frame] : []), root, caption);
+  const drawn = { one, root, canvas, frame, caption, rows: -1, cols: -1 };  // no shape yet: fitMap gives it one
   fitMap(drawn, map, fig);
   return drawn;
 }
@@ -111,7 +124,7 @@ function fitMap(drawn, map, fig) {
     if (!drawn.canvas) fitChildren(root, rows * cols, () => document.createElement('i'));
     root.style.setProperty('--cols', String(cols));
     root.dataset.rows = String(rows);
-    if (drawn.canvas) drawn.canvas.style.aspectRatio = `${cols || 1} / ${rows || 1}`;
+    if (drawn.frame) drawn.frame.style.aspectRatio = `${cols || 1} / ${rows || 1}`;
     drawn.one.className = `${cols > rows * 2 ? 'heat-map wide' : 'heat-map'}${drawn.canvas ? ' painted' : ''}`;
     Object.assign(drawn, { rows, cols });
     reshapeMarks(root, cursor, at);
