@@ -57,8 +57,8 @@ function colourCells(drawn, values, weigh) {
 /**
  * The map's pixels from the palette, a thousandth of a weight a step (as the cells' --w), in the top left
  * cols × rows of its canvas. The canvas only grows: a canvas given a new width or height makes its bitmap again,
- * 2.5–4.7 ms at 4x CPU, and each of the embed demo's four maps changed its height at every letter typed
- * (docs/benchmarks.md, 2026-12-06). Its frame shows those pixels alone, a column of the frame a pixel wide.
+ * 2.9–4.7 ms at 4x CPU, and each of the embed demo's four maps changed its height at every letter typed
+ * (docs/benchmarks.md, 2026-12-06). Its frame shows those pixels alone, each of its columns one pixel.
  */
 function paintMap(drawn, values, weigh) {
   const { canvas, rows, cols } = drawn;
@@ -69,7 +69,7 @@ function paintMap(drawn, values, weigh) {
   const width = `${(100 * canvas.width) / cols}%`;
   if (canvas.style.width !== width) canvas.style.width = width;
   const context = canvas.getContext('2d');
-  // A smaller map leaves no pixels of the last one at the frame's edge.
+  // Past a smaller map the canvas is clear, as it was when it grew: nothing of the last map at the frame's edge.
   if (rows < drawn.image?.height || cols < drawn.image?.width) context.clearRect(0, 0, canvas.width, canvas.height);
   // Every pixel is written below: the last paint's image is reused while the map keeps its size.
   if (drawn.image?.width !== cols || drawn.image?.height !== rows) drawn.image = context.createImageData(cols, rows);
@@ -96,7 +96,8 @@ function drawMap(map, fig) {
   root.setAttribute('role', 'img');
   const caption = document.createElement('figcaption');
   const one = document.createElement('figure');
-  const canvas = painting() ? document.createElement('canvas') : null;
+  // A canvas starts 300 × 150 pixels; this one grows from none to its map's size (paintMap).
+  const canvas = painting() ? Object.assign(document.createElement('canvas'), { width: 0, height: 0 }) : null;
   const frame = canvas ? el('div', { className: 'heat-map-paint' }) : null;  // the canvas's part that is the map
   if (frame) {
     frame.setAttribute('aria-hidden', 'true');  // the cells' element is the picture, with its label
