@@ -164,7 +164,7 @@ test('French lesson: a value past a control\'s edge, typed or in a link, is refu
   assert.doesNotMatch(await cost.locator('.controls').innerText(), /too large|must be|got/);
   // A number past what a double holds, typed: the core's refusal quotes it as typed, in French.
   await cost.getByLabel('Jetons T', { exact: true }).fill('1e999');
-  // The message of 100001 stays until this one is checked: wait for the one that quotes 1e999.
+  // A demo draws once a frame, so the refusal of 100001 can still be shown: wait for the one that quotes 1e999.
   assert.match(await cost.locator('.control.invalid .error', { hasText: '1e999' }).innerText(), /^« Jetons T » : la valeur est trop grande ; elle doit être un nombre entier compris entre 1 et 100\u202f000 \(reçu : « 1e999 »\)$/);
   assert.deepEqual(problems, []);
   await page.close();
