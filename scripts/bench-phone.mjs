@@ -1,6 +1,6 @@
 // A cheap phone on a school network (figures, not pass/fail), after scripts/build.sh:
 //   node scripts/bench-phone.mjs [site folder] [--runs N] [--load-only] [--pages attention,robot] [--worst N] [--sweeps N]
-//                                [--only 'regexp'] [--css 'rules to try'] [--inputs N] [--cpu N]
+//                                [--only 'regexp'] [--css 'rules to try'] [--inputs N] [--cpu N] [--each]
 // Each lesson page in headless Chromium under slow 4G (150 ms latency, 1.6 Mbit/s down)
 // and 4x CPU slowdown (platform note), through playwright-core's CDP session:
 //   load:   first contentful paint, demos ready, and the layout shift (CLS) until then (--runs 0: none)
@@ -23,6 +23,8 @@
 //           --css adds rules over the site's once a page is ready (an experiment, as trace-input.mjs's --css).
 //           --cpu N slows the CPU N times instead of 4 (the goal's figure): a host that does a page's work k times
 //           slower than another is, at 4/k, that other host at 4 (host-speed.mjs times the page's work).
+//           --each prints every control's inputs in the order made (which of them are slow: the one that leaves
+//           the preset, say).
 // The site folder defaults to site/; pass another built site to compare before and after.
 // Served with gzip, as a static host would (serveGzipped).
 import fs from 'node:fs';
@@ -54,6 +56,7 @@ const CPU_SLOWDOWN = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
 // sweeps before 2026-12-05 gave a button or a box typed with one key a single input, its "p90" that one frame.
 const INPUTS = inputsAt >= 0 ? Number(args[inputsAt + 1]) : 10;
 const CSS = cssAt >= 0 ? args[cssAt + 1] : null;
+const EACH = args.includes('--each');
 const PAGES = pagesAt >= 0 ? args[pagesAt + 1].split(',') : ['attention', 'robot', 'table', 'block', 'lm'];
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const flagValues = [runsAt, pagesAt, worstAt, sweepsAt, onlyAt, cssAt, inputsAt, cpuAt].filter((at) => at >= 0).map((at) => at + 1);
@@ -369,6 +372,7 @@ async function measureInputs(context, url) {
         const times = (await sweep(page, control, demo)).filter((t) => t !== null);
         // The demo's own recompute and redraw (demo-view.js measures it): the rest of a figure is the browser's.
         const updates = await page.evaluate(() => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('demo-update:')).map((m) => m.duration));
+        if (EACH) console.log(`  ${name}: ${times.map((t) => t.toFixed(0)).join(' ')} ms`);
         if (times.length) perControl.push({ kind, name, latencies: times, updates });
       }
     }

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from '../support/site.mjs';
 import { injectAxe } from '../support/axe.mjs';
-import { demosReady } from '../support/browser.mjs';
+import { demosReady, writesDone } from '../support/browser.mjs';
 
 const PAGES = [['index', ''], ['robot', 'robot/'], ['attention', 'attention/'], ['attention-fr', 'attention-fr/'], ['table', 'table/'], ['block', 'block/'], ['lm', 'lm/']];
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]];
@@ -69,8 +69,9 @@ async function editOnce(page) {
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(({ update, before }) => performance.getEntriesByName(update).length > before, { update, before }, { timeout: 5000 })
     .catch(() => { throw new Error(`the edit did not redraw its demo (no new "${update}")`); });
-  // What the redraw leaves to the next frame (the scrolling marks) is written by the second frame.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // What the redraw leaves to the next frame (the scrolling marks) or to idle time (the note about the text written
+  // for the preset, tables far from the screen) is written by then.
+  await writesDone(page);
   return section;
 }
 

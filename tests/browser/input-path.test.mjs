@@ -137,6 +137,31 @@ test('greying a Try-it paragraph restyles the paragraph, not each element of its
   await robot.page.close();
 });
 
+test('a step off the preset is drawn before the text written for the preset is greyed and its note shown; both follow once the page is idle', async () => {
+  const { page, problems } = await open('robot/');
+  const sharp = demo(page, 'sharp');
+  const slider = sharp.getByRole('slider', { name: 'Sensor noise' });
+  const before = await printed(page, 'sharp');
+  // What the frame that shows the step holds, read in its requestAnimationFrame (the demo has drawn by then).
+  await page.evaluate(() => {
+    window.__atFrame = new Promise((done) => document.addEventListener('input', () => requestAnimationFrame(() => done({
+      printed: document.querySelector('.demo[data-instance="sharp"] pre.printed').textContent,
+      noteShown: !document.querySelector('.defaults-note[data-for="sharp"]').hidden,
+      greyed: document.querySelectorAll('[data-defaults="sharp"].off-preset').length,
+    })), { once: true }));
+  });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  const atFrame = await page.evaluate(() => window.__atFrame);
+  assert.notEqual(atFrame.printed, before, 'the printout shows the step in its frame');
+  assert.deepEqual([atFrame.noteShown, atFrame.greyed], [false, 0], 'the note and the greying wait');
+  await writesDone(page);
+  assert.equal(await page.locator('.defaults-note[data-for="sharp"]').isVisible(), true, 'then the note shows');
+  assert.equal(await page.locator('[data-defaults="sharp"]:not(.off-preset)').count(), 0, 'and every paragraph written for the preset is greyed');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a click on a printout that explains itself still finds its number', async () => {
   const { page, problems } = await open('block/');
   // The middle of the printout's first number (the block lesson's printouts explain themselves).

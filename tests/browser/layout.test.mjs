@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demo, useSite } from '../support/site.mjs';
+import { writesDone } from '../support/browser.mjs';
 import { ROOT } from '../support/core.mjs';
 
 const site = useSite();
@@ -294,6 +295,7 @@ test('notes: a Try-it that holds from any setting (the cost demo\'s) stays as it
   const tokens = demo(page, 'cost').getByLabel('Tokens T', { exact: true });
   await tokens.fill('1000');
   await page.waitForFunction(() => /1,000,000/.test(document.querySelector('.demo[data-instance="cost"] pre.printed').textContent));
+  await writesDone(page); // the page marks text written for the preset once idle (prose.js)
   const tryIt = page.locator('#cost p', { hasText: 'Try it' });
   assert.equal(await tryIt.evaluate((p) => p.classList.contains('off-preset')), false, 'not greyed');
   assert.equal(await page.locator('.defaults-note:visible').count(), 0, 'no note');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { demo, printed, useSite } from '../support/site.mjs';
+import { writesDone } from '../support/browser.mjs';
 import { nativeCore, ROOT } from '../support/core.mjs';
 import { withCores } from '../support/exchange.mjs';
 import { scratchDir } from '../../scripts/scratch-dir.mjs';
@@ -352,6 +353,7 @@ test('table page: a one-epoch training in the worker reaches the end, agrees wit
     assert.match(await demo(page, instance).locator('.network-line').innerText(), /Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epoch\)/, instance);
   }
   // The text written for the lesson's network says it no longer describes this one.
+  await writesDone(page);
   assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 1);
   await page.waitForFunction(() => !window.attnLesson.addressPending()); // the URL is written once changes pause
   assert.match(new URL(page.url()).search, /net\.find%2Flookup=|net\.find\/lookup=/);
@@ -360,6 +362,7 @@ test('table page: a one-epoch training in the worker reaches the end, agrees wit
   assert.equal(await comparePrinted(page), before.compare);
   assert.equal(await printed(page, 'hand'), before.hand);
   assert.match(await demo(page, 'hand').locator('.network-line').innerText(), /Lookup: the lesson's network/);
+  await writesDone(page);
   assert.equal(await page.locator('.defaults-note[data-for="lab"]:not([hidden])').count(), 0);
   await page.waitForFunction(() => !window.attnLesson.addressPending());
   assert.doesNotMatch(new URL(page.url()).search, /net\./);

@@ -16,6 +16,7 @@ globalThis.document = document;
 globalThis.CSS = { escape: (s) => s };
 const { renderProse, attachDefaultsNotes } = await import('../../web/runtime/prose.js');
 const { createDemoState } = await import('../../web/runtime/state.js');
+const { writeAll } = await import('../../web/runtime/render/write-soon.js');
 
 const live = () => document.querySelector('p:not([data-defaults]) [data-num="lab.miss_cm"]');
 const shown = () => [...document.querySelectorAll('[data-claim="lab.size"]')].filter((s) => !s.hidden).map((s) => s.dataset.is);
@@ -34,7 +35,7 @@ test('prose: a paragraph written for the preset keeps the preset\'s numbers', ()
   assert.deepEqual(shown(), ['small']);
 });
 
-test('prose: leaving the preset greys its paragraphs and shows one note after the demo\'s code; its button brings the preset back', () => {
+test('prose: leaving the preset greys its paragraphs and shows one note after the demo\'s code, once the change is drawn; its button brings the preset back', () => {
   const state = createDemoState([{ name: 'x', default: 1 }], { x: 1 });
   attachDefaultsNotes('lab', state);
   const note = document.querySelector('.defaults-note[data-for="lab"]');
@@ -42,10 +43,14 @@ test('prose: leaving the preset greys its paragraphs and shows one note after th
   assert.equal(note.previousElementSibling.matches('details.demo-source'), true);
   assert.equal(note.hidden, true);
   state.set({ x: 2 });
+  assert.equal(note.hidden, true, 'not in the frame that shows the change');
+  assert.equal(document.documentElement.hasAttribute('data-writing'), true, 'the page says a write waits');
+  writeAll(); // what the idle time after that frame does
   assert.equal(note.hidden, false);
   assert.equal(paragraph.classList.contains('off-preset'), true);
   note.querySelector('button').click();
   assert.deepEqual(state.values, { x: 1 });
+  writeAll();
   assert.equal(note.hidden, true);
   assert.equal(paragraph.classList.contains('off-preset'), false);
   note.remove();
@@ -59,6 +64,7 @@ test('prose: a link that locked a control keeps the note shown, with its button 
   assert.match(note.textContent, /locked “X”/);
   assert.equal(note.querySelector('button').hidden, true);
   state.set({ x: 3 });
+  writeAll();
   assert.equal(note.querySelector('button').hidden, false);
   note.remove();
 });

@@ -12,7 +12,7 @@
 // (scripts/lesson-prose.mjs), with the same formatting as here.
 import { quoteInLanguage } from './strings/language.js';
 import { writeText } from './render/in-place.js';
-import { watch, writeSoon } from './render/write-soon.js';
+import { watch, writeAfterFrame, writeSoon } from './render/write-soon.js';
 import { say } from './strings/index.js';
 
 const nameIn = (attribute, instance) => `[${attribute}^="${CSS.escape(instance)}."]`;
@@ -83,7 +83,8 @@ export function renderProse(instance, result) {
 /**
  * Marks the paragraphs written for `instance`'s preset while the demo is off it: each is greyed, and
  * one note after the demo, for the section that holds it, says so with a button that brings the preset
- * back (a note on every paragraph put six on the page for one edit, on the Try-it list too).
+ * back (a note on every paragraph put six on the page for one edit, on the Try-it list too). A change of the
+ * demo's values is marked once the page is idle after the frame that shows it (write-soon.js).
  * @param state        the instance's state (state.js)
  * @param lessonSetup  () => false while the demo runs a network that is not the lesson's
  * @param backToLesson () => puts the lesson's networks back
@@ -117,7 +118,10 @@ export function attachDefaultsNotes(instance, state, lessonSetup = () => true, b
     }
     for (const paragraph of paragraphs) paragraph.classList.toggle('off-preset', off);
   };
-  state.onChange(mark);
+  // After the frame that shows the change, not in it: greying repaints the paragraphs, and the note moves
+  // everything below it, so the page paints again what it had painted. A slow phone paid that on the step that
+  // left the preset, on every Reset and on every "+ token" (docs/benchmarks.md, 2026-12-06, 13:40).
+  state.onChange(() => (note ? writeAfterFrame(note, mark) : mark()));
   mark();
   return mark;
 }

@@ -5,6 +5,7 @@
 //   - for idle time after the frame that shows the input, then written an element at a time;
 //   - or for the moment it comes near the screen (an IntersectionObserver), when it is written at once;
 //   - a later answer replaces its pending write: only the newest is ever made.
+// What is near but is not the input's answer (the greyed text and note of prose.js) waits for the idle time too.
 // Nothing is left stale for good: the idle callback has a timeout, printing writes everything first, and
 // while any write waits the page says so (`<html data-writing>`, and aria-busy on each stale element), so
 // a screen reader, a test (tests/support/browser.mjs `writesDone`) or a script knows when the numbers are current.
@@ -84,7 +85,16 @@ export function watch(element) {
  * replaces a write still waiting. `write(late)` is told whether it was made later than asked.
  */
 export function writeSoon(element, write) {
-  if (near.get(element) !== false) { writeNow(element, write, false); return; }
+  if (near.get(element) !== false) writeNow(element, write, false);
+  else writeAfterFrame(element, write);
+}
+
+/**
+ * Makes `write` (an update of `element` that is not the answer to the learner's input, such as a note about the
+ * text) once the page is idle after the frame that shows the input, near the screen or not; a later call for the
+ * same element replaces a write still waiting.
+ */
+export function writeAfterFrame(element, write) {
   pending.set(element, write);
   if (!element.hasAttribute('aria-busy')) element.setAttribute('aria-busy', 'true');
   if (!waiting) {
