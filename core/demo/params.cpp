@@ -246,6 +246,7 @@ json ParamSpec::to_json() const {
     if (!follows.empty()) j["follows"] = follows;
     if (set_by_picture) j["input"] = "picture";
     if (more_setting) j["more"] = true;
+    if (!divides.empty()) j["divides"] = divides;
     return j;
 }
 

@@ -55,6 +55,9 @@ struct ParamSpec {
     bool logarithmic_slider = false;
     // Not among the demo's main controls: the page folds it under "More settings".
     bool more_setting = false;
+    // Integers: the whole number this one must divide (a head count divides the width it shares out). The page's
+    // sliders then stop only where the two agree: this one at the divisors of the other, the other at multiples.
+    std::string divides;
 
     // Fluent setters so a declaration reads as one sentence.
     ParamSpec& labelled(std::string text) { label = std::move(text); return *this; }
@@ -73,6 +76,7 @@ struct ParamSpec {
     ParamSpec& following(std::vector<std::string> names) { follows = std::move(names); return *this; }
     ParamSpec& using_characters(std::string chars) { characters = std::move(chars); return *this; }
     ParamSpec& from_picture() { set_by_picture = true; return *this; }
+    ParamSpec& dividing(std::string other) { divides = std::move(other); return *this; }
 
     json to_json() const;
 };

@@ -103,6 +103,29 @@ test('bad input: rules across parameters are explained too (heads must divide d_
   assert.equal(await printed(page, 'causal'), SEED_CAUSAL, 'the last good table stays');
 });
 
+test('heads: the Heads slider stops only at head counts that divide d_model, and d_model\'s only at their multiples', async () => {
+  const { page, problems } = await lesson();
+  const heads = demo(page, 'heads');
+  const values = () => page.evaluate(() => ({ ...window.attnLesson.demos.get('heads').state.values }));
+  const press = async (label, key) => {
+    await heads.getByLabel(label, { exact: true }).press(key);
+    await page.waitForFunction(() => !document.querySelector('.demo[data-instance="heads"] [aria-busy="true"]'));
+  };
+  await press('Heads (slider)', 'ArrowRight');
+  assert.equal((await values()).heads, 4, 'from 2 the next stop at d_model 8 is 4, not the refused 3');
+  await press('Heads (slider)', 'ArrowRight');
+  assert.equal((await values()).heads, 8);
+  await press('Heads (slider)', 'ArrowRight');
+  assert.equal((await values()).heads, 8, 'and 8 is the last');
+  await press('Embedding width d_model (slider)', 'ArrowRight');
+  assert.equal((await values()).d_model, 16, 'with 8 heads the width steps by 8');
+  await press('Heads (slider)', 'ArrowLeft');
+  assert.equal((await values()).heads, 4);
+  assert.equal(await heads.getByLabel('Heads (slider)', { exact: true }).getAttribute('aria-valuetext'), '4', 'a screen reader hears the count, not the stop');
+  assert.equal(await heads.locator('.control.invalid').count(), 0, 'no step was refused');
+  assert.deepEqual(problems, []);
+});
+
 test('bad link: a malformed value in the URL is reported beside its control and the defaults are shown', async () => {
   const { page, problems } = await lesson('?scaling.scale=oops');
   const scaling = demo(page, 'scaling');

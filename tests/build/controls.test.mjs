@@ -1,8 +1,8 @@
 // The parts of web/runtime/controls.js that decide values without a page: the marks of a
-// logarithmic slider and the value a new box of a table gets.
+// logarithmic slider, the stops of two sliders that must agree, and the value a new box of a table gets.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshCell, logMarks } from '../../web/runtime/controls.js';
+import { freshCell, logMarks, pairingOf } from '../../web/runtime/controls.js';
 import { nativeCore } from '../support/core.mjs';
 
 const declaration = (demo, name) => nativeCore.list().find((d) => d.id === demo).params.find((p) => p.name === name);
@@ -27,4 +27,21 @@ test('a new box of every table editor holds a value its declaration accepts (0.0
     }
   }
   assert.equal(freshCell(declaration('robot_sharpness', 'divisors')), declaration('robot_sharpness', 'divisors').min);
+});
+
+test('heads and d_model: each slider stops exactly at the values the core accepts beside the other\'s', () => {
+  const demo = nativeCore.list().find((d) => d.id === 'multi_head');
+  const [heads, width] = ['heads', 'd_model'].map((name) => demo.params.find((p) => p.name === name));
+  const accepted = (params) => nativeCore.run('multi_head', params).ok === true;
+  const span = (decl) => Array.from({ length: decl.max - decl.min + 1 }, (_, k) => decl.min + k);
+  for (const d_model of [8, 12, 7]) {
+    assert.deepEqual(pairingOf(heads, demo.params).marks({ d_model }), span(heads).filter((h) => accepted({ d_model, heads: h })), `d_model ${d_model}`);
+  }
+  for (const h of [3, 16]) {
+    const stops = pairingOf(width, demo.params).marks({ heads: h });
+    assert.deepEqual(stops, span(width).filter((d) => d % h === 0), `heads ${h}`);
+    for (const d of [stops[0], stops.at(-1), stops[0] + 1]) assert.equal(accepted({ heads: h, d_model: d }), stops.includes(d), `heads ${h}, d_model ${d}`);
+  }
+  assert.equal(pairingOf(demo.params.find((p) => p.name === 'tokens'), demo.params), null, 'the other sliders step as before');
+  assert.equal(pairingOf(declaration('attention_cost', 'heads'), nativeCore.list().find((d) => d.id === 'attention_cost').params), null);
 });

@@ -42,7 +42,7 @@ window.learnersEye = (() => {
         if (!same(parse(box.value), v)) say(`shows "${box.value}" while the state holds ${JSON.stringify(v)}`);
         const slider = control.querySelector('input[type="range"]');
         if (slider && typeof v === 'number' && v >= decl.min && v <= decl.max) {
-          if (slider.dataset.scale === 'log') {
+          if (slider.dataset.scale) { // a position along marks or stops, not the value (controls.js)
             if (slider.getAttribute('aria-valuetext') !== String(v)) say(`slider says ${slider.getAttribute('aria-valuetext')} for ${v}`);
           } else if (Math.abs(Number(slider.value) - v) > (decl.step || 1) / 2 + 1e-9) {
             say(`slider stands at ${slider.value} for ${v}`);

@@ -33,9 +33,10 @@ function numberBox(id, value, decl, ariaLabel) {
   });
 }
 
-function sliderFor(decl, id, labelText) {
+function sliderFor(decl, id, labelText, pairing) {
   if (decl.min === undefined || decl.max === undefined) return null;
   if (decl.scale === 'log') return logSlider(decl, id, labelText);
+  if (pairing) return pairedSlider(decl, id, labelText, pairing);
   // A whole number steps by one when its declaration names no step: 'any' moved the language model's
   // Head slider by 0.03 a key, which the core refused, so the slider never changed the head.
   const step = decl.step || (decl.type === 'integer' ? 1 : 0);
@@ -86,21 +87,70 @@ function logSlider(decl, id, labelText) {
   };
 }
 
+/**
+ * Two whole numbers of which one must divide the other (a head count and the width it shares out: the core's
+ * `divides`): each one's slider stops only at the values that agree with the other's present value, the divisor's
+ * at the divisors, the other's at the multiples. Without it, most stops of the heads slider were refused.
+ * @returns null, or { reads: the other's name, marks(values): this one's stops }
+ */
+export function pairingOf(decl, decls) {
+  if (decl.type !== 'integer') return null;
+  const within = (vs) => vs.filter((v) => v >= decl.min && v <= decl.max);
+  const whole = (v) => Number.isInteger(v) && v > 0;
+  if (decl.divides) {
+    const other = decl.divides;
+    return { reads: other, marks: (values) => (whole(values[other]) ? within(range(1, values[other]).filter((k) => values[other] % k === 0)) : []) };
+  }
+  const divisor = decls.find((d) => d.divides === decl.name);
+  if (!divisor) return null;
+  const other = divisor.name;
+  return { reads: other, marks: (values) => (whole(values[other]) ? within(range(1, Math.floor(decl.max / values[other])).map((k) => k * values[other])) : []) };
+}
+
+const range = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
+
+/**
+ * A slider whose position is the index of one of `pairing`'s stops, which follow the other value's (pairingOf).
+ * Where they are none (the other value refused), it is a plain slider over the declared range.
+ */
+function pairedSlider(decl, id, labelText, pairing) {
+  const input = el('input', {
+    type: 'range', min: decl.min, max: decl.max, step: 1, value: decl.default,
+    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
+  });
+  input.dataset.scale = 'stops';
+  let marks = [];
+  const set = (name, value) => { if (input.getAttribute(name) !== String(value)) input.setAttribute(name, value); };
+  const nearest = (v) => marks.reduce((best, m, k) => (Math.abs(m - v) < Math.abs(marks[best] - v) ? k : best), 0);
+  return {
+    input,
+    valueOf: () => (marks.length ? marks[Number(input.value)] : Number(input.value)),
+    show: (v, values) => {
+      if (values) marks = pairing.marks(values);
+      set('min', marks.length ? 0 : decl.min);
+      set('max', marks.length ? marks.length - 1 : decl.max);
+      if (typeof v === 'number') input.value = marks.length ? nearest(v) : v;
+      set('aria-valuetext', v); // a screen reader says the value, not the position along the track
+    },
+  };
+}
+
 /** A single number or whole number, as a text box with a slider when the range is small. */
-function scalarControl(decl, onInput) {
+function scalarControl(decl, onInput, pairing) {
   const id = uniqueId(decl.name);
   const box = numberBox(id, decl.default, decl);
-  const slider = sliderFor(decl, id, decl.label);
+  const slider = sliderFor(decl, id, decl.label, pairing);
   box.addEventListener('input', () => onInput(parseNumber(box.value)));
   slider?.input.addEventListener('input', () => onInput(slider.valueOf()));
   return {
     id,
     inputs: [box, slider?.input].filter(Boolean),
     body: el('div', { className: 'scalar' }, [slider?.input, box, decl.unit ? el('span', { className: 'unit', textContent: decl.unit }) : ''].filter(Boolean)),
-    show(v) {
+    reads: pairing?.reads,
+    show(v, values) {
       // While the learner types "0.50" the state holds 0.5: leave their text alone.
       if (!same(parseNumber(box.value), v)) box.value = String(v);
-      if (slider && typeof v === 'number') slider.show(v);
+      if (slider && typeof v === 'number') slider.show(v, values);
     },
   };
 }
@@ -265,10 +315,11 @@ const builders = {
 /**
  * One labelled control with its help text and an error line.
  * @param onInput  called with the value the learner entered
- * @returns {{name, element, show, showError, clearError}}
+ * @param decls  every declaration of the demo (a pairing with another: pairingOf)
+ * @returns {{name, element, reads, show(value, values), showError, clearError}}
  */
-export function buildControl(decl, onInput) {
-  const control = builders[decl.type](decl, onInput);
+export function buildControl(decl, onInput, decls = [decl]) {
+  const control = builders[decl.type](decl, onInput, pairingOf(decl, decls));
   const errorId = `${control.id}-error`;
   const helpId = `${control.id}-help`;
   const error = el('p', { className: 'error', id: errorId, hidden: true });
@@ -292,7 +343,8 @@ export function buildControl(decl, onInput) {
   return {
     name: decl.name,
     element,
-    show: (v) => { control.show(v); describe(!error.hidden); },
+    reads: control.reads, // another parameter whose value changes what this control offers (pairingOf)
+    show: (v, values) => { control.show(v, values); describe(!error.hidden); },
     // The message's text node is rewritten in place, as a refusal typed key after key keeps its box refused.
     showError(message) { writeText(error, message); if (error.hidden) error.hidden = false; element.classList.add('invalid'); describe(true); },
     clearError() {

@@ -48,8 +48,8 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   // A parameter set by a picture (the lab's positions) has no control of its own:
   // the picture, its arrow keys and its table of numbers stand for it.
   const controls = demo.params.filter((decl) => decl.input !== 'picture' && !locks.hidden.has(decl.name))
-    .map((decl) => buildControl(decl, (value) => state.set({ [decl.name]: value })));
-  for (const c of controls) c.show(preset[c.name]);
+    .map((decl) => buildControl(decl, (value) => state.set({ [decl.name]: value }), demo.params));
+  for (const c of controls) c.show(preset[c.name], preset);
   for (const c of controls) if (locks.locked.has(c.name)) lockControl(c, locks.lockedByLink.has(c.name));
   const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
   const announce = createAnnouncer(demo.params, state);
@@ -168,7 +168,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   }
 
   state.onChange((values, changed) => {
-    for (const c of controls) if (changed.includes(c.name)) c.show(values[c.name]);
+    for (const c of controls) if (changed.includes(c.name) || changed.includes(c.reads)) c.show(values[c.name], values);
     writeParams(instance, values, lessonPreset);
     schedule();
   });

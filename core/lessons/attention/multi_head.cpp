@@ -68,7 +68,12 @@ Demo multi_head() {
                  .helped("Features per token, shared out among the heads.")
                  .in(1, 64)
                  .stepped(1),
-             integer_param("heads", 2).labelled("Heads").helped("Must divide d_model.").in(1, 16).stepped(1),
+             integer_param("heads", 2)
+                 .labelled("Heads")
+                 .helped("Must divide d_model.")
+                 .in(1, 16)
+                 .stepped(1)
+                 .dividing("d_model"),
              integer_param("seed", 0)
                  .labelled("Random seed")
                  .helped("Picks the random tokens and projection matrices.")

@@ -42,3 +42,9 @@ TEST_CASE("robot: the divisor, 0.01 to 10, is on a logarithmic slider and the ru
         for (const char* main : {"patch", "keys", "divisor", "spin", "noise"}) CHECK_FALSE(declaration(demo, main).contains("more"));
     }
 }
+
+TEST_CASE("multi-head: the head count is declared to divide d_model, so the page's sliders stop only where they agree") {
+    CHECK(declaration("multi_head", "heads")["divides"] == "d_model");
+    CHECK_FALSE(declaration("multi_head", "d_model").contains("divides"));
+    CHECK_FALSE(declaration("attention_cost", "heads").contains("divides"));
+}
