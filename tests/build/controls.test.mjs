@@ -42,6 +42,8 @@ test('heads and d_model: each slider stops exactly at the values the core accept
     assert.deepEqual(stops, span(width).filter((d) => d % h === 0), `heads ${h}`);
     for (const d of [stops[0], stops.at(-1), stops[0] + 1]) assert.equal(accepted({ heads: h, d_model: d }), stops.includes(d), `heads ${h}, d_model ${d}`);
   }
+  assert.deepEqual(pairingOf(heads, demo.params).marks({ d_model: 1e9 }), [1, 2, 4, 5, 8, 10, 16], 'a refused width typed into its box is not counted up to');
+  assert.deepEqual(pairingOf(width, demo.params).marks({ heads: 1e9 }), [], 'nor a refused head count');
   assert.equal(pairingOf(demo.params.find((p) => p.name === 'tokens'), demo.params), null, 'the other sliders step as before');
   assert.equal(pairingOf(declaration('attention_cost', 'heads'), nativeCore.list().find((d) => d.id === 'attention_cost').params), null);
 });

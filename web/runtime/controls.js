@@ -4,7 +4,7 @@
 // (onInput); it keeps no value of its own. Nothing here validates: a value the
 // learner types goes to the core as typed, and the core's message comes back.
 import { el } from './dom.js';
-import { writeText } from './render/in-place.js';
+import { writeAttributes, writeText } from './render/in-place.js';
 import { say } from './strings/index.js';
 
 let nextId = 0;
@@ -95,16 +95,21 @@ function logSlider(decl, id, labelText) {
  */
 export function pairingOf(decl, decls) {
   if (decl.type !== 'integer') return null;
-  const within = (vs) => vs.filter((v) => v >= decl.min && v <= decl.max);
+  // The state holds what was typed before the core refuses it (a width of 1e9): the stops are counted within this
+  // slider's own declared range, never up to the other value.
   const whole = (v) => Number.isInteger(v) && v > 0;
+  const from = Math.max(1, decl.min);
   if (decl.divides) {
     const other = decl.divides;
-    return { reads: other, marks: (values) => (whole(values[other]) ? within(range(1, values[other]).filter((k) => values[other] % k === 0)) : []) };
+    return { reads: other, marks: (values) => (whole(values[other]) ? range(from, Math.min(decl.max, values[other])).filter((k) => values[other] % k === 0) : []) };
   }
   const divisor = decls.find((d) => d.divides === decl.name);
   if (!divisor) return null;
   const other = divisor.name;
-  return { reads: other, marks: (values) => (whole(values[other]) ? within(range(1, Math.floor(decl.max / values[other])).map((k) => k * values[other])) : []) };
+  return {
+    reads: other,
+    marks: (values) => (whole(values[other]) ? range(Math.ceil(from / values[other]), Math.floor(decl.max / values[other])).map((k) => k * values[other]) : []),
+  };
 }
 
 const range = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
@@ -120,17 +125,15 @@ function pairedSlider(decl, id, labelText, pairing) {
   });
   input.dataset.scale = 'stops';
   let marks = [];
-  const set = (name, value) => { if (input.getAttribute(name) !== String(value)) input.setAttribute(name, value); };
   const nearest = (v) => marks.reduce((best, m, k) => (Math.abs(m - v) < Math.abs(marks[best] - v) ? k : best), 0);
   return {
     input,
     valueOf: () => (marks.length ? marks[Number(input.value)] : Number(input.value)),
     show: (v, values) => {
       if (values) marks = pairing.marks(values);
-      set('min', marks.length ? 0 : decl.min);
-      set('max', marks.length ? marks.length - 1 : decl.max);
+      // A screen reader says the value, not the position along the track.
+      writeAttributes(input, { min: marks.length ? 0 : decl.min, max: marks.length ? marks.length - 1 : decl.max, 'aria-valuetext': v });
       if (typeof v === 'number') input.value = marks.length ? nearest(v) : v;
-      set('aria-valuetext', v); // a screen reader says the value, not the position along the track
     },
   };
 }
