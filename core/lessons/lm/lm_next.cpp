@@ -2,7 +2,6 @@
 // shaped by the temperature and top-k, and text written one character at a time from a seed.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "base/error.hpp"
 #include "demo/prose.hpp"
@@ -34,11 +33,12 @@ json compute(const Params& p) {
     const auto seed = static_cast<std::uint64_t>(p.integer("seed"));
     const int V = net.vocabulary.vocab_size();
     if (top_k > V) throw ParamError("top_k", "Top-k must be from 0 (keep every character) to " + std::to_string(V) + ".");
-    const std::vector<double> probs = nn::lm::next_char_probabilities(net.model, ids, temperature, top_k);
-
-    std::vector<int> order(static_cast<std::size_t>(V));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[static_cast<std::size_t>(a)] > probs[static_cast<std::size_t>(b)]; });
+    nn::lm::check_sampling(temperature, top_k, V);
+    const std::vector<float> logits = nn::lm::next_char_logits(net.model, ids);
+    const std::vector<double> probs = nn::lm::probabilities(logits.data(), V, temperature, top_k);
+    // Ranked by the network's scores, not by the probabilities: a character top-k cuts (probability 0) keeps
+    // its rank, so the rows after the kept ones are the runners-up it cut, not the first ids at 0.
+    const std::vector<int> order = nn::lm::likeliest_first(logits.data(), V);
     const int shown = std::min(kShown, V);
     Matrix top(shown, 1);
     std::vector<std::string> labels;

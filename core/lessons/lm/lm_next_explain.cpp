@@ -3,7 +3,6 @@
 // vector times the head's row, plus its bias.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "base/error.hpp"
 #include "lessons/lm/explain.hpp"
@@ -39,17 +38,10 @@ Next next_of(const Params& p) {
     const Eigen::Index last = net.model.head.out().rows() - 1;
     x.final_vector = net.model.ln_f.out().row(last).cast<double>();
     for (int v = 0; v < V; ++v) x.logits.push_back(net.model.head.out()(last, v));
-    x.order.resize(static_cast<std::size_t>(V));
-    std::iota(x.order.begin(), x.order.end(), 0);
-    std::stable_sort(x.order.begin(), x.order.end(), [&](int a, int b) { return x.probs[static_cast<std::size_t>(a)] > x.probs[static_cast<std::size_t>(b)]; });
-    // As sampling.cpp keeps them: the k largest logits, ties to the lower id.
-    std::vector<int> by_logit(static_cast<std::size_t>(V));
-    std::iota(by_logit.begin(), by_logit.end(), 0);
+    // The table's rows, as lm_next ranks them; top-k keeps the first k of the same order.
+    x.order = nn::lm::likeliest_first(net.model.head.out().row(last).data(), V);
     x.kept.assign(static_cast<std::size_t>(V), x.top_k == 0);
-    if (x.top_k > 0) {
-        std::stable_sort(by_logit.begin(), by_logit.end(), [&](int a, int b) { return x.logits[static_cast<std::size_t>(a)] > x.logits[static_cast<std::size_t>(b)]; });
-        for (int r = 0; r < x.top_k; ++r) x.kept[static_cast<std::size_t>(by_logit[static_cast<std::size_t>(r)])] = true;
-    }
+    for (int r = 0; r < x.top_k; ++r) x.kept[static_cast<std::size_t>(x.order[static_cast<std::size_t>(r)])] = true;
     return x;
 }
 

@@ -19,26 +19,36 @@ void check_sampling(double temperature, int top_k, int vocab) {
                                       ", the number of characters the model knows.");
 }
 
-std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vector<int>& ids, double temperature,
-                                            int top_k) {
-    check_sampling(temperature, top_k, model.shape().vocab);
+std::vector<float> next_char_logits(CharLm<float>& model, const std::vector<int>& ids) {
     const int length = static_cast<int>(std::min<std::size_t>(ids.size(), static_cast<std::size_t>(model.shape().context)));
     if (length < 1) throw ParamError("prompt", "Type at least one character to start from.");
     const std::vector<int> window(ids.end() - length, ids.end());
     const Mat<float>& logits = model.forward(window, 1, length);
     // the last place's scores
-    return probabilities(logits.data() + static_cast<Eigen::Index>(length - 1) * model.shape().vocab,
-                         model.shape().vocab, temperature, top_k);
+    const float* last = logits.data() + static_cast<Eigen::Index>(length - 1) * model.shape().vocab;
+    return std::vector<float>(last, last + model.shape().vocab);
+}
+
+std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vector<int>& ids, double temperature,
+                                            int top_k) {
+    check_sampling(temperature, top_k, model.shape().vocab);
+    const std::vector<float> logits = next_char_logits(model, ids);
+    return probabilities(logits.data(), model.shape().vocab, temperature, top_k);
+}
+
+// [snippet:lm-sampling]
+std::vector<int> likeliest_first(const float* last, int V) {
+    std::vector<int> order(static_cast<std::size_t>(V));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return last[a] > last[b]; });
+    return order;
 }
 
 std::vector<double> probabilities(const float* last, int V, double temperature, int top_k) {
-    // [snippet:lm-sampling]
     // Which characters stay: the k likeliest (ties to the lower id), or all.
-    std::vector<int> order(static_cast<std::size_t>(V));
-    std::iota(order.begin(), order.end(), 0);
     std::vector<bool> kept(static_cast<std::size_t>(V), top_k == 0);
     if (top_k > 0) {
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return last[a] > last[b]; });
+        const std::vector<int> order = likeliest_first(last, V);
         for (int r = 0; r < top_k; ++r) kept[static_cast<std::size_t>(order[static_cast<std::size_t>(r)])] = true;
     }
     double top = -INFINITY;
@@ -51,8 +61,8 @@ std::vector<double> probabilities(const float* last, int V, double temperature, 
             total += (p[static_cast<std::size_t>(v)] = std::exp((static_cast<double>(last[v]) - top) / temperature));
     for (double& x : p) x /= total;
     return p;
-    // [/snippet]
 }
+// [/snippet]
 
 int pick_char(const std::vector<double>& probs, Rng& rng) {
     const double u = rng.uniform();

@@ -26,6 +26,13 @@ constexpr int kMaxGenerate = 2000;  // characters per call
 // ParamError on "temperature" or "top_k" unless within bounds (top_k from 0 to vocab).
 void check_sampling(double temperature, int top_k, int vocab);
 
+// The network's V scores (logits) for the character after `ids`: its last place's. ids must not be empty.
+std::vector<float> next_char_logits(CharLm<float>& model, const std::vector<int>& ids);
+
+// The ids by their scores `last`, highest first, ties to the lower id: the order top-k keeps them in. A
+// character top-k leaves out keeps its place in it (the lesson ranks the characters this way).
+std::vector<int> likeliest_first(const float* last, int V);
+
 // The probabilities of the character after `ids` (the network reads the last
 // `context` of them). ids must not be empty.
 std::vector<double> next_char_probabilities(CharLm<float>& model, const std::vector<int>& ids, double temperature,

@@ -163,6 +163,30 @@ TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, a
     CHECK(run("lm_next", {{"prompt", prompt}, {"top_k", 1}, {"seed", 7}})["texts"]["written"] == one["texts"]["written"]);
 }
 
+TEST_CASE("lm_next: the ten likeliest are ranked as the network ranks them, so the rows after top-k's are the characters it cut") {
+    const std::string prompt = "The query of a place ";
+    auto& net = attn::lesson_lm::shipped_network();
+    const std::vector<int> ids = net.vocabulary.encode(prompt, "prompt");
+    // The reference ranking: every character's probability with none cut, largest first, ties to the lower id.
+    const std::vector<double> all = attn::nn::lm::next_char_probabilities(net.model, ids, 0.8, 0);
+    std::vector<int> ranked(all.size());
+    for (std::size_t v = 0; v < all.size(); ++v) ranked[v] = static_cast<int>(v);
+    std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) { return all[static_cast<std::size_t>(a)] > all[static_cast<std::size_t>(b)]; });
+    const std::vector<double> cut = attn::nn::lm::next_char_probabilities(net.model, ids, 0.8, 3);
+
+    const json r = run("lm_next", {{"prompt", prompt}, {"temperature", 0.8}, {"top_k", 3}});
+    const json next = table(r, "next");
+    REQUIRE(next["row_labels"].size() == 10);
+    for (std::size_t row = 0; row < 10; ++row) {
+        INFO("row " << row);
+        CHECK(next["row_labels"][row] == attn::lesson_lm::char_label(net, ranked[row]));
+        CHECK(next["values"][row][0].get<double>() == cut[static_cast<std::size_t>(ranked[row])]);
+        CHECK(r["figures"][0]["bars"][row]["label"] == next["row_labels"][row]);
+        // The three kept share all of it; the seven after them are cut to nothing.
+        CHECK((next["values"][row][0].get<double>() > 0) == (row < 3));
+    }
+}
+
 TEST_CASE("lm_next: the same seed writes the same text, as nn::lm::generate does") {
     const json a = run("lm_next", {{"seed", 42}, {"count", 60}});
     const json b = run("lm_next", {{"seed", 42}, {"count", 60}});
