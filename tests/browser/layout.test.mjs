@@ -336,3 +336,33 @@ test('paint: each block of a lesson\'s sections paints as a group of its own, no
     }
   }
 });
+
+test('controls: every checkbox of the five pages\' demos sits on the first line of its label, at 390 and 1280 px', async () => {
+  // A label longer than the room beside its box once wrapped below it, leaving the box alone on a line of its own
+  // (the lm head demo's "Identity Q, K, V (as in the robot lesson)").
+  let seen = 0;
+  for (const slug of ['attention', 'robot', 'table', 'block', 'lm']) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, problems } = await site.open(`${slug}/`, viewport);
+      const found = await page.evaluate(() => {
+        for (const fold of document.querySelectorAll('.demo details')) fold.open = true;
+        return [...document.querySelectorAll('.demo .control-boolean')].filter((c) => c.checkVisibility()).map((control) => {
+          const box = control.querySelector('input[type="checkbox"]').getBoundingClientRect();
+          const text = document.createRange();
+          text.selectNodeContents(control.querySelector('label'));
+          const line = text.getClientRects()[0];  // the label's first line
+          return { label: control.querySelector('label').textContent, middle: box.top + box.height / 2, boxRight: box.right, line: { top: line.top, bottom: line.bottom, left: line.left } };
+        });
+      });
+      for (const { label, middle, boxRight, line } of found) {
+        const at = `${slug} at ${viewport.width} px, "${label}"`;
+        assert.ok(middle >= line.top && middle <= line.bottom, `${at}: the box's middle at ${middle.toFixed(1)} px, the label's first line ${line.top.toFixed(1)}–${line.bottom.toFixed(1)} px`);
+        assert.ok(boxRight <= line.left, `${at}: the box ends at ${boxRight.toFixed(1)} px, the label starts at ${line.left.toFixed(1)} px`);
+      }
+      seen += found.length;
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  }
+  assert.ok(seen >= 8, `${seen} checkboxes looked at`);
+});
