@@ -65,6 +65,26 @@ test('layout: at 390 px a wide printout or table scrolls in its own focusable, l
   assert.deepEqual(problems, []);
 });
 
+test('layout: at 390 px a grid of boxes wider than the phone scrolls in its own box that says so, and its buttons stay in sight', async () => {
+  // The block stack demo's Tokens X at its preset: four features, about 380 px of boxes and labels.
+  const { page, problems } = await site.open('block/', PHONE);
+  const grid = demo(page, 'stack').locator('.grid-scroll').first();
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="stack"] .grid-scroll')?.hasAttribute('data-scrolls'));
+  const box = await grid.evaluate((n) => ({ client: n.clientWidth, scroll: n.scrollWidth, hint: getComputedStyle(n, '::after').content }));
+  assert.ok(box.scroll > box.client + 1, `the grid is wider than its box: ${box.scroll} px in ${box.client} px`);
+  assert.match(box.hint, /Scroll sideways/, 'a visible hint');
+  const addFeature = demo(page, 'stack').getByRole('button', { name: '+ feature' });
+  const before = await addFeature.boundingBox();
+  // The last box, reached with Tab as a keyboard does, scrolls the grid; the buttons are not in what scrolls.
+  await demo(page, 'stack').locator('.grid-editor input').last().focus();
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="stack"] .grid-scroll').scrollLeft > 0);
+  const after = await addFeature.boundingBox();
+  assert.equal(after.x, before.x, 'the "+ feature" button stays where it was');
+  assert.ok(after.x + after.width <= PHONE.width, 'and on screen');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, 'the page itself does not scroll sideways');
+  assert.deepEqual(problems, []);
+});
+
 test('layout: a box that fits its content carries no scroll hint', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] [data-scrolls]'));

@@ -298,7 +298,9 @@ function gridControl(decl, onInput) {
   return {
     id,
     get inputs() { return [...table.querySelectorAll('input')]; },
-    body: el('div', { className: 'grid' }, [table, buttons]),
+    // A grid wider than a phone scrolls in its own box, which says so as a table's does (demo-view.js marks it);
+    // the buttons stay outside it, in sight.
+    body: el('div', { className: 'grid' }, [el('div', { className: 'grid-scroll' }, table), buttons]),
     show(v) {
       const rows = rowsOf(v);
       if (!Array.isArray(rows) || !rows.length || !rows.every(Array.isArray)) return; // a hand-edited URL: the core names it

@@ -87,7 +87,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   let presetAnswer = null;
   let explainer;  // marks the numbers a click explains (explainable.js; its panel: explain-panel.js), once the first result is on screen
 
-  // A wide table or printout scrolls inside its own box, which says so while it has more to show
+  // A wide table, printout or grid of boxes scrolls inside its own box, which says so while it has more to show
   // (web/style.css). Measured in the next frame, after the redraw's writes, and written only on a change.
   let measuring = false;
   // A table off screen is not laid out (web/style.css, content-visibility): its mark is left as it is, and
@@ -100,7 +100,8 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
       measuring = false;
       // Every width read before any mark is written: a write between two reads would lay the page out again.
       // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
-      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll')].filter((box) => !(skipped.has(box) && box.matches('.large')));
+      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll'), ...form.querySelectorAll('.grid-scroll')]
+        .filter((box) => !(skipped.has(box) && box.matches('.large')));
       const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
       boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
     });
