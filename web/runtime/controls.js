@@ -33,6 +33,9 @@ function numberBox(id, value, decl, ariaLabel) {
   });
 }
 
+/** The range input of every slider, named after its box's label. */
+const rangeInput = (id, labelText, attrs) => el('input', { type: 'range', ...attrs, ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider` });
+
 function sliderFor(decl, id, labelText, pairing) {
   if (decl.min === undefined || decl.max === undefined) return null;
   if (decl.scale === 'log') return logSlider(decl, id, labelText);
@@ -42,10 +45,7 @@ function sliderFor(decl, id, labelText, pairing) {
   const step = decl.step || (decl.type === 'integer' ? 1 : 0);
   const steps = (decl.max - decl.min) / (step || 1);
   if (steps > 2000) return null;
-  const input = el('input', {
-    type: 'range', min: decl.min, max: decl.max, step: step || 'any', value: decl.default,
-    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
-  });
+  const input = rangeInput(id, labelText, { min: decl.min, max: decl.max, step: step || 'any', value: decl.default });
   return { input, valueOf: () => Number(input.value), show: (v) => { input.value = v; } };
 }
 
@@ -65,26 +65,33 @@ export function logMarks(min, max, step = 0) {
   return marks;
 }
 
-/** A slider along the logarithm of the value: its position is the index of the nearest mark. */
+/**
+ * A slider whose position is the index of one of its stops, not the value. `stopsFor(values)` gives the stops
+ * (undefined: keep them), `distance` picks the nearest to a value, `shows(v)` says which values move it. With no
+ * stops (a paired slider beside a refused value) it is a plain slider over the declared range.
+ */
+function stopsSlider(decl, id, labelText, { scale, stopsFor, distance, shows }) {
+  const input = rangeInput(id, labelText, { min: decl.min, max: decl.max, step: 1, value: decl.default });
+  input.dataset.scale = scale;
+  let stops = [];
+  const nearest = (v) => stops.reduce((best, m, k) => (distance(m, v) < distance(stops[best], v) ? k : best), 0);
+  const show = (v, values) => {
+    stops = stopsFor(values) ?? stops;
+    if (!shows(v)) return;
+    // Written only when they change (writeAttributes): a screen reader says the value, not the position.
+    writeAttributes(input, { min: stops.length ? 0 : decl.min, max: stops.length ? stops.length - 1 : decl.max, 'aria-valuetext': v });
+    input.value = stops.length ? nearest(v) : v;
+  };
+  show(decl.default);
+  return { input, valueOf: () => (stops.length ? stops[Number(input.value)] : Number(input.value)), show };
+}
+
+/** A slider along the logarithm of the value: its stops are logMarks. */
 function logSlider(decl, id, labelText) {
   const marks = logMarks(decl.min, decl.max, decl.step);
-  const nearest = (v) => marks.reduce((best, m, k) => (Math.abs(Math.log(m / v)) < Math.abs(Math.log(marks[best] / v)) ? k : best), 0);
-  const input = el('input', {
-    type: 'range', min: 0, max: marks.length - 1, step: 1, value: nearest(decl.default),
-    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
+  return stopsSlider(decl, id, labelText, {
+    scale: 'log', stopsFor: () => marks, distance: (m, v) => Math.abs(Math.log(m / v)), shows: (v) => v > 0,
   });
-  input.dataset.scale = 'log';
-  // A screen reader says the value, not the position along the track.
-  const describe = (v) => {
-    // Written only when it changes: setting an attribute restyles the input, even to the same value.
-    if (input.getAttribute('aria-valuetext') !== String(v)) input.setAttribute('aria-valuetext', String(v));
-  };
-  describe(decl.default);
-  return {
-    input,
-    valueOf: () => marks[Number(input.value)],
-    show: (v) => { if (v > 0) { input.value = nearest(v); describe(v); } },
-  };
 }
 
 /**
@@ -114,28 +121,12 @@ export function pairingOf(decl, decls) {
 
 const range = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
 
-/**
- * A slider whose position is the index of one of `pairing`'s stops, which follow the other value's (pairingOf).
- * Where they are none (the other value refused), it is a plain slider over the declared range.
- */
+/** A slider whose stops follow the other value's (pairingOf). */
 function pairedSlider(decl, id, labelText, pairing) {
-  const input = el('input', {
-    type: 'range', min: decl.min, max: decl.max, step: 1, value: decl.default,
-    ariaLabel: `${labelText} (slider)`, tabIndex: 0, id: `${id}-slider`,
+  return stopsSlider(decl, id, labelText, {
+    scale: 'stops', stopsFor: (values) => values && pairing.marks(values), distance: (m, v) => Math.abs(m - v),
+    shows: (v) => typeof v === 'number',
   });
-  input.dataset.scale = 'stops';
-  let marks = [];
-  const nearest = (v) => marks.reduce((best, m, k) => (Math.abs(m - v) < Math.abs(marks[best] - v) ? k : best), 0);
-  return {
-    input,
-    valueOf: () => (marks.length ? marks[Number(input.value)] : Number(input.value)),
-    show: (v, values) => {
-      if (values) marks = pairing.marks(values);
-      // A screen reader says the value, not the position along the track.
-      writeAttributes(input, { min: marks.length ? 0 : decl.min, max: marks.length ? marks.length - 1 : decl.max, 'aria-valuetext': v });
-      if (typeof v === 'number') input.value = marks.length ? nearest(v) : v;
-    },
-  };
 }
 
 /** A single number or whole number, as a text box with a slider when the range is small. */
