@@ -85,6 +85,37 @@ test('layout: at 390 px a grid of boxes wider than the phone scrolls in its own 
   assert.deepEqual(problems, []);
 });
 
+// Words drawn in a picture at 13 px, never shrunk below four fifths of that (web/runtime/render/readable-width.js).
+const SMALLEST_LABEL_PX = 10;
+
+test('layout: at 390 px a picture made wide by 16 heads or 40 keys keeps its words at least 10 px tall and its numbers apart, scrolling in its own box', async () => {
+  // Before: the split of 16 heads was shrunk to the phone's width, its labels 4 px tall, and the robot's
+  // strip of 40 keys to 640 px, its keys' values run together ("5022365058").
+  for (const [url, instance, figure] of [
+    ['attention/?heads.tokens=12&heads.d_model=64&heads.heads=16', 'heads', 'figure.head-split'],
+    ['robot/?scores.keys=40', 'scores', 'figure.weight-strip'],
+  ]) {
+    const { page, problems } = await site.open(url, PHONE);
+    const picture = demo(page, instance).locator(figure);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.hasAttribute('data-scrolls'), `.demo[data-instance="${instance}"] ${figure} .strip-scroll`);
+    const seen = await picture.evaluate((f) => {
+      const heights = [...f.querySelectorAll('svg text')].map((t) => t.getBoundingClientRect().height);
+      // Each key's value: the box its digits take, against the next key's.
+      const rects = [...f.querySelectorAll('.strip-value')].map((v) => { const r = document.createRange(); r.selectNodeContents(v); return r.getBoundingClientRect(); });
+      const touching = rects.slice(1).filter((r, k) => r.left < rects[k].right + 2).length;
+      const box = f.querySelector('.strip-scroll');
+      return { heights, touching, values: rects.length, role: box.getAttribute('role'), label: box.ariaLabel, tabIndex: box.tabIndex, hint: getComputedStyle(box, '::after').content };
+    });
+    assert.ok(seen.heights.length > 0, `${url}: the picture has words`);
+    assert.ok(Math.min(...seen.heights) >= SMALLEST_LABEL_PX, `${url}: its smallest word is ${Math.min(...seen.heights)} px tall`);
+    assert.equal(seen.touching, 0, `${url}: ${seen.touching} of ${seen.values} keys' values touch the next one`);
+    assert.ok(seen.role === 'group' && seen.label && seen.tabIndex === 0, `${url}: a named box reachable with Tab`);
+    assert.match(seen.hint, /Scroll sideways/, `${url}: a visible hint`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, `${url}: the page itself does not scroll sideways`);
+    assert.deepEqual(problems, []);
+  }
+});
+
 test('layout: a box that fits its content carries no scroll hint', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] [data-scrolls]'));

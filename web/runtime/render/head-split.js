@@ -2,7 +2,8 @@
 // shared out among the heads. Drawn by hand because it is specific to this
 // lesson; each head's colour comes from the theme (--series-N in web/style.css). The list under it says the same in words.
 import { fitChildren, unlessSame, writeAttributes, writeText } from './in-place.js';
-import { svg } from '../dom.js';
+import { el, svg } from '../dom.js';
+import { smallestWidth } from './readable-width.js';
 import { say } from '../strings/index.js';
 
 const CELL = 22;       // px per feature cell
@@ -25,7 +26,10 @@ function splitParts(figure) {
   const words = document.createTextNode('');
   const list = document.createElement('ul');
   caption.append(words, list);
-  figure.append(root, caption);
+  // Many heads make the picture wider than a column: it scrolls sideways rather than shrink its labels away.
+  const scroller = el('div', { className: 'strip-scroll', tabIndex: 0, role: 'group', ariaLabel: say('split.drawn') });
+  scroller.append(root);
+  figure.append(scroller, caption);
   return { root, heads, cells, tokens, words, list };
 }
 
@@ -38,8 +42,8 @@ function drawHeadSplit(parts, fig) {
     viewBox: `0 0 ${width} ${height}`,
     'aria-label': say('split.label', { features: fig.words.features, tokens: fig.words.tokens, heads: fig.words.heads }),
   });
-  // Drawn at its natural size, shrunk only on narrow screens.
-  if (parts.root.style.maxWidth !== `${width}px`) parts.root.style.maxWidth = `${width}px`;
+  // Drawn at its natural size, shrunk only on narrow screens and only so far (readable-width.js).
+  if (parts.root.style.maxWidth !== `${width}px`) Object.assign(parts.root.style, { maxWidth: `${width}px`, minWidth: smallestWidth(width) });
   const left = (h) => LABEL_W + h * (slot + GAP) + (slot - fig.d_head * CELL) / 2;
   fitChildren(parts.heads, fig.heads, () => svg('text', { y: 18, 'text-anchor': 'middle', class: 'head-label' })).forEach((label, h) => {
     writeAttributes(label, { x: left(h) + (fig.d_head * CELL) / 2 });

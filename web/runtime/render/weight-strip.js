@@ -7,6 +7,7 @@ import { formatNumber } from './format.js';
 import { el, svg } from '../dom.js';
 import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
+import { smallestWidth } from './readable-width.js';
 
 const CELL = 30;        // svg units per key
 const ROW = 72;         // svg units per row of weights
@@ -114,7 +115,7 @@ function setKeys(drawn, fig) {
   fitFoot(drawn, fig);
   writeAttributes(root, { viewBox: `0 0 ${drawn.width} ${rows.length * ROW}` });
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
-  drawn.canvas.style.minWidth = `${Math.min(drawn.width, 640)}px`; // stays readable on a phone; the box scrolls sideways
+  drawn.canvas.style.minWidth = smallestWidth(drawn.width); // stays readable on a phone; the box scrolls sideways
   drawn.canvas.style.maxWidth = `${drawn.width}px`; // and a strip of a few keys is not blown up to the page's width
 }
 

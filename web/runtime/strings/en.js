@@ -389,6 +389,7 @@ export default {
   'split.features': 'features {from} to {to}',
   'split.head_reads': 'Head {h} reads {features} of every token and makes its own {n} × {n} weight table.',
   'split.caption': 'The split: {features} per token, {heads}.',
+  'split.drawn': 'The heads\' share of the features, drawn',
   // ACT's transformer, drawn (render/act-diagram.js).
   'act.camera': 'camera {i}: {rows} × {cols} = {n}',
   'act.cameras': '{cameras} cameras × {n} = {total}',

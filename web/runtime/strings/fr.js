@@ -387,6 +387,7 @@ export default {
   'split.features': 'les caractéristiques {from} à {to}',
   'split.head_reads': 'La tête {h} lit {features} de chaque jeton et calcule son propre tableau de poids {n} × {n}.',
   'split.caption': 'La répartition : {features} par jeton, {heads}.',
+  'split.drawn': 'La part des caractéristiques de chaque tête, dessinée',
   // Le transformeur d'ACT, dessiné (render/act-diagram.js).
   'act.camera': 'caméra {i} : {rows} × {cols} = {n}',
   'act.cameras': '{cameras} caméras × {n} = {total}',
