@@ -2,8 +2,8 @@
 // built site, at 1280 and 390 px, operated as a person operates it (each editor button, sliders by arrow
 // keys, number boxes by typing, every option of each select, checkboxes, pictures by keyboard and pointer,
 // every panel opened), and after each step a look at what is shown (tests/support/learners-eye-look.js):
-// editors that show the state's shape and values, nothing clipped, a mark for every legend entry, and
-// sentences with no placeholder and no "1 objects".
+// editors that show the state's shape and values, nothing clipped, pictures' words tall enough to read, a mark
+// for every legend entry, and sentences with no placeholder and no "1 objects".
 //
 // In the test command it is sampled so that it stays small: each control is worked at one of the two widths
 // (they take turns down the page), each number at its slider's ends and one step back, or typed at its bounds

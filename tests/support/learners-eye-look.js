@@ -130,6 +130,22 @@ window.learnersEye = (() => {
     return found;
   }
 
+  // The least height of a word drawn in a picture: a 13 px label at four fifths, the most a picture
+  // shrinks before it scrolls (web/runtime/render/readable-width.js), is about 13 px tall.
+  const SMALLEST_LABEL_PX = 10;
+
+  /** Every word drawn in a picture is tall enough to read. */
+  function readable(root) {
+    const found = [];
+    for (const text of root.querySelectorAll('svg text')) {
+      const { height } = text.getBoundingClientRect();
+      if (height > 0 && height < SMALLEST_LABEL_PX && text.textContent.trim()) {
+        found.push(`the label "${text.textContent}" of ${name(text.closest('figure') ?? text.closest('svg'))} is ${height.toFixed(1)} px tall`);
+      }
+    }
+    return found;
+  }
+
   /** Every legend entry of every chart names something drawn: a line with length, or a marker with area. */
   function legends(root) {
     const found = [];
@@ -180,13 +196,13 @@ window.learnersEye = (() => {
   async function look(instance) {
     await settle();
     const view = window.attnLesson.demos.get(instance);
-    return [...editors(instance), ...clipping(view.container), ...legends(view.container), ...words(instance)];
+    return [...editors(instance), ...clipping(view.container), ...readable(view.container), ...legends(view.container), ...words(instance)];
   }
 
   async function lookAt(selector) {
     await settle();
     const root = document.querySelector(selector);
-    return root ? [...clipping(root), ...legends(root)] : [`nothing matches ${selector}`];
+    return root ? [...clipping(root), ...readable(root), ...legends(root)] : [`nothing matches ${selector}`];
   }
 
   return { look, lookAt, settle };
