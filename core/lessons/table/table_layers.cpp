@@ -126,11 +126,22 @@ void add_answer(Result& r, const Nearest& n, json layers, json others) {
     r.number("miss_cm", miss).claim("miss", miss_words(miss));
 }
 
-// What the text says of it: whether layer 1 finds the request and layer 2 the nearest object, and whether
-// two layers beat one and the Lookup.
+// Where a layer's heaviest weight goes: "itself" when the request token keeps more on itself than it gives any
+// object, else "yes" when the object it favours is `wanted`, "no" when it is another.
+std::string heaviest_on(const LayerLook& look, int wanted) {
+    const std::size_t top = top_of(look.mean);
+    if (look.self > look.mean[top]) return "itself";
+    return top == static_cast<std::size_t>(wanted) ? "yes" : "no";
+}
+
+// What the text says of it: whether there is a neighbour at all (not with one object), whether layer 1 finds
+// the request and layer 2 the nearest object, and whether two layers beat one and the Lookup.
 void add_claims(Result& r, const Nearest& n) {
-    r.claim("layer1_on_request", top_of(n.looks[0].mean) == static_cast<std::size_t>(n.s.asked) ? "yes" : "no");
-    r.claim("layer2_on_nearest", top_of(n.looks.back().mean) == static_cast<std::size_t>(n.s.nearest) ? "yes" : "no");
+    const bool alone = n.s.objects() == 1;
+    r.claim("neighbour", alone ? "none" : "yes");
+    r.claim("layer1_on_request", heaviest_on(n.looks[0], n.s.asked));
+    const std::string second = heaviest_on(n.looks.back(), n.s.nearest);
+    r.claim("layer2_on_nearest", alone && second == "yes" ? "only" : second);  // the one object is no neighbour
     const Misses two = misses_of(*n.deep), one = misses_of(*n.shallow), plain = misses_of(*n.lookup);
     r.claim("two_layers_best", two.four < std::min(one.four, plain.four) ? "yes" : "no");
 }
@@ -153,8 +164,9 @@ Demo table_layers() {
     return Demo{"table_layers", "Two questions in a row: the nearest object", scene_params(true, true), compute,
                 {"table-layers", "table-scene"}, "float32", layers_slots()}
         .claiming("miss", miss_word_values())
-        .claiming("layer1_on_request", {"yes", "no"})
-        .claiming("layer2_on_nearest", {"yes", "no"})
+        .claiming("neighbour", {"yes", "none"})
+        .claiming("layer1_on_request", {"yes", "no", "itself"})
+        .claiming("layer2_on_nearest", {"yes", "no", "itself", "only"})
         .claiming("two_layers_best", {"yes", "no"});
 }
 

@@ -232,6 +232,33 @@ TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its n
     }
 }
 
+TEST_CASE("table_layers: with one object on the table there is no neighbour, and a layer that keeps its weight on the request token is said to") {
+    // The lesson's scene with one object: the ball, requested, is its own nearest object, and layer 2's
+    // request token keeps all its weight on itself (0.000 on the ball).
+    const json one = run("table_layers", {{"objects", 1}});
+    CHECK(one["claims"]["neighbour"] == "none");
+    CHECK(one["texts"]["nearest_kind"] == one["texts"]["request"]);
+    const json& second = one["figures"][0]["layers"][1];
+    REQUIRE(second["self"].get<double>() > second["weights"][0].get<double>());
+    CHECK(one["claims"]["layer2_on_nearest"] == "itself");
+
+    // Over scenes of every size: the text names an object as the heaviest only when no weight is kept on itself
+    // that is larger, and with more than one object it always has a neighbour.
+    for (int objects = 1; objects <= 8; ++objects) {
+        for (int seed = 0; seed < 5; ++seed) {
+            const json r = run("table_layers", {{"objects", objects}, {"seed", seed}});
+            CHECK(r["claims"]["neighbour"] == (objects == 1 ? "none" : "yes"));
+            const json& layers = r["figures"][0]["layers"];
+            for (const auto& [l, claim] : {std::pair{0, "layer1_on_request"}, std::pair{1, "layer2_on_nearest"}}) {
+                double heaviest = 0;
+                for (const json& w : layers[l]["weights"]) heaviest = std::max(heaviest, w.get<double>());
+                INFO(objects << " objects, seed " << seed << ", layer " << l + 1);
+                CHECK((r["claims"][claim] == "itself") == (layers[l]["self"].get<double>() > heaviest));
+            }
+        }
+    }
+}
+
 TEST_CASE("table demos: a network that is not loaded is named") {
     attn::models::model_store().clear();
     const json out = json::parse(attn::run_demo_json("table_lab", "{}"));
