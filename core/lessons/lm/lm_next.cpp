@@ -8,6 +8,7 @@
 #include "demo/result.hpp"
 #include "lessons/lm/demos.hpp"
 #include "math/numpy_format.hpp"
+#include "math/python_format.hpp"
 #include "nn/lm/sampling.hpp"
 #include "nn/lm/writer.hpp"
 
@@ -15,6 +16,8 @@ namespace attn::lesson_lm {
 namespace {
 
 constexpr int kShown = 10;
+// The least probability the page's three decimals show as 1.000: the text calls the network all but certain.
+constexpr double kAllButCertain = 0.9995;
 
 // The texts written so far, kept while the network's weights stay the same: a step of the
 // temperature or top-k draws the call before's first characters again, without their passes.
@@ -64,7 +67,7 @@ json compute(const Params& p) {
     r.print("p = softmax(logits[-1] / " + format_number(temperature) + ")" +
             (top_k > 0 ? "   # only the " + std::to_string(top_k) + " likeliest kept" : ""));
     std::string line = "top ten:";
-    for (int k = 0; k < shown; ++k) line += " " + labels[static_cast<std::size_t>(k)] + " " + prose::decimal(top(k, 0), 3);
+    for (int k = 0; k < shown; ++k) line += " " + labels[static_cast<std::size_t>(k)] + " " + python_rounded(top(k, 0), 3);
     r.print(line);
     r.print("generate(prompt, " + std::to_string(count) + ", seed=" + std::to_string(seed) + "):");
     r.print(prompt + written);
@@ -82,7 +85,7 @@ json compute(const Params& p) {
     r.text("second_char", shown > 1 ? quoted(net.vocabulary.decode({order[1]})) : "none");
     r.text("written", quoted(written));
     r.text("possible_text", prose::counted(nonzero, "character"));
-    r.claim("sure", top(0, 0) > 0.5 ? "sure" : "unsure");
+    r.claim("sure", top(0, 0) >= kAllButCertain ? "certain" : top(0, 0) > 0.5 ? "sure" : "unsure");
     return std::move(r).to_json();
 }
 
@@ -109,7 +112,7 @@ Demo lm_next() {
                 compute,
                 {"lm-sampling"},
                 "float32"}
-        .claiming("sure", {"sure", "unsure"});
+        .claiming("sure", {"certain", "sure", "unsure"});
 }
 
 }  // namespace attn::lesson_lm

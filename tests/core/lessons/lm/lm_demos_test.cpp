@@ -187,6 +187,23 @@ TEST_CASE("lm_next: the ten likeliest are ranked as the network ranks them, so t
     }
 }
 
+TEST_CASE("lm_next: at a cold temperature the printout rounds as Python's round() prints and the text calls the network all but certain") {
+    const std::string prompt = "The query of a place ";
+    const json cold = run("lm_next", {{"prompt", prompt}, {"temperature", 0.05}});
+    REQUIRE(cold["numbers"]["top_probability"].get<double>() >= 0.9995);
+    CHECK(cold["claims"]["sure"] == "certain");
+    // print("top ten:", "t", round(p, 3), ...): 1.0 and 0.0, which a float prints, not 1 and 0.
+    const std::string line = cold["printed"][1].get<std::string>();
+    INFO(line);
+    CHECK_THAT(line, Catch::Matchers::StartsWith("top ten: t 1.0 s 0.0 "));
+    for (double t : {0.05, 0.3, 0.5, 0.8, 2.0}) {
+        const json r = run("lm_next", {{"prompt", prompt}, {"temperature", t}});
+        const double top = r["numbers"]["top_probability"].get<double>();
+        INFO("temperature " << t << ": " << top);
+        CHECK(r["claims"]["sure"] == (top >= 0.9995 ? "certain" : top > 0.5 ? "sure" : "unsure"));
+    }
+}
+
 TEST_CASE("lm_next: the same seed writes the same text, as nn::lm::generate does") {
     const json a = run("lm_next", {{"seed", 42}, {"count", 60}});
     const json b = run("lm_next", {{"seed", 42}, {"count", 60}});
