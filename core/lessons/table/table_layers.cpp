@@ -71,7 +71,7 @@ json add_layer_looks(Result& r, const Nearest& n) {
     r.print("objects: " + kind_list(s) + "  request: " + kind_name(s.kinds[s.asked]) + "  nearest to it: " +
             kind_name(s.kinds[s.nearest]));
     json layers = json::array();
-    Matrix table(s.objects(), n.looks.size());
+    Matrix table(s.objects() + 1, n.looks.size());  // a row per object, then the request token's weight on itself
     std::vector<std::string> cols;
     for (std::size_t l = 0; l < n.looks.size(); ++l) {
         const LayerLook& look = n.looks[l];
@@ -80,12 +80,14 @@ json add_layer_looks(Result& r, const Nearest& n) {
                 "  on itself: " + python_rounded(look.self, 3));
         layers.push_back({{"label", label}, {"weights", look.mean}, {"heads", look.heads}, {"self", look.self}});
         for (int i = 0; i < s.objects(); ++i) table(i, l) = look.mean[i];
+        table(s.objects(), l) = look.self;
         cols.push_back(label);
         r.text("layer" + std::to_string(l + 1) + "_top_kind", kind_name(s.kinds[top_of(look.mean)]));
         r.number("layer" + std::to_string(l + 1) + "_weights", look.mean);
     }
     std::vector<std::string> rows;
     for (int i = 0; i < s.objects(); ++i) rows.push_back(kind_name(s.kinds[i]));
+    rows.push_back("itself (the request token)");
     r.table("layers", "Where the request token looks in each layer (mean of the 2 heads)", table, rows, cols, true);
     return layers;
 }

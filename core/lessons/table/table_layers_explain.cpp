@@ -47,7 +47,6 @@ Layers layers_of(const Params& p) {
 json head_ref(long layer, long head, long object) { return {{"kind", "inner"}, {"name", "head_weight"}, {"layer", layer}, {"head", head}, {"row", object}}; }
 json answer_ref(long model, long col) { return {{"kind", "inner"}, {"name", "answer"}, {"row", model}, {"col", col}}; }
 json place_ref(long object, long col) { return {{"kind", "inner"}, {"name", "place"}, {"row", object}, {"col", col}}; }
-json self_ref(long layer) { return {{"kind", "inner"}, {"name", "self"}, {"layer", layer}}; }
 
 // The request token's weight on place `at` (0 itself, 1 + i object i) in head h of layer l.
 double head_weight(const Layers& y, long l, long h, long at) { return y.weights[l](h * (y.s.objects() + 1), at); }
@@ -99,7 +98,6 @@ json inner(const Layers& y, const json& ref) {
     }
     if (name == "place") return place(y, ref, ref_index(ref, "row", n), ref_index(ref, "col", 2));
     const long l = ref_index(ref, "layer", L);
-    if (name == "self") return mean_weight(y, ref, l, 0, y.looks[l].self);
     const long h = ref_index(ref, "head", y.heads[l]);
     const long at = name == "head_self" ? 0 : name == "head_weight" ? 1 + ref_index(ref, "row", n) : -1;
     if (at < 0) throw ParamError("ref", "this demo works out no value called \"" + name + "\"");
@@ -160,7 +158,7 @@ std::vector<Printed> printout(const Layers& y) {
                            .given("index", l + 1)
                            .to_json(l + 1)});
         for (long i = 0; i < y.s.objects(); ++i) out.push_back({table_ref("layers", i, l), "the weight on object " + std::to_string(i), y.looks[l].mean[i]});
-        out.push_back({self_ref(l), "the weight on itself", y.looks[l].self});
+        out.push_back({table_ref("layers", y.s.objects(), l), "the weight on itself", y.looks[l].self});
     }
     for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "answer_y" : "answer_x"), "the answer [cm]", kCmPerMetre * y.answers[2](0, c)});
     for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "truth_y" : "truth_x"), "the true place [cm]", truth(y, c)});
@@ -189,7 +187,9 @@ json explain_table_layers(const Params& p, const json& ref) {
     if (kind != "table") throw ParamError("ref", "this demo has no value of kind \"" + kind + "\"");
     const std::string table = ref_text(ref, "table");
     if (table == "layers") {
-        const long i = ref_index(ref, "row", y.s.objects()), l = ref_index(ref, "col", static_cast<long>(y.looks.size()));
+        // A row per object, then the request token's weight on itself.
+        const long i = ref_index(ref, "row", y.s.objects() + 1), l = ref_index(ref, "col", static_cast<long>(y.looks.size()));
+        if (i == y.s.objects()) return mean_weight(y, ref, l, 0, y.looks[l].self);
         return mean_weight(y, ref, l, 1 + i, y.looks[l].mean[i]);
     }
     if (table != "misses") throw ParamError("ref", "this demo has no table called \"" + table + "\"");

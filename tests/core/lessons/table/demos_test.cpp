@@ -232,7 +232,7 @@ TEST_CASE("table_layers: layer 1 looks at the requested object, layer 2 at its n
     }
 }
 
-TEST_CASE("table_layers: with one object on the table there is no neighbour, and a layer that keeps its weight on the request token is said to") {
+TEST_CASE("table_layers: with one object on the table there is no neighbour, and a layer that keeps its weight on the request token is said to, and shown") {
     // The lesson's scene with one object: the ball, requested, is its own nearest object, and layer 2's
     // request token keeps all its weight on itself (0.000 on the ball).
     const json one = run("table_layers", {{"objects", 1}});
@@ -241,6 +241,13 @@ TEST_CASE("table_layers: with one object on the table there is no neighbour, and
     const json& second = one["figures"][0]["layers"][1];
     REQUIRE(second["self"].get<double>() > second["weights"][0].get<double>());
     CHECK(one["claims"]["layer2_on_nearest"] == "itself");
+    // The weights table: a row for the ball, then the request token's weight on itself, so each layer's
+    // column adds up to one.
+    json table;
+    for (const json& t : one["tables"]) if (t["name"] == "layers") table = t;
+    REQUIRE(table["row_labels"].size() == 2);
+    CHECK(table["row_labels"][1] == "itself (the request token)");
+    for (std::size_t l = 0; l < 2; ++l) CHECK(table["values"][0][l].get<double>() + table["values"][1][l].get<double>() == Approx(1).epsilon(1e-5));
 
     // Over scenes of every size: the text names an object as the heaviest only when no weight is kept on itself
     // that is larger, and with more than one object it always has a neighbour.
