@@ -65,7 +65,10 @@ function coreTableFiles(lang) {
 }
 
 // Keys of a core table that are how the language writes, not words of a demo (strings/core-words.js).
-const GRAMMAR = new Set(['{list}', '{item}']);
+// Words any demo may say at some setting, not only at the presets the build runs: the list's joints, and the
+// counts core/demo/prose.cpp's count_word spells out (a table gives those its nouns' gender allows).
+const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const GRAMMAR = new Set(['{list}', '{item}', ...COUNT_WORDS]);
 
 /** Where the C++ says `key`: the first core file and line holding its longest run of words, or null. */
 function declaredAt(key) {

@@ -205,3 +205,13 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
     fs.rmSync(top, { recursive: true, force: true });
   }
 });
+
+test('attention lesson: with one token, the worked example\'s text speaks of one key, one score and one weight', async () => {
+  // Before: "Its dot products with the one keys are 5, … turns them into the scores 3.536".
+  const { page, problems } = await site.open(`attention/?worked.X=${encodeURIComponent('[[1,2]]')}`);
+  const text = await page.locator('p', { hasText: 'Work token 0 through by hand' }).innerText();
+  assert.match(text, /With one token there is one key, its own, and its dot product with it is 5, and dividing by √2 turns it into the score 3\.536\./);
+  assert.match(text, /the weight is 1, as a lone key always takes all of it/);
+  assert.doesNotMatch(text, /one keys|dot products|the scores|These add up/);
+  assert.deepEqual(problems, []);
+});

@@ -169,3 +169,15 @@ test('French lesson: a value past a control\'s edge, typed or in a link, is refu
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('French lesson: the worked example counts its keys in French at any number of tokens, and with one token speaks of one key', async () => {
+  // Before: the build's table had only the preset's "three", so two tokens read "avec les two clés".
+  const { page, problems } = await site.open(`attention-fr/?worked.X=${encodeURIComponent('[[1,2],[3,1]]')}`);
+  const paragraph = page.locator('p', { hasText: 'Calculez le jeton 0' });
+  assert.match(await paragraph.innerText(), /avec les deux clés valent/);
+  const one = await site.open(`attention-fr/?worked.X=${encodeURIComponent('[[1,2]]')}`);
+  const alone = await one.page.locator('p', { hasText: 'Calculez le jeton 0' }).innerText();
+  assert.match(alone, /il n'y a qu'une clé, la sienne/);
+  assert.doesNotMatch(alone, /produits scalaires|des scores|Leur somme/, 'one key: one dot product, one score, one weight');
+  assert.deepEqual([...problems, ...one.problems], []);
+});

@@ -43,6 +43,7 @@ void token0_by_hand(const Matrix& X, bool scaled, Result& r) {
 
     r.text("token0_text", prose::bracketed(row_of(X, 0), 2));
     r.text("keys_word", prose::count_word(T));
+    r.claim("keys", T == 1 ? "one" : "many");  // one key: the sentences about it speak of one score and one weight
     r.text("sqrt_d_text", "√" + std::to_string(X.cols()));
     r.text("token0_dots_text", prose::decimals(dots, 3));
     r.text("token0_scores_text", prose::decimals(scores, 3));
@@ -68,7 +69,7 @@ void row0_top(const Matrix& w, Result& r) {
     r.text("row0_top_keys_text", prose::joined(keys));
     r.claim("row0_top", keys.size() > 1 ? "tie" : "single");
     const double least = w.row(0).minCoeff();
-    r.claim("row0_least", least == 0.0 ? "zero" : least < 0.0005 ? "prints_zero" : "visible");
+    r.claim("row0_least", w.cols() == 1 ? "only" : least == 0.0 ? "zero" : least < 0.0005 ? "prints_zero" : "visible");
 }
 
 json compute(const Params& p) {
@@ -115,7 +116,8 @@ Demo worked_example() {
                 {"attention", "softmax"}}
         .claiming("token0_exps", {"overflow", "fit"})
         .claiming("row0_top", {"tie", "single"})
-        .claiming("row0_least", {"zero", "prints_zero", "visible"})
+        .claiming("row0_least", {"only", "zero", "prints_zero", "visible"})
+        .claiming("keys", {"one", "many"})
         .claiming("last_self", {"largest", "not_largest"})
         .claiming("scaled", {"yes", "no"});
 }

@@ -84,6 +84,12 @@ json size_number(const ShippedNetwork& net, const Params& p, const json& ref, co
     if (name == "heads") return network_size(ref, "the heads of each block", shape.heads);
     if (name == "vocab") return network_size(ref, "the characters the network knows", net.vocabulary.vocab_size());
     if (name == "chars") return places_read(net, p, ref, kEmbedStep, true);
+    if (name == "prompt_chars" || name == "prompt_chars_text") {
+        const auto typed = static_cast<double>(net.vocabulary.encode(p.text("prompt"), "prompt").size());
+        return Explanation(ref, "the prompt's characters", kEmbedStep, "len(prompt)", "the characters of the prompt you typed, counted")
+            .given("param", typed)
+            .to_json(typed);
+    }
     if (name != "head_width") return nullptr;
     Explanation e(ref, "the numbers of each head's queries, keys and values", kEmbedStep, "width / heads", "the width shared out among the heads");
     e.expression(div(operand(e.add(number_ref("width"), "the width", shape.width)), operand(e.add(number_ref("heads"), "the heads", shape.heads))));
@@ -208,7 +214,7 @@ json explain_lm_embed(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"ids", "sum", "tokens", "positions"}},
                 {"numbers", {"first_id", "ids_text", "first_token_row", "first_position_row", "first_sum_row", "width", "context", "layers",
-                             "heads", "vocab", "head_width", "chars", "parameters", "parameters_text"}},
+                             "heads", "vocab", "head_width", "chars", "prompt_chars_text", "parameters", "parameters_text"}},
                 {"printed", true},
                 {"figures", {"embed"}}};
     if (kind == "weight") return explain_weight(ref);

@@ -64,7 +64,9 @@ json compute(const Params& p) {
     r.text("last_reads_itself_text", prose::counted(reads_itself, "head"));
     r.text("last_reads_first_text", prose::counted(reads_first, "head"));
     r.text("last_char", quoted(net.vocabulary.decode({ids.back()})));
-    r.claim("previous", reads_previous == 0 ? "none" : reads_previous == total ? "all" : "some");
+    // A prompt of one character has nothing before it: the mask leaves each head only itself to read.
+    r.claim("reads", n == 1 ? "one" : "many");
+    r.claim("previous", n == 1 ? "alone" : reads_previous == 0 ? "none" : reads_previous == total ? "all" : "some");
     return std::move(r).to_json();
 }
 
@@ -73,7 +75,8 @@ json compute(const Params& p) {
 Demo lm_heads() {
     return Demo{"lm_heads", "Every head of every block", {prompt_param("the queries and the keys")}, compute,
                 {"lm-attention", "lm-attend"}, "float32"}
-        .claiming("previous", {"none", "some", "all"});
+        .claiming("reads", {"one", "many"})
+        .claiming("previous", {"none", "some", "all", "alone"});
 }
 
 }  // namespace attn::lesson_lm

@@ -33,6 +33,16 @@ TEST_CASE("run_demo_json: worked_example without scaling shows the raw dot produ
     CHECK(lines[2] == " [1. 1. 2.]]");
 }
 
+TEST_CASE("run_demo_json: worked_example with one token speaks of one key, its only weight 1") {
+    const json one = run("worked_example", R"({"X": [[1, 2]]})")["result"];
+    CHECK(one["claims"]["keys"] == "one");
+    CHECK(one["claims"]["row0_least"] == "only");
+    CHECK(one["texts"]["token0_weights_text"] == "1");
+    const json three = run("worked_example", "{}")["result"];
+    CHECK(three["claims"]["keys"] == "many");
+    CHECK(three["claims"]["row0_least"] != "only");
+}
+
 TEST_CASE("run_demo_json: softmax_scaling prints the lesson's soft and hard weights") {
     const auto lines = printed(run("softmax_scaling", "{}"));
     CHECK(lines == std::vector<std::string>{attn_test::kLessonSoftSoftmax, attn_test::kLessonSharpSoftmax});

@@ -65,6 +65,20 @@ TEST_CASE("lm_embed: the same character at two places has one token row and two 
     CHECK(sum[0] != sum[1]);
 }
 
+TEST_CASE("lm_embed: a prompt longer than the context is counted whole, and the network reads its last context characters") {
+    const int context = attn::lesson_lm::shipped_network().model.shape().context;
+    std::string longer;
+    while (static_cast<int>(longer.size()) <= context) longer += "the cat sat on the mat ";
+    const json r = run("lm_embed", {{"prompt", longer}});
+    CHECK(r["numbers"]["prompt_chars"].get<double>() == static_cast<double>(longer.size()));
+    CHECK(r["numbers"]["chars"].get<double>() == context);
+    CHECK(r["claims"]["cut"] == "cut");
+    // One character is one character, not "1 characters".
+    const json one = run("lm_embed", {{"prompt", "a"}});
+    CHECK(one["texts"]["prompt_chars_text"] == "1 character");
+    CHECK(one["claims"]["cut"] == "whole");
+}
+
 TEST_CASE("lm_head: every row of weights sums to one and puts no weight on a later place") {
     for (const bool identity : {false, true})
         for (int block = 0; block < 2; ++block) {
@@ -143,6 +157,16 @@ TEST_CASE("lm_heads: every map is causal, its rows sum to one, and its most-read
     const json most = table(r, "most")["values"];
     for (std::size_t i = 0; i < most.size(); ++i)
         for (const json& place : most[i]) CHECK(place.get<double>() <= static_cast<double>(i));
+}
+
+TEST_CASE("lm_heads: a prompt of one character reads only itself in every head, and the text says there is nothing before it") {
+    const json one = run("lm_heads", {{"prompt", "a"}});
+    CHECK(one["claims"]["reads"] == "one");
+    CHECK(one["claims"]["previous"] == "alone");
+    CHECK(one["numbers"]["last_reads_itself"] == one["numbers"]["heads_total"]);
+    const json two = run("lm_heads", {{"prompt", "ab"}});
+    CHECK(two["claims"]["reads"] == "many");
+    CHECK(two["claims"]["previous"] != "alone");
 }
 
 TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, and top-k 1 keeps one") {
