@@ -215,3 +215,12 @@ test('attention lesson: with one token, the worked example\'s text speaks of one
   assert.doesNotMatch(text, /one keys|dot products|the scores|These add up/);
   assert.deepEqual(problems, []);
 });
+
+test('attention lesson: with a single score, the scaling text says it takes the whole weight rather than calling it an even split', async () => {
+  // Before: "the first row is an even split, because the scores are (nearly) equal and the second an even split too".
+  const { page, problems } = await site.open(`attention/?scaling.scores=${encodeURIComponent('[2]')}`);
+  const text = await page.locator('p', { hasText: 'At scale 1 the weights are' }).innerText();
+  assert.match(text, /With a single score there is nothing to share: softmax gives it the whole weight, 1, at every factor\./);
+  assert.doesNotMatch(text, /even split/);
+  assert.deepEqual(problems, []);
+});

@@ -60,6 +60,7 @@ json compute(const Params& p) {
     r.number("scale", scale).number("soft_max_weight", soft.maxCoeff()).number("sharp_max_weight", sharp.maxCoeff());
     r.text("soft_weights", format_row(soft)).text("sharp_weights", format_row(sharp));
     r.claim("soft_kind", spread_of(soft)).claim("sharp_kind", spread_of(sharp));
+    r.claim("scores", scores.size() == 1 ? "one" : "many");  // a lone score has nothing to share its weight with
     return std::move(r).to_json();
 }
 
@@ -82,7 +83,8 @@ Demo softmax_scaling() {
                 compute,
                 {"softmax"}}
         .claiming("soft_kind", spreads())
-        .claiming("sharp_kind", spreads());
+        .claiming("sharp_kind", spreads())
+        .claiming("scores", {"one", "many"});
 }
 
 }  // namespace attn::lesson_attention

@@ -43,6 +43,14 @@ TEST_CASE("run_demo_json: worked_example with one token speaks of one key, its o
     CHECK(three["claims"]["row0_least"] != "only");
 }
 
+TEST_CASE("run_demo_json: softmax_scaling with one score says it takes the whole weight at every factor") {
+    const json one = run("softmax_scaling", R"({"scores": [2], "scale": 100})")["result"];
+    CHECK(one["claims"]["scores"] == "one");
+    CHECK(one["texts"]["soft_weights"] == "[1.]");
+    CHECK(one["texts"]["sharp_weights"] == "[1.]");
+    CHECK(run("softmax_scaling", "{}")["result"]["claims"]["scores"] == "many");
+}
+
 TEST_CASE("run_demo_json: softmax_scaling prints the lesson's soft and hard weights") {
     const auto lines = printed(run("softmax_scaling", "{}"));
     CHECK(lines == std::vector<std::string>{attn_test::kLessonSoftSoftmax, attn_test::kLessonSharpSoftmax});
