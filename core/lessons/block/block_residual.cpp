@@ -24,6 +24,7 @@ json compute(const Params& p) {
     r.table("output", residual ? "X + A: the block's sub-layer output" : "A alone (residual off)", out, tokens,
             features, false);
     r.claim("residual", residual ? "on" : "off");
+    r.claim("tokens", X.rows() == 1 ? "one" : "many");  // one token: no two to measure apart
     r.text("row0_attention", format_row(A.row(0)));
     r.text("row0_output", format_row(out.row(0)));
     // What is left of the input once attention's part is taken away: X itself when on.
@@ -47,7 +48,8 @@ Demo block_residual() {
                      .helped("On: the output is X + A. Off: attention's output A alone.")},
                 compute,
                 {"attention"}}
-        .claiming("residual", {"on", "off"});
+        .claiming("residual", {"on", "off"})
+        .claiming("tokens", {"one", "many"});
 }
 
 }  // namespace attn::lesson_block

@@ -51,6 +51,11 @@ TEST_CASE("block: the residual adds the input back unchanged") {
     CHECK(r["texts"]["row0_recovered"] == "[ 2. -1.]");
 }
 
+TEST_CASE("block: with a single token the residual text has no two tokens to measure apart") {
+    CHECK(run("block_residual", {{"X", {{1, 2, 3}}}})["claims"]["tokens"] == "one");
+    CHECK(run("block_residual", {{"X", {{2, -1}, {0.5, 3}}}})["claims"]["tokens"] == "many");
+}
+
 TEST_CASE("block: a row and the same row times ten normalise alike") {
     const json r = run("block_layer_norm");
     CHECK(r["claims"]["rows01"] == "same");
