@@ -521,28 +521,48 @@ function copyKatexAssets() {
 /**
  * The list of lessons, in their order: each with its time, the lessons it builds on (lesson.json
  * "builds_on", each one that comes earlier), where to start, and a line that web/runtime/lesson-path.js
- * fills with the learner's progress from the counts of demos and questions given here.
+ * fills with the learner's progress from the counts of demos and questions given here. A translation
+ * ("translation_of") is no step of its own: its original's item links to it ("Also in French").
  */
 function lessonList(lessons, pages) {
   const bySlug = new Map(lessons.map((l) => [l.slug, l]));
-  const items = lessons.map((l, i) => {
+  const say = (key, values) => sayAll(`{{say ${key}}}`, sayEnglish, values);
+  const progress = (l) => {
+    const html = pages.get(l.slug);
+    const demos = (html.match(/<div class="demo"/g) ?? []).length;
+    const checks = (html.match(/<div class="check"/g) ?? []).length;
+    return `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p>`;
+  };
+  const translations = new Map();  // original's slug -> its translations (checkTranslationsOf)
+  for (const l of lessons.filter((x) => x.translation_of !== undefined)) translations.set(l.translation_of, [...(translations.get(l.translation_of) ?? []), l]);
+  const alsoIn = (l) => `<p class="lesson-translation">${say('index.also_in', {
+    language: languageName(l.lang), lesson: `<a href="${l.slug}/" lang="${l.lang}">${escapeHtml(l.title)}</a>`,
+  })}</p>${progress(l)}`;
+  const items = lessons.filter((l) => l.translation_of === undefined).map((l, i) => {
     const before = (l.builds_on ?? []).map((slug) => {
       const earlier = bySlug.get(slug);
       if (!earlier || earlier.order >= l.order) throw new Error(`${l.file}:${l.lineOf(slug)}: "builds_on" names "${slug}", which is not an earlier lesson's folder`);
       return `<a href="${slug}/">${escapeHtml(earlier.title)}</a>`;
     });
-    const html = pages.get(l.slug);
-    const demos = (html.match(/<div class="demo"/g) ?? []).length;
-    const checks = (html.match(/<div class="check"/g) ?? []).length;
-    const say = (key, values) => sayAll(`{{say ${key}}}`, sayEnglish, values);
     const inOwnLanguage = l.lang && l.lang !== 'en' ? ` lang="${l.lang}"` : '';  // its title and summary, in the English list
     const meta = [l.minutes ? say('index.minutes', { minutes: l.minutes }) : '', before.length ? say('index.builds_on', { lessons: before.join(say('index.and')) }) : say('index.needs_nothing'),
       l.lang && l.lang !== 'en' ? say('index.in_language', { language: languageName(l.lang) }) : ''].filter(Boolean);
     return `    <li${i === 0 ? ' class="start"' : ''}>${i === 0 ? `<p class="start-here">${say('index.start_here')}</p>` : ''}` +
       `<a href="${l.slug}/"${inOwnLanguage}>${escapeHtml(l.title)}</a><p class="lesson-meta">${meta.join(' · ')}</p><p${inOwnLanguage}>${escapeHtml(l.summary)}</p>` +
-      `<p class="lesson-progress" data-slug="${l.slug}" data-demos="${demos}" data-checks="${checks}" hidden></p></li>`;
+      `${progress(l)}${(translations.get(l.slug) ?? []).map(alsoIn).join('')}</li>`;
   }).join('\n');
   return fill(sayAll(readShell('web/index.html'), sayEnglish), { lessons: items, csp: POLICY, root: '' });
+}
+
+/** Each "translation_of" names the folder of a lesson in another language that is no translation itself. */
+function checkTranslationsOf(lessons) {
+  const bySlug = new Map(lessons.map((l) => [l.slug, l]));
+  for (const l of lessons.filter((x) => x.translation_of !== undefined)) {
+    const original = bySlug.get(l.translation_of);
+    if (!original || original.translation_of !== undefined || (original.lang ?? 'en') === (l.lang ?? 'en')) {
+      throw new Error(`${l.file}:${l.lineOf('translation_of')}: "translation_of" names "${l.translation_of}", which is not the folder of a lesson in another language`);
+    }
+  }
 }
 
 /** Where the text of lesson.json breaks JSON, as `file:line: message`. */
@@ -629,6 +649,7 @@ async function buildSite() {
     .filter((slug) => fs.existsSync(path.join(LESSONS, slug, 'lesson.json')))
     .map(readLesson)
     .sort((a, b) => a.order - b.order);
+  checkTranslationsOf(lessons);
   const pages = new Map(lessons.map((l) => [l.slug, fs.readFileSync(path.join(LESSONS, l.slug, 'lesson.html'), 'utf8')]));
   checkModulesBuilt();
   const modules = await builtModules();

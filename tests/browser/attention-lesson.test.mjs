@@ -197,6 +197,8 @@ test('hosting: the site works from any sub-path of a static server (all URLs are
     const visit = await openPage(site.browser.context, `${nested.url}courses/ml/attention-site/index.html`, undefined,
       { demos: false });
     await visit.page.locator('.lesson-list > li > a', { hasText: 'Attention and self-attention' }).click(); // the lesson's own link, not a "builds on" one
+    // The lesson's document first: polled while the list was unloading, the page had no document element.
+    await visit.page.waitForURL('**/attention-site/attention/');
     await demosReady(visit.page);
     assert.equal(await printed(visit.page, 'worked'), SEED_WORKED_EXAMPLE);
     assert.deepEqual(visit.problems, []);

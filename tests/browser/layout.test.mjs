@@ -254,15 +254,23 @@ const lessons = () => fs.readdirSync(path.join(ROOT, 'lessons'))
   .map((slug) => ({ slug, ...JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8')) }))
   .sort((a, b) => a.order - b.order);
 
-test('index: the list shows the lessons in order with their time, what each builds on and where to start', async () => {
+test('index: the list shows the lessons in order with their time, what each builds on and where to start, and a translation beside its original', async () => {
   const { page, problems } = await site.open('', PHONE, { demos: false });
   const items = await page.locator('.lesson-list > li').evaluateAll((lis) => lis.map((li) => ({
     href: li.querySelector(':scope > a').getAttribute('href'),
     meta: li.querySelector('.lesson-meta').innerText,
     start: !!li.querySelector('.start-here'),
   })));
-  const expected = lessons();
+  // A translation is no step of the path: its original links to it (before: the French lesson 2 was step 3).
+  const expected = lessons().filter((l) => !l.translation_of);
   assert.deepEqual(items.map((i) => i.href), expected.map((l) => `${l.slug}/`));
+  for (const t of lessons().filter((l) => l.translation_of)) {
+    const original = page.locator('.lesson-list > li', { has: page.locator(`:scope > a[href="${t.translation_of}/"]`) });
+    const link = original.locator('.lesson-translation a');
+    assert.equal(await link.getAttribute('href'), `${t.slug}/`, `${t.translation_of}'s item links to ${t.slug}`);
+    assert.equal(await link.getAttribute('lang'), t.lang);
+    assert.match(await original.locator('.lesson-translation').innerText(), /^Also in French: /);
+  }
   items.forEach((item, k) => {
     const l = expected[k];
     assert.match(item.meta, new RegExp(`About ${l.minutes} minutes`));

@@ -27,6 +27,7 @@ const MISTAKES = [
   ['slug-not-folder', 'lesson.json:2', /"slug" is "my-lesson", but the lesson's folder is called "mistake": write "slug": "mistake"/],
   ['data-file-missing', 'lesson.json:3', /"data" names tables\/readings.csv, which the lesson's folder does not have: add the file to mistake\/, or correct the name/],
   ['networks-in-lesson-json', 'lesson.json:3', /"models" is not read: the networks a lesson ships, and which of them load on request, are entries of the network table \(core\/nn\/network_table.cpp, docs\/networks.md\): remove it here/],
+  ['translation-of-nothing', 'lesson.json:2', /"translation_of" names "attentoin", which is not the folder of a lesson in another language/],
   ['missing-program', 'lesson.html:3', /data-program="score" opens programs\/score.py, which the lesson's folder does not have/],
 ];
 

@@ -30,6 +30,7 @@ export default {
   'index.needs_nothing': 'needs no earlier lesson',
   'index.start_here': 'Start here',
   'index.in_language': 'in {language}',
+  'index.also_in': 'Also in {language}: {lesson}',
   'class.description': 'Put together the progress files your learners exported: who answered each question and what, who tried each demo. Read in your browser only.',
   'class.skip': 'Skip to the class\'s progress',
   'class.heading': 'Your class\'s progress',

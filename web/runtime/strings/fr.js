@@ -28,6 +28,7 @@ export default {
   'index.needs_nothing': 'ne demande aucune leçon précédente',
   'index.start_here': 'Commencez ici',
   'index.in_language': 'en {language}',
+  'index.also_in': 'Aussi en {language} : {lesson}',
   'class.description': 'Rassemblez les fichiers de progression exportés par vos élèves : qui a répondu à chaque question et quoi, qui a essayé chaque démo. Lu dans votre navigateur seulement.',
   'class.skip': 'Aller à la progression de la classe',
   'class.heading': 'La progression de votre classe',
