@@ -85,7 +85,8 @@ json compute(const Params& p) {
     r.text("second_char", shown > 1 ? quoted(net.vocabulary.decode({order[1]})) : "none");
     r.text("written", quoted(written));
     r.text("possible_text", prose::counted(nonzero, "character"));
-    r.claim("sure", top(0, 0) >= kAllButCertain ? "certain" : top(0, 0) > 0.5 ? "sure" : "unsure");
+    // Top-k 1 gives its one character all the probability, whatever the network's own scores: not certainty.
+    r.claim("sure", top_k == 1 ? "only" : top(0, 0) >= kAllButCertain ? "certain" : top(0, 0) > 0.5 ? "sure" : "unsure");
     return std::move(r).to_json();
 }
 
@@ -112,7 +113,7 @@ Demo lm_next() {
                 compute,
                 {"lm-sampling"},
                 "float32"}
-        .claiming("sure", {"certain", "sure", "unsure"});
+        .claiming("sure", {"only", "certain", "sure", "unsure"});
 }
 
 }  // namespace attn::lesson_lm

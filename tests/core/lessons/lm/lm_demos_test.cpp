@@ -169,7 +169,7 @@ TEST_CASE("lm_heads: a prompt of one character reads only itself in every head, 
     CHECK(two["claims"]["previous"] != "alone");
 }
 
-TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, and top-k 1 keeps one") {
+TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, and top-k 1 keeps one, which the text does not call certainty") {
     const std::string prompt = "The query of a place ";
     const json r = run("lm_next", {{"prompt", prompt}, {"temperature", 0.8}});
     auto& net = attn::lesson_lm::shipped_network();
@@ -183,6 +183,8 @@ TEST_CASE("lm_next: the bars are the network's probabilities, likeliest first, a
     const json one = run("lm_next", {{"prompt", prompt}, {"top_k", 1}});
     CHECK(one["numbers"]["top_probability"].get<double>() == 1.0);
     CHECK(one["numbers"]["possible"].get<double>() == 1.0);
+    // Its probability of 1 is the cut's doing, not the network's certainty, and the text says so.
+    CHECK(one["claims"]["sure"] == "only");
     // With one character left, every seed writes the same text.
     CHECK(run("lm_next", {{"prompt", prompt}, {"top_k", 1}, {"seed", 7}})["texts"]["written"] == one["texts"]["written"]);
 }
