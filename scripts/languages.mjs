@@ -66,7 +66,8 @@ function coreTableFiles(lang) {
 
 // Keys of a core table that are how the language writes, not words of a demo (strings/core-words.js).
 // Words any demo may say at some setting, not only at the presets the build runs: the list's joints, and the
-// counts core/demo/prose.cpp's count_word spells out (a table gives those its nouns' gender allows).
+// counts core/demo/prose.cpp's count_word spells out (a table need not hold them all: the French one leaves out
+// "one", whose gender depends on the noun it counts).
 const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const GRAMMAR = new Set(['{list}', '{item}', ...COUNT_WORDS]);
 
