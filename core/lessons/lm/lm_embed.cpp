@@ -127,7 +127,7 @@ json compute(const Params& p) {
     r.text("first_sum_row", first_values(x, 0, 4));
     r.text("ids_text", id_list);
     r.text("parameters_text", format_count(net.model.parameter_count()));
-    const std::size_t typed = net.vocabulary.encode(p.text("prompt"), "prompt").size();
+    const std::size_t typed = prompt_characters(net, prompt);
     r.number("prompt_chars", static_cast<double>(typed));
     r.text("prompt_chars_text", prose::counted(static_cast<long>(typed), "character"));
     r.claim("cut", static_cast<std::size_t>(n) < typed ? "cut" : "whole");

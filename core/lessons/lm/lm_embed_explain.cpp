@@ -36,7 +36,7 @@ json network_size(const json& ref, const std::string& what, double value) {
 }
 
 json places_read(const ShippedNetwork& net, const Params& p, const json& ref, const std::string& step, bool context_shown) {
-    const auto typed = static_cast<double>(net.vocabulary.encode(p.text("prompt"), "prompt").size());
+    const auto typed = static_cast<double>(prompt_characters(net, p.text("prompt")));
     const double context = net.model.shape().context;
     Explanation e(ref, "the places the network reads", step, "min(characters, context)",
                   "the prompt's characters, or the last ones that fit in the context when there are more");
@@ -85,7 +85,7 @@ json size_number(const ShippedNetwork& net, const Params& p, const json& ref, co
     if (name == "vocab") return network_size(ref, "the characters the network knows", net.vocabulary.vocab_size());
     if (name == "chars") return places_read(net, p, ref, kEmbedStep, true);
     if (name == "prompt_chars" || name == "prompt_chars_text") {
-        const auto typed = static_cast<double>(net.vocabulary.encode(p.text("prompt"), "prompt").size());
+        const auto typed = static_cast<double>(prompt_characters(net, p.text("prompt")));
         return Explanation(ref, "the prompt's characters", kEmbedStep, "len(prompt)", "the characters of the prompt you typed, counted")
             .given("param", typed)
             .to_json(typed);

@@ -94,6 +94,10 @@ std::vector<int> prompt_window(const ShippedNetwork& net, const std::string& pro
     return ids;
 }
 
+std::size_t prompt_characters(const ShippedNetwork& net, const std::string& prompt) {
+    return net.vocabulary.encode(prompt, "prompt").size();
+}
+
 std::string char_label(const ShippedNetwork& net, int id) {
     const char32_t c = net.vocabulary.chars().at(static_cast<std::size_t>(id));
     if (c == ' ') return "space";

@@ -39,6 +39,8 @@ constexpr const char* kSlot = "next-character/char-lm";
 // The ids of `prompt` (ParamError on "prompt" for a character the network has no vector for, or
 // none at all) and its last `context` of them, the window the network reads.
 std::vector<int> prompt_window(const ShippedNetwork& net, const std::string& prompt);
+// How many characters `prompt` has, all of them, however many the window keeps.
+std::size_t prompt_characters(const ShippedNetwork& net, const std::string& prompt);
 
 // The prompt's characters as labels: "t", "h", "space", "newline".
 std::vector<std::string> char_labels(const ShippedNetwork& net, const std::vector<int>& ids);
