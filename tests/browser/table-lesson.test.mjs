@@ -28,6 +28,9 @@ test('table page: the pretrained networks load and the lab prints what native pr
   // The rate sweep shipped as data: one chart per network, one line per seed.
   await page.locator('.rate-sweep figure.chart').first().waitFor();
   assert.equal(await page.locator('.rate-sweep').first().locator('figure.chart').count(), 3);
+  // Its numbers name the smallest rate as it is (a rate of "0.000" would read as none).
+  const firstRates = await page.locator('.rate-sweep .chart-data').first().locator('tr td:first-child, tr th:first-child').allTextContents();
+  assert.equal(firstRates[1], '0.0003', `the rates column reads ${firstRates.join(', ')}`);
   assert.deepEqual(problems, []);
 });
 

@@ -3,7 +3,7 @@
 // space between thousands, a decimal comma), English ones from the lesson's printed numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatIn, formatNumber, formatValue, numberFormat, quoteResult } from '../../web/runtime/render/format.js';
+import { formatIn, formatNumber, formatOnLogAxis, formatValue, numberFormat, quoteResult } from '../../web/runtime/render/format.js';
 
 test('format: a cell has three decimals unless whole, a whole number has thousands commas, a masked score is −∞', () => {
   assert.equal(formatValue(0.66524), '0.665');
@@ -39,4 +39,13 @@ test('format: a table\'s formatter, fetched once, writes each number as formatNu
       assert.deepEqual(values.map(format), values.map((v) => formatNumber(v, digits, lang)), `${lang}, ${digits} digits`);
     }
   }
+});
+
+test('format: on a logarithmic axis a value too small for three decimals keeps three significant digits, never "0.000"', () => {
+  // The table lesson's rate sweep (lessons/table/data/rate_sweep.json): its smallest rate and one seed's miss.
+  assert.equal(formatOnLogAxis(0.0003, 'en'), '0.0003');
+  assert.equal(formatOnLogAxis(3.99e-5, 'en'), '0.0000399');
+  assert.equal(formatOnLogAxis(0.0003, 'fr'), '0,0003');
+  assert.equal(formatOnLogAxis(0.129, 'en'), formatNumber(0.129, undefined, 'en'), 'three decimals where they show the value');
+  assert.equal(formatOnLogAxis(36.15485, 'en'), '36.155');
 });

@@ -4,7 +4,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { circle, polyline } from './svg-path.js';
 import { select } from 'd3-selection';
-import { formatIn, formatNumber, formatTick } from './format.js';
+import { formatIn, formatNumber, formatOnLogAxis, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
 import { attributesOf, writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
@@ -114,8 +114,10 @@ function dataRows(spec) {
   spec = { ...spec, series: drawnSeries(spec) };
   const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
   const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
+  const onX = spec.log_x ? formatOnLogAxis : formatNumber;
+  const onY = spec.log_y ? formatOnLogAxis : formatNumber;
   return [[spec.x_label, ...spec.series.map((s) => s.name)],
-    ...xs.map((x) => [formatNumber(x), ...at.map((ys) => (ys.has(x) ? formatNumber(ys.get(x)) : '—'))])];
+    ...xs.map((x) => [onX(x), ...at.map((ys) => (ys.has(x) ? onY(ys.get(x)) : '—'))])];
 }
 
 /** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */

@@ -64,5 +64,15 @@ export function numberFormat(digits, lang = pageLanguage()) {
   };
 }
 
+/**
+ * A number on a logarithmic axis, for a chart's table: formatNumber's three decimals, but a value too small for
+ * them keeps three significant digits. Such an axis spans decades (the table lesson's rates from 0.0003, a seed's
+ * miss of 0.00004 cm), and "0.000" there would read as zero.
+ */
+export function formatOnLogAxis(value, lang = pageLanguage()) {
+  if (typeof value !== 'number' || value === 0 || Math.abs(value) >= 0.0005) return formatNumber(value, undefined, lang);
+  return formatIn('.3~r', lang)(value);
+}
+
 /** A chart's tick in the page's language: three significant digits, trailing zeros dropped. */
 export const formatTick = (value) => (pageLanguage() === 'en' ? general(value) : formatIn(',.3~g')(value));
