@@ -116,6 +116,33 @@ test('layout: at 390 px a picture made wide by 16 heads or 40 keys keeps its wor
   }
 });
 
+test('layout: at 390 px a table of a few columns whose labels are phrases shows all its numbers, and short labels stay on one line', async () => {
+  const { page, problems } = await site.open('table/', PHONE);
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  await writesDone(page);
+  // The comparison's misses (labels "miss, 4 objects [cm]", "Plain-256 (recorded)") and ACT's two tables.
+  for (const [instance, name] of [['compare', 'misses'], ['act', 'parameters'], ['act', 'tables']]) {
+    const wrap = demo(page, instance).locator(`.table-wrap:has(table[data-name="${name}"])`);
+    await wrap.scrollIntoViewIfNeeded();
+    const { client, scroll } = await wrap.evaluate((n) => ({ client: n.clientWidth, scroll: n.scrollWidth }));
+    assert.ok(scroll <= client + 1, `${instance} ${name}: ${scroll} px of table in ${client} px`);
+  }
+  // A label's lines: one box per line of its text.
+  const lines = (locator) => locator.evaluateAll((ths) => ths.map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return { label: th.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+  }));
+  const { page: block } = await site.open('block/', PHONE);
+  const tokens = await lines(demo(block, 'ffn').locator('table[data-name="hidden"] th', { hasText: /^token \d+$/ }));
+  assert.ok(tokens.length === 3 && tokens.every((t) => t.lines === 1), JSON.stringify(tokens));
+  // A table too wide for a phone whatever its labels do scrolls, and keeps each key's label on one line.
+  const { page: robot } = await site.open('robot/', PHONE);
+  const keys = await lines(demo(robot, 'scores').locator('table[data-name="keys"] th', { hasText: /^key \d+ \(/ }));
+  assert.ok(keys.length > 0 && keys.every((t) => t.lines === 1), JSON.stringify(keys.filter((t) => t.lines !== 1)));
+  assert.deepEqual(problems, []);
+});
+
 test('layout: a box that fits its content carries no scroll hint', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] [data-scrolls]'));

@@ -7,6 +7,7 @@ import { svg } from '../dom.js';
 import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
+import { markPhrases } from './tables.js';
 
 function viewsOf(fig) {
   return fig.layers.flatMap((layer) => [
@@ -65,7 +66,10 @@ export function createTableAttention(demo) {
         truth: last ? fig.truth : null,
       }, { keys: pictures[k].keys });
     });
-    writeData(() => writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0));
+    writeData(() => {
+      writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0);
+      markPhrases(table, fig.objects.length);
+    });
   }
   return { element, update };
 }

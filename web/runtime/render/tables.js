@@ -32,6 +32,31 @@ export function markCells(table, like) {
   cellsLike.set(table, like);
 }
 
+// A label is kept on one line ("token 11" split after "token" reads as two labels), unless it is a phrase
+// ("miss, 4 objects [cm]", "Plain-256 (recorded)") in a table of a few columns: such a phrase may wrap
+// (web/style.css `th.phrase`), so that on a phone the table's numbers fit beside its labels instead of behind a
+// sideways scroll. A table of more columns scrolls on a phone anyway: its labels wrapped would only make it
+// taller ("key 0 (20 back)" on three lines).
+const PHRASE = 12;      // characters: longer than "feature 11" or "hidden 3"
+const FEW_COLUMNS = 6;  // of numbers: the act demo's tables have 3 and 4, the layers demo's up to 8 objects
+const isPhrase = (label) => String(label).length > PHRASE;
+
+/** Marks each label of `table`, a table of `columns` columns of numbers, that may wrap; unmarks the others. */
+export function markPhrases(table, columns) {
+  const few = columns <= FEW_COLUMNS;
+  for (const th of table.querySelectorAll('th')) {
+    const phrase = few && isPhrase(th.textContent);
+    if (th.classList.contains('phrase') !== phrase) th.classList.toggle('phrase', phrase);
+  }
+}
+const phrased = new WeakSet(); // tables drawn with a label marked
+function markSpecPhrases(table, spec) {
+  const any = spec.col_labels.length <= FEW_COLUMNS && (spec.col_labels.some(isPhrase) || spec.row_labels.some(isPhrase));
+  if (!any && !phrased.has(table)) return;  // most tables: no label to look at
+  markPhrases(table, spec.col_labels.length);
+  if (any) phrased.add(table); else phrased.delete(table);
+}
+
 /** Writes `spec`'s labels and numbers, and a heat table's colours, into `table`. */
 function fill(table, spec) {
   // In the page's language ("0,707" in French); the printout above the table keeps the program's point.
@@ -43,6 +68,7 @@ function fill(table, spec) {
   const formats = wholeColumns(spec).map((whole) => (whole ? asWhole : asDecimal));
   writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => formats[j](v))])],
     isHeader, cellsLike.get(table));
+  markSpecPhrases(table, spec);
   if (!spec.heat) return;
   // The colour is mixed in web/style.css from --w, so it follows the theme; one ink reads on every cell.
   const rows = table.querySelectorAll('tr');
