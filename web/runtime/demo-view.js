@@ -53,7 +53,9 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   for (const c of controls) if (locks.locked.has(c.name)) lockControl(c, locks.lockedByLink.has(c.name));
   const status = el('p', { className: 'status' }); // shown; said aloud by the announcer, the demo's one live region
   const announce = createAnnouncer(demo.params, state);
-  const reset = el('button', { type: 'button', className: 'reset', textContent: say('demo.reset') });
+  // A demo with nothing the learner can change (the table comparison) has nothing to reset.
+  const reset = demo.params.some((decl) => !locks.hidden.has(decl.name))
+    ? el('button', { type: 'button', className: 'reset', textContent: say('demo.reset') }) : null;
   // A table or picture written after its result, off screen (render/write-soon.js): its scroll mark and the
   // explainer's marks follow it, once for all written in the same task.
   let lateQueued = false;
@@ -173,7 +175,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     writeParams(instance, values, lessonPreset);
     schedule();
   });
-  reset.addEventListener('click', () => state.reset());
+  reset?.addEventListener('click', () => state.reset());
   // The text written for the preset assumes the lesson's networks too.
   const lessonSetup = () => demo.networks.every((slot) => !networks?.has(slot) || networks.origin(slot).kind === 'lesson');
   const backToLesson = () => demo.networks.forEach((slot) => {
