@@ -183,7 +183,7 @@ test('training links: a link whose settings name another network trains the netw
   assert.match(await line.innerText(), /The link you opened used Lookup trained with seed 3, rate the lesson's, 1 epoch;/);
   await line.getByRole('button', { name: 'Train Lookup as the link did' }).click();
   await waitForTrainingDone(page);
-  assert.match(await demo(page, 'train').locator('.train-status').innerText(), /in use for find\/lookup\./);
+  assert.match(await demo(page, 'train').locator('.train-status').innerText(), /now in use wherever the page runs Lookup on "find"\./, 'the network named as the lesson names it, not as a key');
   assert.match(await line.innerText(), /^Lookup: yours, trained in this browser \(seed 3, rate the lesson's, 1 epoch\)/);
   assert.doesNotMatch(await line.innerText(), /as the link did/, 'the link\'s network is the one now in use');
   assert.deepEqual(problems, []);

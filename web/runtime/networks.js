@@ -19,6 +19,9 @@ export function networkName(slot) {
   return typeof label === 'string' ? label : `“${slot}”`;  // a hand-made link may name a network the table does not have
 }
 
+/** "find/lookup" -> 'Lookup on "find"', as the lessons name a network trained for a task. */
+export const networkOnTask = (slot) => say('networks.on_task', { name: networkName(slot), task: slot.slice(0, slot.indexOf('/')) });
+
 const SETTINGS = ['seed', 'lr', 'epochs'];  // what the address keeps; the slot names the network
 
 /**

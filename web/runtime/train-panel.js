@@ -6,7 +6,7 @@
 // weights that load on request loads them first.
 import { siteUpdated, UPDATED_MESSAGE } from './site-version.js';
 import { renderChart } from './render/charts.js';
-import { networkName } from './networks.js';
+import { networkName, networkOnTask } from './networks.js';
 import { el } from './dom.js';
 import { compileCore, workerCoreName } from './core.js';
 import { MOST_PARTS, workerCount } from './team-size.js';
@@ -149,7 +149,7 @@ function attachWeightFiles({ save, file, status }, view, networks, onRequest, lo
       status.textContent = say('train.loaded', { name });
     }
     const text = networks.text(slot);
-    if (!text) { status.textContent = say('train.none_loaded', { slot }); return; }
+    if (!text) { status.textContent = say('train.none_loaded', { network: networkOnTask(slot) }); return; }
     saveFile(`${slot.replace('/', '-')}.json`, text, 'application/json');
   });
 
@@ -192,7 +192,7 @@ export function attachTrainPanel(view, networks, onRequest) {
   function load(slot, text, source, origin) {
     const answer = networks.use(slot, text, origin);
     if (!answer.ok) return pageWords()(answer.error.message);
-    return say('train.in_use', { source, slot });
+    return say('train.in_use', { source, network: networkOnTask(slot) });
   }
 
   function start(params) {
@@ -204,7 +204,7 @@ export function attachTrainPanel(view, networks, onRequest) {
     train.disabled = true;
     cancel.disabled = false;
     bar.value = 0;
-    status.textContent = say('train.starting', { slot });
+    status.textContent = say('train.starting', { network: networkOnTask(slot) });
     const progress = progressView(parts);
     shown = progress;
     worker = trainInWorker('table', params, navigator.hardwareConcurrency, {
