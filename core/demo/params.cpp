@@ -170,8 +170,11 @@ json checked_value(const ParamSpec& s, const json& v) {
             return v;
         case ParamType::Choice: {
             std::string options;
-            for (std::size_t i = 0; i < s.choices.size(); ++i)
-                options += (i ? ", \"" : "\"") + (i < s.choice_labels.size() ? s.choice_labels[i] : s.choices[i]) + "\"";
+            // The value a link holds, and beside it the menu's words where they differ: "lookup" (Lookup).
+            for (std::size_t i = 0; i < s.choices.size(); ++i) {
+                const bool labelled = i < s.choice_labels.size() && s.choice_labels[i] != s.choices[i];
+                options += (i ? ", \"" : "\"") + s.choices[i] + "\"" + (labelled ? " (" + s.choice_labels[i] + ")" : "");
+            }
             if (v.is_string())
                 for (const auto& c : s.choices)
                     if (v.get<std::string>() == c) return v;

@@ -19,8 +19,9 @@ using table::task_name;
 double lesson_learning_rate(Task task, const std::string& model) {
     const NetworkEntry* entry = find_network(model);
     if (const LessonTraining* t = entry ? entry->training_for(task_name(task)) : nullptr) return t->rate;
-    throw ParamError("lr", std::string("the lesson chose no learning rate for ") + task_name(task) + " with " +
-                               model + "; give one");
+    const std::string network = entry ? entry->label : model;
+    throw ParamError("lr", "the lesson did not train " + network + " on \"" + task_name(task) +
+                               "\", so it has no rate to offer: set one above 0");
 }
 
 int lesson_epochs(Task task) { return task == Task::Find ? 30 : 40; }

@@ -161,6 +161,22 @@ test('table page: at the Try-it\'s rate of 0.1 Lookup\'s training stops, as the 
   assert.deepEqual(problems, []);
 });
 
+test('table page: choosing a network the lesson gave no rate asks for one by the lesson\'s name for it, and Train then trains nothing', async () => {
+  const { page, problems } = await lesson();
+  const train = demo(page, 'train');
+  const menu = train.getByLabel('Network', { exact: true });
+  assert.deepEqual(await menu.locator('option').allTextContents(), ['Lookup', 'Transformer-1', 'Transformer-2', 'Plain-16', 'Plain-256']);
+  await menu.selectOption({ label: 'Transformer-1' });
+  await writesDone(page);
+  const rate = train.locator('.control').filter({ has: page.getByText("Learning rate (0: the lesson's choice)", { exact: true }) });
+  assert.match(await rate.innerText(), /the lesson did not train Transformer-1 on "find", so it has no rate to offer: set one above 0/);
+  // The plan on screen is still Lookup's, the last that worked: Train must not train it while the menu says Transformer-1.
+  await train.getByRole('button', { name: 'Train in your browser' }).click();
+  assert.match(await train.locator('.train-status').innerText(), /^Fix the highlighted value first/);
+  assert.equal(await train.getByRole('button', { name: 'Cancel' }).isDisabled(), true, 'no training started');
+  assert.deepEqual(problems, []);
+});
+
 test('table page: cancelling a training stops it and keeps the earlier weights', async () => {
   const { page, problems } = await lesson('?train.model="plain-256"');
   const train = demo(page, 'train');

@@ -221,7 +221,14 @@ export function attachTrainPanel(view, networks, onRequest) {
     });
   }
 
-  train.addEventListener('click', () => { if (view.shownParams()) start(view.shownParams()); });
+  // The plan on screen is of the last settings that worked: while the learner's are refused (a network the
+  // lesson gave no rate, say), training would train another network than the menus show.
+  train.addEventListener('click', () => {
+    const shown = view.shownParams();
+    if (!shown) return;
+    if (JSON.stringify(shown) !== JSON.stringify(view.state.values)) status.textContent = say('train.fix_first');
+    else start(shown);
+  });
   cancel.addEventListener('click', () => finish(`${say('train.cancelled')} ${say('train.still_in_use')}`));
   attachWeightFiles(parts, view, networks, onRequest, load);
 

@@ -5,12 +5,24 @@
 
 namespace attn::training {
 
+namespace {
+
+// "Lookup", "Transformer-1": the menu names the networks as the lesson's text does.
+std::vector<std::string> network_labels() {
+    std::vector<std::string> labels;
+    for (const std::string& name : nn::network_names()) labels.push_back(nn::find_network(name)->label);
+    return labels;
+}
+
+}  // namespace
+
 std::vector<ParamSpec> training_params() {
     return {
         choice_param("task", "find", {"find", "nearest"})
             .labelled("Task")
             .helped("find: where is the requested object? nearest: where is the object nearest to it?"),
         choice_param("model", nn::default_network().name, nn::network_names())
+            .choices_labelled(network_labels())
             .labelled("Network")
             .helped("Lookup: one attention layer. Transformer: 1 or 2 encoder layers. Plain: no attention."),
         integer_param("seed", 0)

@@ -107,6 +107,14 @@ TEST_CASE("validate_params: a choice outside its list names the choices") {
     CHECK_THAT(r.message, Contains("\u201cmode\u201d must be one of \"self\", \"cross\"") && Contains("both"));
 }
 
+TEST_CASE("validate_params: a labelled choice outside its list names each value a link may hold, with its menu words") {
+    const std::vector<attn::ParamSpec> specs = {
+        attn::choice_param("model", "lookup", {"lookup", "plain-16"}).choices_labelled({"Lookup", "plain-16"})};
+    const Refusal r = refusal_of(specs, {{"model", "Lookup"}});
+    REQUIRE(r.thrown);
+    CHECK_THAT(r.message, Contains("must be one of \"lookup\" (Lookup), \"plain-16\" (got \"Lookup\")"));
+}
+
 TEST_CASE("validate_params: every invalid value of the example declarations is refused") {
     for (const attn::ParamSpec& spec : example_specs()) {
         for (const attn_test::BadValue& bad : attn_test::bad_values(spec)) {

@@ -198,9 +198,11 @@ inline std::vector<BadValue> bad_values(const attn::ParamSpec& spec) {
             bad.push_back({what, v, {"true or false"}});
     } else if (type == "choice") {
         std::vector<std::string> quoted;
-        // The learner reads each choice by its label where it has one.
-        const json& shown = decl.contains("choice_labels") ? decl["choice_labels"] : decl["choices"];
-        for (const auto& c : shown) quoted.push_back("\"" + c.get<std::string>() + "\"");
+        // Each value a link may hold, and the menu's words beside it where they differ.
+        for (std::size_t i = 0; i < decl["choices"].size(); ++i) {
+            const std::string value = decl["choices"][i], label = decl.value("choice_labels", decl["choices"])[i];
+            quoted.push_back("\"" + value + "\"" + (label == value ? "" : " (" + label + ")"));
+        }
         for (const auto& [what, v] : std::vector<std::pair<std::string, json>>{
                  {"NaN", nan}, {"+Infinity", inf}, {"an undeclared choice", "no such choice"}, {"a number", 1},
                  {"a boolean", true}, {"an array", json::array()}, {"an object", json::object()}, {"null", nullptr}})

@@ -502,6 +502,7 @@ export default {
   'train.new_weights': 'The new weights',
   'train.done': 'Done. Mean miss {four} cm with 4 objects, {six} cm with 6.',
   'train.still_in_use': 'The network you had before is still the one in use.',
+  'train.fix_first': 'Fix the highlighted value first: the plan above is still the one for the last settings that worked, so nothing was trained.',
   'train.cancelled': 'Cancelled.',
   'train.bytes': '{n} bytes ({size})',
   'train.too_large': '{name} is too large to be a weights file: it has {size}, and a weights file can have at most {max}. Nothing was loaded; the weights in use stay.',

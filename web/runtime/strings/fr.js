@@ -500,6 +500,7 @@ export default {
   'train.new_weights': 'Les nouveaux poids',
   'train.done': 'Terminé. Écart moyen de {four} cm avec 4 objets, de {six} cm avec 6.',
   'train.still_in_use': 'Le réseau que vous aviez avant reste celui utilisé.',
+  'train.fix_first': 'Corrigez d\'abord la valeur signalée : le plan ci-dessus est encore celui des derniers réglages valides, donc rien n\'a été entraîné.',
   'train.cancelled': 'Annulé.',
   'train.bytes': '{n} octets ({size})',
   'train.too_large': '{name} est trop gros pour être un fichier de poids : il fait {size}, et un fichier de poids fait au plus {max}. Rien n\'a été chargé ; les poids utilisés restent.',

@@ -31,8 +31,25 @@ TEST_CASE("train_plan: a rate and epochs given by the learner replace the lesson
     CHECK(n["total_steps"] == 3 * 157);
 }
 
-TEST_CASE("train_plan: where the lesson chose no rate, the error sits on lr and asks for one") {
-    const json answer = plan({{"task", "nearest"}, {"model", "plain-16"}});
+TEST_CASE("train_plan: where the lesson chose no rate, the error sits on lr and asks for one, naming the network as the lesson does") {
+    const json answer = plan({{"task", "find"}, {"model", "transformer-1"}});
     CHECK(answer["ok"] == false);
     CHECK(answer["error"]["param"] == "lr");
+    CHECK(answer["error"]["message"] ==
+          "the lesson did not train Transformer-1 on \"find\", so it has no rate to offer: set one above 0");
+}
+
+TEST_CASE("train_plan: the network menu names each network as the lesson's text does") {
+    const json described = json::parse(attn::list_demos_json());
+    for (const json& demo : described) {
+        if (demo["id"] != "train_plan") continue;
+        for (const json& p : demo["params"]) {
+            if (p["name"] != "model") continue;
+            CHECK(p["choices"][0] == "lookup");
+            CHECK(p["choice_labels"][0] == "Lookup");
+            CHECK(p["choice_labels"].size() == p["choices"].size());
+            return;
+        }
+    }
+    FAIL("train_plan has no model parameter");
 }
