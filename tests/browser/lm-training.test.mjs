@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../support/core.mjs';
 import { demo, useSite } from '../support/site.mjs';
 import { WATCH_EXCHANGE } from '../support/exchange.mjs';
-import { demosReady } from '../support/browser.mjs';
+import { demosReady, writesDone } from '../support/browser.mjs';
 
 const site = useSite();
 const SLOT = 'next-character/char-lm';
@@ -217,5 +217,19 @@ test('lm training in the page: the downloaded weights load back as the same netw
   await panel.getByLabel('Load weights from a file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"network": "char-lm", "layers": 99}') });
   await page.waitForFunction(() => /cannot load the weights: its layers is 99/.test(document.querySelector('.demo[data-instance="train"] .lm-file-status').textContent));
   assert.equal(await networkText(page), saved, 'a refused file changes nothing');
+  assert.deepEqual(problems, []);
+});
+
+test('lm training in the page: while a setting is refused (3 heads in a width of 32), Train trains nothing and says to fix it', async () => {
+  const { page, problems } = await site.open('lm/');
+  const panel = demo(page, 'train');
+  const heads = panel.getByLabel('Heads', { exact: true });
+  await heads.fill('3');
+  await heads.press('Enter');
+  await writesDone(page);
+  assert.match(await panel.innerText(), /must split evenly into 3 heads/);
+  await panel.getByRole('button', { name: 'Train in your browser' }).click();
+  assert.match(await statusOf(page).innerText(), /^The settings above have a value the trainer cannot take; fix it first\./);
+  assert.equal(await panel.getByRole('button', { name: 'Train in your browser' }).isDisabled(), false, 'no training started');
   assert.deepEqual(problems, []);
 });
