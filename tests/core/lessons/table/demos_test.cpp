@@ -2,6 +2,7 @@
 // read from the committed weights files.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -124,6 +125,20 @@ TEST_CASE("table_order: the objects in another order give the same answer") {
             CHECK(number(r, "max_difference") < kFloatRoundoff);
         }
     }
+}
+
+TEST_CASE("table_order: every shuffle of two or more objects is another order; one object's printout says it has only one") {
+    for (int objects : {2, 3}) {
+        for (int shuffle = 0; shuffle < 20; ++shuffle) {
+            INFO(objects << " objects, shuffle " << shuffle);
+            const json r = run("table_order", {{"objects", objects}, {"shuffle_seed", shuffle}});
+            const std::vector<int> order = r["numbers"]["order"].get<std::vector<int>>();
+            CHECK_FALSE(std::is_sorted(order.begin(), order.end()));
+            CHECK(r["printed"][1].get<std::string>().rfind("same scene, objects in another order: ", 0) == 0);
+        }
+    }
+    const json one = run("table_order", {{"objects", 1}});
+    CHECK(one["printed"][1].get<std::string>().rfind("same scene, its one object in its only order: ['", 0) == 0);
 }
 
 TEST_CASE("table_lab: positions override the scene's and the answer follows the requested object") {
