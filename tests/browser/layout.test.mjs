@@ -143,6 +143,22 @@ test('layout: at 390 px a table of a few columns whose labels are phrases shows 
   assert.deepEqual(problems, []);
 });
 
+test('layout: at 390 px the program panel keeps each label on the line of its control (Speed, Jump to a step)', async () => {
+  const { page, problems } = await site.open('robot/', PHONE);
+  const program = demo(page, 'sharp').locator('details.program');
+  await program.locator(':scope > summary').click();
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] details.program').dataset.ready === 'true', null, { timeout: 30000 });
+  for (const name of ['Speed', 'Jump to a step']) {
+    const label = program.locator('.program-time label', { hasText: name });
+    const control = program.getByLabel(name, { exact: true });
+    const [a, b] = [await label.boundingBox(), await control.boundingBox()];
+    const middle = (box) => box.y + box.height / 2;
+    assert.ok(Math.abs(middle(a) - middle(b)) < Math.max(a.height, b.height) / 2, `${name}: its label at y ${a.y}, its control at y ${b.y}`);
+    assert.ok(b.x > a.x, `${name}: the control follows its label`);
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('layout: a box that fits its content carries no scroll hint', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);
   await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] [data-scrolls]'));

@@ -142,7 +142,9 @@ function panelParts(instance) {
   const element = el('div', { className: 'program-panel' }, [
     origin, editorBox,
     el('div', { className: 'program-buttons' }, [run, stop, back, more]),
-    status, el('div', { className: 'program-time' }, [play, step, speedLabel, speed, scrubLabel, scrub]),
+    // Each label with its control, so that a narrow panel wraps between pairs, never between a label and its control.
+    status, el('div', { className: 'program-time' }, [play, step, el('span', { className: 'program-setting' }, [speedLabel, speed]),
+      el('span', { className: 'program-setting program-jump' }, [scrubLabel, scrub])]),
     printout, el('div', { className: 'program-pictures' }, [mat, plots]),
   ]);
   return { element, run, stop, back, more, status, scrub, scrubLabel, play, step, speed, printout, editorBox, origin, plots, mat };
