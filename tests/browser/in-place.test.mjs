@@ -226,7 +226,7 @@ test('in place: a slider step keeps the learner\'s sideways scroll of a weight s
 
 test('in place: a typed divisor of the sharpness demo writes its strip row\'s label and bars in place, and leaves the other rows\' bars alone', async () => {
   const { page, problems } = await site.open('robot/');
-  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll text';
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll .strip-label';
   const marked = await markNodes(page, 'sharp', strip);
   const [first, ...others] = await page.evaluate(() => window.attnLesson.demos.get('sharp').state.get('divisors'));
   const bars = await demo(page, 'sharp').locator('.strip-scroll rect').count();
@@ -240,7 +240,7 @@ test('in place: a typed divisor of the sharpness demo writes its strip row\'s la
   await page.waitForFunction((d) => window.attnLesson.demos.get('sharp').shownParams().divisors[0] === d, first * 2);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   assert.deepEqual(await newNodes(page, 'sharp', strip), { count: marked, added: 0 });
-  const labels = await demo(page, 'sharp').locator('.strip-scroll text.strip-label').allTextContents();
+  const labels = await demo(page, 'sharp').locator('.strip-scroll .strip-label').allTextContents();
   const expected = nativeCore.run('robot_sharpness', await page.evaluate(() => window.attnLesson.demos.get('sharp').state.values)).result.figures.find((f) => f.kind === 'weight_strip').rows.map((r) => r.label);
   assert.deepEqual(labels, expected);
   // Only the first row's bars were written: the others' weights did not change.
@@ -253,11 +253,11 @@ test('in place: a typed divisor of the sharpness demo writes its strip row\'s la
 
 test('in place: a divisor added to and removed from the sharpness demo\'s list adds and removes one strip row, drawn as a fresh page draws it', async () => {
   const { page, problems } = await site.open('robot/');
-  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll text, .strip-scroll line';
+  const strip = '.strip-scroll svg, .strip-scroll rect, .strip-scroll .strip-label, .strip-scroll line';
   // What the strip draws: its box, each row's label and base line, and every bar, in order of place.
   const drawing = (p) => demo(p, 'sharp').locator('.strip-scroll svg').evaluate((svg) => ({
     viewBox: svg.getAttribute('viewBox'),
-    labels: [...svg.querySelectorAll('text')].map((t) => `${t.getAttribute('y')} ${t.textContent}`).sort(),
+    labels: [...svg.parentElement.querySelectorAll('.strip-label')].map((t) => `${t.style.top} ${t.textContent}`).sort(),
     lines: [...svg.querySelectorAll('line')].map((l) => ['x1', 'x2', 'y1'].map((a) => l.getAttribute(a)).join(' ')).sort(),
     bars: [...svg.querySelectorAll('rect')].map((r) => `${['x', 'y', 'width', 'height'].map((a) => r.getAttribute(a)).join(' ')} ${r.style.getPropertyValue('--w')}`).sort(),
   }));

@@ -99,7 +99,7 @@ test('layout: at 390 px a picture made wide by 16 heads or 40 keys keeps its wor
     const picture = demo(page, instance).locator(figure);
     await page.waitForFunction((selector) => document.querySelector(selector)?.hasAttribute('data-scrolls'), `.demo[data-instance="${instance}"] ${figure} .strip-scroll`);
     const seen = await picture.evaluate((f) => {
-      const heights = [...f.querySelectorAll('svg text')].map((t) => t.getBoundingClientRect().height);
+      const heights = [...f.querySelectorAll('svg text, .strip-label')].map((t) => t.getBoundingClientRect().height);
       // Each key's value: the box its digits take, against the next key's.
       const rects = [...f.querySelectorAll('.strip-value')].map((v) => { const r = document.createRange(); r.selectNodeContents(v); return r.getBoundingClientRect(); });
       const touching = rects.slice(1).filter((r, k) => r.left < rects[k].right + 2).length;
@@ -156,6 +156,25 @@ test('layout: at 390 px the program panel keeps each label on the line of its co
     assert.ok(Math.abs(middle(a) - middle(b)) < Math.max(a.height, b.height) / 2, `${name}: its label at y ${a.y}, its control at y ${b.y}`);
     assert.ok(b.x > a.x, `${name}: the control follows its label`);
   }
+  assert.deepEqual(problems, []);
+});
+
+test('layout: at 390 px a weight strip opened on its heaviest key still shows every row\'s label and the foot\'s, in the box\'s visible part', async () => {
+  const { page, problems } = await site.open('robot/', PHONE);
+  const scroller = demo(page, 'sharp').locator('.strip-scroll');
+  await scroller.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('.demo[data-instance="sharp"] .strip-scroll').scrollLeft > 0);
+  const seen = await scroller.evaluate((box) => {
+    const edge = box.getBoundingClientRect();
+    return [...box.querySelectorAll('.strip-label, .strip-foot-label')].map((label) => {
+      const r = label.getBoundingClientRect();
+      // Visible: inside the box, and the topmost thing at its middle (no bar drawn over it).
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { text: label.textContent, inside: r.left >= edge.left - 1 && r.right <= edge.right + 1, onTop: label.contains(top) };
+    });
+  });
+  assert.deepEqual(seen.map((l) => l.text), ['divide by 2.24', 'divide by 0.5', 'divide by 0.12', 'value [cm]', 'steps back']);
+  for (const l of seen) assert.ok(l.inside && l.onTop, `${l.text}: ${JSON.stringify(l)}`);
   assert.deepEqual(problems, []);
 });
 

@@ -40,13 +40,17 @@ function build(fig) {
   // Its cells in the grid's order: this label, each key's value, the next label, each key's steps back.
   foot.append(el('span', { className: 'strip-foot-label', textContent: say('strip.value', { unit: fig.value_unit }) }));
   const stepsLabel = foot.appendChild(el('span', { className: 'strip-foot-label', textContent: say('strip.steps_back') }));
-  const canvas = el('div', { className: 'strip-canvas' }, [root, foot]);
-  return { canvas, root, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, keysPlaced: false, x: null, width: 0 };
+  // The rows' labels, in HTML over the svg's left margin, held at the box's left edge as it scrolls
+  // (web/style.css: sticky), so that a strip opened on its heaviest key still says which row is which.
+  const labels = el('div', { className: 'strip-labels' });
+  labels.setAttribute('aria-hidden', 'true');
+  const canvas = el('div', { className: 'strip-canvas' }, [labels, root, foot]);
+  return { canvas, root, labels, foot, rows: [], values: [], steps: [], stepsLabel, keys: 0, keysPlaced: false, x: null, width: 0 };
 }
 
 /** Gives the strip `count` rows of weights: adds or removes the last ones (each a label, a base line and its bars). */
 function setRows(drawn, count) {
-  const { root, rows } = drawn;
+  const { root, labels, rows } = drawn;
   if (rows.length === count) return;
   while (rows.length > count) {
     const row = rows.pop();
@@ -54,10 +58,12 @@ function setRows(drawn, count) {
   }
   while (rows.length < count) {
     const base = (rows.length + 1) * ROW - 4;
-    const label = root.appendChild(svg('text', { x: LABEL - 8, y: base - ROW / 2 + 4, 'text-anchor': 'end', class: 'strip-label' }));
+    const label = labels.appendChild(el('span', { className: 'strip-label' }));
     const line = root.appendChild(svg('line', { x1: LABEL, y1: base, y2: base, class: 'strip-base' }));
     rows.push({ base, label, line, bars: [], weights: [] });  // weights: what each bar shows
   }
+  // Each label at the middle of its row, in per cent of the svg's height, so it follows the svg's scale.
+  rows.forEach((row, i) => { row.label.style.top = `${(100 * (i + 0.5)) / count}%`; });
   drawn.keysPlaced = false;  // setKeys gives the new rows their bars and the svg its new height
 }
 
@@ -115,6 +121,7 @@ function setKeys(drawn, fig) {
   fitFoot(drawn, fig);
   writeAttributes(root, { viewBox: `0 0 ${drawn.width} ${rows.length * ROW}` });
   foot.style.gridTemplateColumns = `${(100 * LABEL) / drawn.width}% repeat(${keys}, ${(100 * CELL) / drawn.width}%)`;
+  drawn.labels.style.width = `${(100 * LABEL) / drawn.width}%`;
   drawn.canvas.style.minWidth = smallestWidth(drawn.width); // stays readable on a phone; the box scrolls sideways
   drawn.canvas.style.maxWidth = `${drawn.width}px`; // and a strip of a few keys is not blown up to the page's width
 }
