@@ -127,6 +127,10 @@ test('class page: reads 30 files made by the lesson\'s export, and its counts pe
       await page.emulateMedia({ colorScheme });
       assert.deepEqual(await axeViolations(page), [], `axe at ${viewport.width} px, ${colorScheme}`);
     }
+    // Each table fits the width, its caption and every column in sight (a file's name may break anywhere).
+    const wide = await page.locator('.class-table').evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1)
+      .map((b) => `${b.ariaLabel}: ${b.scrollWidth} px in ${b.clientWidth}`));
+    assert.deepEqual(wide, [], `at ${viewport.width} px`);
   }
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), DESKTOP.width, 'nothing but its tables scrolls sideways');
   assert.deepEqual(requests.filter((url) => !url.startsWith('blob:')), [], 'nothing is fetched or sent once the page is open');
