@@ -83,7 +83,7 @@ void size_tables(Result& r, const ActShape& a, const ActSizes& s) {
     Matrix params(2, 3);
     params << d(a.encoder_layers), d(s.encoder_layer), d(s.encoder),  //
         d(a.decoder_layers), d(s.decoder_layer), d(s.decoder);
-    r.table("parameters", "Parameters of ACT's transformer", params, {"encoder", "decoder"},
+    r.table("parameters", "Parameters of ACT's transformer", params, {"encoder", "decoder, with its final norm"},
             {"layers", "parameters per layer", "parameters"}, false);
     const Count over_decoder = a.heads * a.decoder_layers;
     Matrix tables(3, 4);

@@ -313,6 +313,18 @@ TEST_CASE("act_sizes: each count equals the nn layers built at the same sizes") 
     CHECK(encoder_layer_parameters(32, 64) == 8544);
 }
 
+TEST_CASE("act_sizes: the parameters table's decoder row says it holds the final norm, the gap between its two counts") {
+    const json r = run("act_sizes", {{"decoder_layers", 2}, {"width", 256}, {"heads", 4}});
+    json table;
+    for (const json& t : r["tables"]) if (t["name"] == "parameters") table = t;
+    REQUIRE(table.is_object());
+    CHECK(table["row_labels"][1] == "decoder, with its final norm");
+    const json decoder = table["values"][1];  // layers, per layer, parameters
+    CHECK(decoder[2].get<double>() == decoder[0].get<double>() * decoder[1].get<double>() + 2 * 256);  // a norm's gain and bias
+    const json encoder = table["values"][0];
+    CHECK(encoder[2].get<double>() == encoder[0].get<double>() * encoder[1].get<double>());
+}
+
 TEST_CASE("act_sizes: 302 tokens for one camera, 91,204 weights per encoder head, a chunk of 100") {
     const json r = run("act_sizes");
     CHECK(r["numbers"]["tokens"] == 302);
