@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "math/numpy_format.hpp"
+
 namespace attn::prose {
 
 std::string joined(const std::vector<std::string>& items) {
@@ -46,12 +48,13 @@ std::string count_word(long long n) {
     return n >= 0 && n <= 12 ? kWords[n] : std::to_string(n);
 }
 
+// With thousands commas, as the sentences beside them write their numbers ("1,500 steps", not "1500 steps").
 std::string counted(long long n, const std::string& noun) {
-    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+    return format_count(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
 std::string counted(long long n, const std::string& noun, const std::string& plural) {
-    return std::to_string(n) + " " + (n == 1 ? noun : plural);
+    return format_count(n) + " " + (n == 1 ? noun : plural);
 }
 
 std::string share_of(long long part, long long whole, const std::string& noun) {

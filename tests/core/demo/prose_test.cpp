@@ -13,6 +13,12 @@ TEST_CASE("prose: a count takes the singular at 1 and the plural otherwise, also
     CHECK(prose::counted(100, "action query", "action queries") == "100 action queries");
 }
 
+TEST_CASE("prose: a count of a thousand or more has thousands commas, as the sentences' other numbers") {
+    CHECK(prose::counted(1500, "step") == "1,500 steps");  // the lm lesson's training
+    CHECK(prose::counted(12345, "token") == "12,345 tokens");
+    CHECK(prose::counted(999, "step") == "999 steps");
+}
+
 TEST_CASE("prose: a share of a whole reads as a sentence's subject at every count") {
     CHECK(prose::share_of(3, 20, "score") == "3 of the 20 scores are");
     CHECK(prose::share_of(1, 20, "score") == "1 of the 20 scores is");
