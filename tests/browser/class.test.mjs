@@ -112,6 +112,10 @@ test('class page: reads 30 files made by the lesson\'s export, and its counts pe
   const shown = await countPage(page);
   assert.deepEqual(new Map(shown.questions), expected.questions, 'answers per question');
   assert.deepEqual(new Map(shown.demos), expected.demos, 'learners per demo');
+  // The same demo in the lesson and in a question's explanation is told apart in words, not by its instance name.
+  assert.ok(shown.titles.includes('Blocks stacked: the output of one is the input of the next (in question 2\'s explanation)'), shown.titles.join(' | '));
+  assert.ok(shown.titles.includes('Blocks stacked: the output of one is the input of the next'), shown.titles.join(' | '));
+  assert.ok(!shown.titles.some((t) => /\((q\d|stack|norm)\)$/.test(t)), shown.titles.join(' | '));
   assert.equal(await page.locator('.class-learners tbody tr').count(), LEARNERS);
   assert.equal(await page.locator('.class-learners tbody th', { hasText: 'learner-08' }).count(), 1, 'a file without a name is named by its file');
 

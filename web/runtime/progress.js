@@ -8,7 +8,7 @@
 //   - sayNotKept(): when the browser's storage is full, one note on the page, with the export (also for
 //     theme.js, through an "attn-storage-full" event; offline.js loads this file on the list of lessons).
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, MAX_LEARNER, SITE, eraseAll, keepLearnerName, learnerName, pageRecord, pageTheme, readAll, recordKey,
+  EXPORT_FORMAT, EXPORT_VERSION, MAX_LEARNER, SITE, answerChecks, eraseAll, keepLearnerName, learnerName, pageRecord, pageTheme, readAll, recordKey,
   savePage, thisLesson,
 } from './kept.js';
 import { saveFile } from './save-file.js';
@@ -136,6 +136,16 @@ export function said(outcome) {
   return outcome;
 }
 
+/**
+ * A demo's title as a teacher reads it in the class page: a demo inside a question's explanation says which
+ * question, as the same demo often also sits in the lesson ("Blocks stacked: …" twice on the block page).
+ */
+function demoTitle(container) {
+  const title = container.querySelector('legend')?.textContent.trim() ?? '';
+  const question = answerChecks().indexOf(container.closest('.check')) + 1;
+  return question && title ? say('progress.demo_in_question', { title, n: question }) : title;
+}
+
 /** A checkbox after each demo (outside it: the runtime replaces the demo's insides). */
 function markTried(containers) {
   const lesson = thisLesson();
@@ -144,7 +154,7 @@ function markTried(containers) {
     const instance = container.dataset.instance || container.dataset.demo;
     const box = make('input', { type: 'checkbox', checked: tried.has(instance) });
     box.dataset.tried = instance;
-    box.dataset.title = container.querySelector('legend')?.textContent.trim() ?? ''; // the demo's title, for the export
+    box.dataset.title = demoTitle(container); // for the export
     box.addEventListener('change', () => said(savePage())); // if it is not kept, the mark stays until the page is left
     const label = make('label', { className: 'tried' }, [box, ` ${say('progress.tried')}`]);
     const after = container.nextElementSibling?.matches('details.demo-source') ? container.nextElementSibling : container;

@@ -145,6 +145,7 @@ export default {
   'progress.export': 'Export my progress (JSON)',
   'progress.close': 'Close',
   'progress.close_note': 'Close this note',
+  'progress.demo_in_question': '{title} (in question {n}\'s explanation)',
   'progress.tried': 'I tried this',
   'progress.name': 'Your name, for your teacher (optional, only in the file you export)',
   'progress.nothing_kept': 'This browser keeps no answers or marks for these lessons: there is nothing to erase.',

@@ -143,6 +143,7 @@ export default {
   'progress.export': 'Exporter ma progression (JSON)',
   'progress.close': 'Fermer',
   'progress.close_note': 'Fermer cette note',
+  'progress.demo_in_question': '{title} (dans l\'explication de la question {n})',
   'progress.tried': 'J\'ai essayé',
   'progress.name': 'Votre nom, pour votre enseignant (facultatif, seulement dans le fichier que vous exportez)',
   'progress.nothing_kept': 'Ce navigateur ne garde ni réponse ni marque pour ces leçons : il n\'y a rien à effacer.',
