@@ -37,8 +37,8 @@ export function markCells(table, like) {
 // (web/style.css `th.phrase`), so that on a phone the table's numbers fit beside its labels instead of behind a
 // sideways scroll. A table of more columns scrolls on a phone anyway: its labels wrapped would only make it
 // taller ("key 0 (20 back)" on three lines).
-const PHRASE = 12;      // characters: longer than "feature 11" or "hidden 3"
-const FEW_COLUMNS = 6;  // of numbers: the act demo's tables have 3 and 4, the layers demo's up to 8 objects
+const PHRASE = 12;      // characters: longer than "feature 11" or "token 11"
+const FEW_COLUMNS = 6;  // of numbers: the act demo's tables have 3 and 4, the comparison's 3
 const isPhrase = (label) => String(label).length > PHRASE;
 
 /** Marks each label of `table`, a table of `columns` columns of numbers, that may wrap; unmarks the others. */
