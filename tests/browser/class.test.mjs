@@ -179,3 +179,22 @@ test('class page: a hostile file is read as text only: no markup runs, unknown f
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('class page: at 390 px a table made wide by a long file name scrolls in its box, which says so, and one that fits does not', async () => {
+  const { page, problems } = await site.open('class/', PHONE, { demos: false });
+  const progress = { format: 'attention-lessons-progress', version: 3, exported: '2026-12-07T02:00:00.000Z', site: 'https://example.org/',
+    lessons: { block: { title: 'Inside the transformer block', answers: [{ number: 1, question: 'Q', answer: 'A' }], tried: [] } } };
+  await page.locator('#class-files').setInputFiles([file(`${'averylongfilenamewithouthyphens'.repeat(2)}.json`, JSON.stringify(progress))]);
+  await page.waitForFunction(() => document.documentElement.dataset.classFiles === '1');
+  const learners = page.locator('.class-learners .class-table');
+  await page.waitForFunction(() => document.querySelector('.class-learners .class-table').hasAttribute('data-scrolls'));
+  assert.match(await learners.evaluate((box) => getComputedStyle(box, '::after').content), /Scroll sideways/);
+  // The same file by a short name: the answers' table fits, and does not say it scrolls.
+  await page.getByRole('button', { name: 'Start again' }).click();
+  await page.locator('#class-files').setInputFiles([file('mine.json', JSON.stringify(progress))]);
+  await page.waitForFunction(() => document.documentElement.dataset.classFiles === '1' && document.querySelector('.class-learners td')?.textContent === 'mine.json');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const answers = page.locator('.class-table:has(.class-answers)');
+  assert.deepEqual(await answers.evaluate((box) => [box.scrollWidth <= box.clientWidth, box.hasAttribute('data-scrolls')]), [true, false]);
+  assert.deepEqual(problems, []);
+});

@@ -140,6 +140,11 @@ test('layout: at 390 px a table of a few columns whose labels are phrases shows 
   const { page: robot } = await site.open('robot/', PHONE);
   const keys = await lines(demo(robot, 'scores').locator('table[data-name="keys"] th', { hasText: /^key \d+ \(/ }));
   assert.ok(keys.length > 0 && keys.every((t) => t.lines === 1), JSON.stringify(keys.filter((t) => t.lines !== 1)));
+  // The same for a picture's table of numbers: the sharpness strip's, 20 keys wide.
+  await robot.evaluate(() => document.querySelectorAll('.demo[data-instance="sharp"] details.chart-data').forEach((d) => { d.open = true; }));
+  await writesDone(robot);
+  const divisors = await lines(demo(robot, 'sharp').locator('figure.weight-strip .chart-data th', { hasText: /^divide by / }));
+  assert.ok(divisors.length === 3 && divisors.every((t) => t.lines === 1), JSON.stringify(divisors));
   assert.deepEqual(problems, []);
 });
 

@@ -114,6 +114,14 @@ function start() {
   const already = new Set();
   let bytes = 0;
 
+  // A table wider than the screen scrolls in its box, which then says so, as a lesson's tables do (web/style.css).
+  const markScrolling = () => requestAnimationFrame(() => {
+    const boxes = [...results.querySelectorAll('.class-table')];
+    const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+    boxes.forEach((box, i) => box.toggleAttribute('data-scrolls', scrolls[i]));
+  });
+  window.addEventListener('resize', markScrolling);
+
   const draw = () => {
     const summary = summarise(files);
     status.textContent = files.length || refused.length ? WORDS.status(files.length, refused.length) : WORDS.readNone;
@@ -124,6 +132,7 @@ function start() {
     csv.disabled = !files.length;
     print.disabled = !files.length;
     document.documentElement.dataset.classFiles = String(files.length);
+    markScrolling();
     return summary;
   };
 
