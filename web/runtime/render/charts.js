@@ -6,7 +6,6 @@ import { circle, polyline } from './svg-path.js';
 import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatOnLogAxis, formatTick } from './format.js';
 import { say } from '../strings/index.js';
-import { markPhrases } from './tables.js';
 import { SVG_NS } from '../dom.js';
 import { attributesOf, writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
 
@@ -217,7 +216,7 @@ function drawChart(spec) {
       writeAttributes(markers[i].node(), { display: point ? null : 'none', transform: point ? `translate(${x(s.x[0])},${y(s.y[0])})` : null });
       if (items[i].classList.contains('point') !== point) items[i].classList.toggle('point', point);
     });
-    writeData(() => { writeRows(table, dataRows(next)); markPhrases(table, next.series.length); });
+    writeData(() => writeRows(table, dataRows(next)));
   }
   update(spec);
   return { figure, update, width: WIDTH };

@@ -8,7 +8,6 @@ import { el, svg } from '../dom.js';
 import { writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 import { smallestWidth } from './readable-width.js';
-import { markPhrases } from './tables.js';
 
 const CELL = 30;        // svg units per key
 const ROW = 72;         // svg units per row of weights
@@ -202,7 +201,7 @@ export function createWeightStrip() {
     setRows(drawn, fig.rows.length);
     setKeys(drawn, fig);
     fill(drawn, fig);
-    writeData(() => { writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0); markPhrases(table, fig.values.length); });
+    writeData(() => writeRows(table, dataRows(fig), (i, j) => i === 0 || j === 0));
     if (built) scrollToHeaviestOnceLaidOut(scroller, drawn, fig);
   }
   return { element: figure, update };
