@@ -2,6 +2,7 @@
 // (chosen or dropped) and sees, per lesson, who answered each question and what, and who tried each
 // demo; prints it, or downloads it as CSV. The files are read here, in the teacher's browser: nothing
 // is uploaded, fetched or kept. Reading the untrusted files: class-files.js; counting: class-summary.js.
+import { markScrolls } from './dom.js';
 import { readProgressFiles } from './class-files.js';
 import { summarise, toCsv } from './class-summary.js';
 import { sayDate } from './progress-print.js';
@@ -115,11 +116,7 @@ function start() {
   let bytes = 0;
 
   // A table wider than the screen scrolls in its box, which then says so, as a lesson's tables do (web/style.css).
-  const markScrolling = () => requestAnimationFrame(() => {
-    const boxes = [...results.querySelectorAll('.class-table')];
-    const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
-    boxes.forEach((box, i) => box.toggleAttribute('data-scrolls', scrolls[i]));
-  });
+  const markScrolling = () => requestAnimationFrame(() => markScrolls([...results.querySelectorAll('.class-table')]));
   window.addEventListener('resize', markScrolling);
 
   const draw = () => {

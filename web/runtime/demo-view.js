@@ -7,7 +7,7 @@ import { writeParams } from './address.js';
 import { createDemoState, presetOf } from './state.js';
 import { createResultView } from './render/index.js';
 import { attachDefaultsNotes, renderProse } from './prose.js';
-import { el } from './dom.js';
+import { el, markScrolls } from './dom.js';
 import { writeText } from './render/in-place.js';
 import { createExplainer } from './explainable.js';
 import { loadExplainCore } from './core.js';
@@ -100,12 +100,9 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     measuring = true;
     requestAnimationFrame(() => {
       measuring = false;
-      // Every width read before any mark is written: a write between two reads would lay the page out again.
       // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
-      const boxes = [...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll'), ...form.querySelectorAll('.grid-scroll')]
-        .filter((box) => !(skipped.has(box) && box.matches('.large')));
-      const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
-      boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
+      markScrolls([...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll'), ...form.querySelectorAll('.grid-scroll')]
+        .filter((box) => !(skipped.has(box) && box.matches('.large'))));
     });
   };
   window.addEventListener('resize', markScrolling);
@@ -205,6 +202,8 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     refresh: update,
     /** The parameters behind the output on screen (the last ones the core accepted). */
     shownParams: () => shown,
+    /** Whether the output on screen is of the values the controls hold (not of the last ones that worked). */
+    showsState: () => shown !== null && JSON.stringify(shown) === JSON.stringify(state.values),
     /** The result on screen. */
     shownResult: () => lastResult,
   };

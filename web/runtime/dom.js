@@ -7,6 +7,15 @@ export function el(tag, props = {}, children = []) {
   return node;
 }
 
+/**
+ * Marks each box whose content is wider than it (`data-scrolls`: web/style.css shows "Scroll sideways for more").
+ * Every width is read before any mark is written: a write between two reads would lay the page out again.
+ */
+export function markScrolls(boxes) {
+  const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
+}
+
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An svg element with its attributes, set as given, and its text if one is given. */

@@ -190,7 +190,7 @@ export function attachLmTrainPanel(view, networks, core) {
     // The plan on screen is of the last settings that worked: while the learner's are refused, training
     // them would train another network than the controls show.
     const values = view.shownParams();
-    if (!values || JSON.stringify(values) !== JSON.stringify(view.state.values)) { p.status.textContent = say('lm.fix_settings'); return; }
+    if (!view.showsState()) { p.status.textContent = say('lm.fix_settings'); return; }
     const settings = settingsOf(values);
     p.train.disabled = true;
     p.workers.disabled = true;

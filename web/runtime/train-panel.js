@@ -226,7 +226,7 @@ export function attachTrainPanel(view, networks, onRequest) {
   train.addEventListener('click', () => {
     const shown = view.shownParams();
     if (!shown) return;
-    if (JSON.stringify(shown) !== JSON.stringify(view.state.values)) status.textContent = say('train.fix_first');
+    if (!view.showsState()) status.textContent = say('train.fix_first');
     else start(shown);
   });
   cancel.addEventListener('click', () => finish(`${say('train.cancelled')} ${say('train.still_in_use')}`));
