@@ -37,6 +37,11 @@ Result& Result::one_format() {
     return *this;
 }
 
+Result& Result::digits(int decimals) {
+    j_["tables"].back()["digits"] = decimals;
+    return *this;
+}
+
 Result& Result::chart(const std::string& name, const std::string& title, const std::string& x_label,
                       const std::string& y_label, const std::vector<Series>& series, bool log_x) {
     json s = json::array();

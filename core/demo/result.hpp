@@ -31,6 +31,9 @@ public:
     // A table of one quantity throughout (a layer's activations): the page prints every cell with the
     // same digits, as NumPy prints an array, rather than a whole-number column as whole numbers.
     Result& one_format();
+    // The last table's numbers to `decimals` places rather than the page's 3: a measured quantity whose third
+    // decimal is noise, and whose table must fit a phone beside its labels.
+    Result& digits(int decimals);
     Result& chart(const std::string& name, const std::string& title, const std::string& x_label,
                   const std::string& y_label, const std::vector<Series>& series, bool log_x = false);
     Result& figure(json description);

@@ -118,6 +118,21 @@ test('block feed-forward: the hidden layer prints every value with the same deci
   await page.close();
 });
 
+test('block stacking: a chart\'s table of numbers prints a spread that reaches exactly 0 as "0.000", as the rest of its column', async () => {
+  const { page, problems } = await site.open('block/?stack.residual=false&stack.norm=false&stack.blocks=4');
+  const spreads = nativeCore.run('block_stack', { residual: false, norm: false, blocks: 4 }).result.charts[0].series[0].y;
+  assert.ok(spreads.at(-1) === 0 && !Number.isInteger(spreads[1]), `the native spreads end at exactly 0: ${spreads}`);
+  const table = demo(page, 'stack').locator('details.chart-data');
+  await table.locator('summary').click();
+  await writesDone(page);
+  const cells = await table.locator('tr:nth-of-type(n+2) > :last-child').allInnerTexts(); // the spread, after the block
+  assert.equal(cells.length, spreads.length);
+  assert.deepEqual(cells.at(-1), '0.000', `the column reads ${cells.join(' ')}`);
+  assert.equal(new Set(cells.map((c) => (c.split('.')[1] ?? '').length)).size, 1, `one format: ${cells.join(' ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('robot demo 1: with one key the text says there is no runner-up, with no placeholder and "the one score"', async () => {
   const { page, problems } = await site.open('robot/');
   await demo(page, 'scores').getByLabel('Number of keys', { exact: true }).fill('1');

@@ -120,8 +120,9 @@ test('layout: at 390 px a table of a few columns whose labels are phrases shows 
   const { page, problems } = await site.open('table/', PHONE);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
   await writesDone(page);
-  // The comparison's misses (labels "miss, 4 objects [cm]", "Plain-256 (recorded)") and ACT's two tables.
-  for (const [instance, name] of [['compare', 'misses'], ['act', 'parameters'], ['act', 'tables']]) {
+  // The comparison's and the layers demo's misses (labels "miss, 4 objects [cm]", "Plain-256 (recorded)",
+  // "Transformer, 2 layers") and ACT's two tables.
+  for (const [instance, name] of [['compare', 'misses'], ['layers', 'misses'], ['act', 'parameters'], ['act', 'tables']]) {
     const wrap = demo(page, instance).locator(`.table-wrap:has(table[data-name="${name}"])`);
     await wrap.scrollIntoViewIfNeeded();
     const { client, scroll } = await wrap.evaluate((n) => ({ client: n.clientWidth, scroll: n.scrollWidth }));

@@ -74,6 +74,9 @@ struct Misses {
     double four = 0, six = 0;
 };
 inline Misses misses_of(const models::StoredModel& m) { return {m.miss_4_cm, m.miss_6_cm}; }
+// A table of misses [cm] prints them to a tenth of a millimetre, not the page's hundredth: the sentences give
+// them to a millimetre, and two decimals let the layers demo's table fit a phone beside its networks' names.
+constexpr int kMissDigits = 2;
 
 // How a sentence weighs the largest weight: "alone" (≥ 0.99: in effect one object),
 // "mostly" (≥ 0.5) or "shared".

@@ -76,7 +76,8 @@ json compute(const Params&, const Models& models) {
     r.claim("plain256_six", plain256.six > kFallsApart * plain256.four ? "falls_apart" : "holds");
     if (any_recorded) r.print("* measured natively when the weights were made; the weights load on request");
     r.table("misses", "Mean miss on 2,000 new scenes (all trained with 4 objects)", table, rows,
-            {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]"}, false);
+            {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]"}, false)
+        .digits(kMissDigits);
     r.chart("misses", "Mean miss with 4 and with 6 objects on the table", "objects on the table", "mean miss [cm]",
             series);
     return std::move(r).to_json();

@@ -109,7 +109,8 @@ json add_misses(Result& r, const Nearest& n) {
     }
     r.table("misses", "\"Nearest\": mean miss on 2,000 new scenes, and on this one", misses,
             {"Lookup", "Transformer, 1 layer", "Transformer, 2 layers"},
-            {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]", "miss here [cm]"}, false);
+            {"parameters", "miss, 4 objects [cm]", "miss, 6 objects [cm]", "miss here [cm]"}, false)
+        .digits(kMissDigits);
     return others;
 }
 

@@ -114,10 +114,17 @@ function dataRows(spec) {
   spec = { ...spec, series: drawnSeries(spec) };
   const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
   const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
-  const onX = spec.log_x ? formatOnLogAxis : formatNumber;
-  const onY = spec.log_y ? formatOnLogAxis : formatNumber;
+  // A column prints as whole numbers only if every number in it is whole, as a table does (tables.js): a spread
+  // that reaches exactly 0 reads "0.000" under "0.198", not "0".
+  const columnFormat = (values, log) => {
+    if (log) return formatOnLogAxis;
+    const digits = counts(values) ? undefined : 3;
+    return (value) => formatNumber(value, digits);
+  };
+  const onX = columnFormat(xs, spec.log_x);
+  const onY = spec.series.map((s) => columnFormat(s.y, spec.log_y));
   return [[spec.x_label, ...spec.series.map((s) => s.name)],
-    ...xs.map((x) => [onX(x), ...at.map((ys) => (ys.has(x) ? onY(ys.get(x)) : '—'))])];
+    ...xs.map((x) => [onX(x), ...at.map((ys, i) => (ys.has(x) ? onY[i](ys.get(x)) : '—'))])];
 }
 
 /** The chart's parts a new result can redraw in place: scales, axes, lines, the data table's cells. */

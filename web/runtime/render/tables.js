@@ -63,8 +63,9 @@ function fill(table, spec) {
   // (The language and its formats are read once a table: a table has hundreds of cells.)
   const lang = pageLanguage();
   const asWhole = numberFormat(undefined, lang);
-  const asDecimal = numberFormat(TABLE_DIGITS, lang);
-  // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals.
+  const asDecimal = numberFormat(spec.digits ?? TABLE_DIGITS, lang);
+  // A column of whole numbers (readings in cm, steps back) prints as it is; the rest with TABLE_DIGITS decimals,
+  // or the table's own (the core's `digits`).
   const formats = wholeColumns(spec).map((whole) => (whole ? asWhole : asDecimal));
   writeRows(table, [['', ...spec.col_labels], ...spec.values.map((row, i) => [spec.row_labels[i], ...row.map((v, j) => formats[j](v))])],
     isHeader, cellsLike.get(table));
