@@ -183,7 +183,7 @@ test('a score the causal mask hid says so, and a weight beside it writes the hid
   assert.deepEqual(problems, []);
 });
 
-test('table lesson: a score by hand is q·k/√16 from the query and key tables, down to a weight of the lesson\'s Lookup; the lab\'s weight opens by keyboard', async () => {
+test('table lesson: a score by hand is q·k/√16 from the query and key tables, down to a weight of the Lookup; the lab\'s weight opens by keyboard', async () => {
   const { page, problems } = await site.open('table/', DESKTOP);
   await cell(page, 'hand', 'steps', 0, 0).click();
   const panel = panelOf(page, 'hand');
@@ -192,7 +192,7 @@ test('table lesson: a score by hand is q·k/√16 from the query and key tables,
   assert.equal(await demo(page, 'hand').locator('table[data-name="query"] td.explain-operand').count(), 16, 'the query is highlighted');
   await panel.getByRole('button', { name: 'q₀' }).click();
   assert.match(await panel.locator('.explain-title').innerText(), /number 0 of the query/i);
-  await panel.getByRole('button', { name: /^Wq\[0\]\[0\] of the lesson's Lookup$/ }).click();
+  await panel.getByRole('button', { name: /^Wq\[0\]\[0\] of the Lookup$/ }).click();
   assert.match(await panel.innerText(), /learned in training/);
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.activeElement.closest('table')?.dataset.name), 'steps', 'focus is back on the number');

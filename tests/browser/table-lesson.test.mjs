@@ -34,6 +34,23 @@ test('table page: the pretrained networks load and the lab prints what native pr
   assert.deepEqual(problems, []);
 });
 
+test('table layers: the pictures\' numbers list every object\'s place, the answer and the true nearest object, as the Try-it says', async () => {
+  const { page, problems } = await lesson();
+  const figure = nativeCore.run('table_layers', {}).result.figures[0];
+  const data = demo(page, 'layers').locator('figure.table-attention details.chart-data');
+  await data.locator('summary').click();
+  await writesDone(page);
+  const rows = await data.locator('table').first().locator('tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const cm = ([x, y]) => [x.toFixed(1), y.toFixed(1)];
+  assert.deepEqual(rows.slice(1), [
+    ...figure.objects.map((o) => [o.kind, ...cm([o.x, o.y])]),
+    ['network\'s answer', ...cm(figure.answer)],
+    ['true position', ...cm(figure.truth)],
+  ]);
+  assert.match(await page.locator('section#layers').innerText(), /tables under the pictures list every object's place in cm/);
+  assert.deepEqual(problems, []);
+});
+
 test('table page: dragging an object moves its line, changes the printed weights and records the positions', async () => {
   const { page, problems } = await lesson();
   const lab = demo(page, 'lab');

@@ -33,6 +33,7 @@ const INNER_DEPTH = 6;     // worked-out values followed down from each (a rando
 // Worked-out (inner) operands asked of the core again per explanation: an output cell of multi-head has
 // 64, each a whole recomputation (about 18 ms in WebAssembly); the others keep the explanation's value.
 const INNER_ASKED = 3;
+const SLOT = /\b(?:find|nearest|next-character)\/[\w-]+/;  // a network's slot in the core's model store
 // A printout's number, not part of a name (plain-16, W1); a count with thousands separators (38,416) is one.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 // A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
@@ -277,6 +278,15 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
   const e = answer.explanation;
   assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
   assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
+  // A learner reads these: a network by the lessons' name for it, never by its slot ("nearest/lookup").
+  for (const words of [e.name, ...(e.operands ?? []).map((o) => o.label)]) assert.doesNotMatch(words ?? '', SLOT, `${what}: "${words}"`);
+  // Two operands of one explanation are told apart by their labels ("the answer's x", "the answer's y").
+  const labels = new Map();
+  for (const o of e.operands ?? []) {
+    const at = JSON.stringify(o.ref);
+    assert.ok((labels.get(o.label) ?? at) === at, `${what}: two operands are both "${o.label}"`);
+    labels.set(o.label, at);
+  }
   if (e.given === 'mask') {
     // A score the mask hid is −∞: the result's table holds it as null, and it has no arithmetic.
     assert.equal(resolve(core, demo, params, result, ref).exact, null, `${what}: only a hidden score is explained as masked`);

@@ -52,6 +52,10 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions) {
 
 const char* kind_name(int kind) { return table::kKindNames[static_cast<std::size_t>(kind)]; }
 
+std::string object_words(const TableScene& s, long i) {
+    return "object " + std::to_string(i) + " (" + kind_name(s.kinds[static_cast<std::size_t>(i)]) + ")";
+}
+
 std::string kind_list(const TableScene& s) {
     std::string out = "[";
     for (int i = 0; i < s.objects(); ++i) out += (i ? ", '" : "'") + std::string(kind_name(s.kinds[i])) + "'";

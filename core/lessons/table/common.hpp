@@ -44,6 +44,8 @@ std::vector<ParamSpec> scene_params(bool with_request, bool with_positions);
 TableScene scene_of(const Params& p);
 
 const char* kind_name(int kind);
+// "object 2 (cup)": an object as the explanations name it, by its row in the scene's tables and its kind.
+std::string object_words(const TableScene& s, long i);
 std::string kind_list(const TableScene& s);  // "['cube', 'cup', 'key', 'box']"
 // "[0.25, 1.0]": each value as Python prints round(v, decimals).
 std::string py_list(const std::vector<double>& values, int decimals);

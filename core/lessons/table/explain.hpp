@@ -22,7 +22,12 @@ json explain_act_sizes(const Params& p, const json& ref);
 // A trained network's parameters (its tensors' sizes added up) and its misses measured on 2,000 new
 // scenes with 4 or 6 objects (given "measured"), for the network in `slot` (network_explain.cpp).
 json explain_parameters(const json& ref, const std::string& slot, const std::string& step);
+// "the Transformer-2": the network in `slot` ("nearest/transformer-2") as the lessons name it. Not "the lesson's":
+// the slot may hold weights the learner trained or opened.
+std::string network_words(const std::string& slot);
 json explain_measured_miss(const json& ref, const std::string& slot, int objects, const std::string& step);
+// "the answer's x [m]" for c = 0: a distance's operands name their axis, as its two of each kind are otherwise alike.
+inline std::string axis_words(long c, const std::string& before, const std::string& after) { return before + (c ? "y" : "x") + after; }
 // The printed count of objects a miss was measured with (4 or 6): a number the measurement fixed.
 explain::Explanation objects_count(const json& ref, int objects, const std::string& step);
 

@@ -22,12 +22,6 @@ json weight_ref(const std::string& slot, const std::string& tensor, long row, lo
     return {{"kind", "weight"}, {"slot", slot}, {"tensor", tensor}, {"row", row}, {"col", col}};
 }
 
-// "the lesson's Lookup" as the issue names it: the network in the slot ("find/lookup").
-std::string network_words(const std::string& slot) {
-    const std::string model = slot.substr(slot.find('/') + 1);
-    return "the lesson's " + std::string(1, static_cast<char>(std::toupper(model[0]))) + model.substr(1);
-}
-
 // One trained number as an operand: `label` is how the lesson writes it ("Wq"), `tensor` the file's name.
 int weight_operand(Explanation& e, const LookupSteps& l, const std::string& label, const std::string& tensor, long row,
                    long col, long label_row, double value) {
@@ -37,9 +31,7 @@ int weight_operand(Explanation& e, const LookupSteps& l, const std::string& labe
                  value, "weight");
 }
 
-std::string object_words(const LookupSteps& l, long i) {
-    return "object " + std::to_string(i) + " (" + kind_name(l.scene.kinds[static_cast<std::size_t>(i)]) + ")";
-}
+std::string object_words(const LookupSteps& l, long i) { return object_words(l.scene, i); }
 
 // Σ_k W[row_offset + n][k] × x_k + b[row_offset + n]: one output of a layer, its inputs given by `input`.
 template <typename Input>

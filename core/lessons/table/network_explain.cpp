@@ -4,10 +4,17 @@
 #include "base/error.hpp"
 #include "lessons/table/explain.hpp"
 #include "models/model_summary.hpp"
+#include "nn/network_table.hpp"
 
 namespace attn::lesson_table {
 
 using namespace explain;
+
+std::string network_words(const std::string& slot) {
+    const std::string model = slot.substr(slot.find('/') + 1);
+    const nn::NetworkEntry* entry = nn::find_network(model);
+    return "the " + (entry ? entry->label : model);
+}
 
 json explain_parameters(const json& ref, const std::string& slot, const std::string& step) {
     const models::ModelStore& store = models::model_store();
@@ -15,11 +22,11 @@ json explain_parameters(const json& ref, const std::string& slot, const std::str
     if (!m) {
         const models::ModelSummary* s = store.find_summary(slot);
         if (!s) throw ParamError("ref", "the network " + slot + " is not loaded");
-        return Explanation(ref, "the parameters of " + slot, step, "counted in its weights file", "the count the weights file recorded")
+        return Explanation(ref, "the parameters of " + network_words(slot), step, "counted in its weights file", "the count the weights file recorded")
             .given("measured", static_cast<double>(s->parameters))
             .to_json(static_cast<double>(s->parameters));
     }
-    Explanation e(ref, "the parameters of " + slot, step, "Σ over its tensors of rows × columns",
+    Explanation e(ref, "the parameters of " + network_words(slot), step, "Σ over its tensors of rows × columns",
                   "every weight and bias the network learned, counted tensor by tensor");
     std::vector<Expr> terms;
     std::string names;
@@ -40,7 +47,7 @@ json explain_measured_miss(const json& ref, const std::string& slot, int objects
     const models::ModelSummary* s = m ? nullptr : store.find_summary(slot);
     if (!m && !s) throw ParamError("ref", "the network " + slot + " is not loaded");
     const double v = m ? (objects == 4 ? m->miss_4_cm : m->miss_6_cm) : (objects == 4 ? s->miss_4_cm : s->miss_6_cm);
-    return Explanation(ref, "the mean miss of " + slot + " with " + std::to_string(objects) + " objects [cm]", step,
+    return Explanation(ref, "the mean miss of " + network_words(slot) + " with " + std::to_string(objects) + " objects [cm]", step,
                        "Σ over 2,000 new scenes of |answer − true place| / 2,000",
                        "the distance between the network's answer and the true place, averaged over 2,000 scenes it never saw")
         .given("measured", v)

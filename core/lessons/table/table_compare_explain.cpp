@@ -28,7 +28,8 @@ json table_cell(const json& ref, long row, long col) {
 
 json repeats(const json& ref, long row, long col) {
     const double v = cell(row, col);
-    const std::string what = col == 0 ? "the parameters of " + slot_of(row) : "the mean miss of " + slot_of(row) + " with " + (col == 1 ? "4" : "6") + " objects";
+    const std::string what = col == 0 ? "the parameters of " + network_words(slot_of(row))
+                                      : "the mean miss of " + network_words(slot_of(row)) + " with " + (col == 1 ? "4" : "6") + " objects";
     return Explanation(ref, what, kCompareStep, col == 0 ? "parameters" : "mean miss", "the number in the table").same_as(table_ref("misses", row, col), what + " in the table", v).to_json(v);
 }
 

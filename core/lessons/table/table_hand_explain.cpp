@@ -105,8 +105,8 @@ json explain_table_hand(const Params& p, const json& ref) {
                       "max(|x_hand − x_module|, |y_hand − y_module|)", "the larger of the two distances between the answers");
         std::vector<Expr> d;
         for (long c = 0; c < 2; ++c)
-            d.push_back(abs_of(sub(operand(e.add(table_ref("answers", 0, c), "by hand", h.l.hand.answer(0, c))),
-                                   operand(e.add(table_ref("answers", 1, c), "by the module", h.module(0, c))))));
+            d.push_back(abs_of(sub(operand(e.add(table_ref("answers", 0, c), axis_words(c, "", " by hand [m]"), h.l.hand.answer(0, c))),
+                                   operand(e.add(table_ref("answers", 1, c), axis_words(c, "", " by the module [m]"), h.module(0, c))))));
         e.expression(max_of(std::move(d)));
         return e.to_json((h.l.hand.answer - h.module).cwiseAbs().maxCoeff());
     }
@@ -115,8 +115,8 @@ json explain_table_hand(const Params& p, const json& ref) {
                       "100 × √((x − x_true)² + (y − y_true)²)", "a hundred times the straight-line distance in metres");
         std::vector<Expr> d;
         for (long c = 0; c < 2; ++c)
-            d.push_back(square(sub(operand(e.add(table_ref("answers", 1, c), "by the module", h.module(0, c))),
-                                   operand(e.add(table_ref("answers", 2, c), "true", truth(h.l, c))))));
+            d.push_back(square(sub(operand(e.add(table_ref("answers", 1, c), axis_words(c, "", " by the module [m]"), h.module(0, c))),
+                                   operand(e.add(table_ref("answers", 2, c), axis_words(c, "", " true [m]"), truth(h.l, c))))));
         e.expression(mul(constant(kCmPerMetre), sqrt(sum(std::move(d)))));
         return e.to_json(kCmPerMetre * std::hypot(h.module(0, 0) - truth(h.l, 0), h.module(0, 1) - truth(h.l, 1)));
     }

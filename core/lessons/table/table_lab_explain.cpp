@@ -34,7 +34,7 @@ Lab lab_of(const Params& p) {
     // A token's x and y are the table's cm over 100; the table's cm are the learner's or the scene's.
     lab.l.token = [scene](const json& ref, long row, long col) {
         const long c = col - table::kKinds;
-        Explanation e(ref, std::string(c == 0 ? "x" : "y") + " [m] of object " + std::to_string(row), kLabStep, "cm / 100",
+        Explanation e(ref, std::string(c == 0 ? "x" : "y") + " [m] of " + object_words(scene, row), kLabStep, "cm / 100",
                       "its place in centimetres over a hundred");
         e.expression(div(operand(e.add(table_ref("objects", row, c), "its place [cm]", scene.positions_cm(row, c))), constant(kCmPerMetre)));
         return e.to_json(scene.tokens(row, col));
@@ -44,7 +44,7 @@ Lab lab_of(const Params& p) {
 
 json place(const Lab& lab, const json& ref, long row, long col) {
     const double v = lab.l.scene.positions_cm(row, col);
-    const std::string what = std::string(col == 0 ? "x" : "y") + " [cm] of object " + std::to_string(row);
+    const std::string what = std::string(col == 0 ? "x" : "y") + " [cm] of " + object_words(lab.l.scene, row);
     if (lab.dragged)
         return Explanation(ref, what, kLabStep, "where you put it", "")
             .same_as(param_ref("positions", row, col), what + ", which you set", v)
@@ -132,8 +132,8 @@ json explain_table_lab(const Params& p, const json& ref) {
         for (long c = 0; c < 2; ++c) {
             answer[c] = kCmPerMetre * lab.module(0, c);
             truth[c] = lab.l.scene.positions_cm(lab.l.scene.asked, c);
-            d.push_back(square(sub(operand(e.add(number_ref(c == 0 ? "answer_x" : "answer_y"), "the answer [cm]", answer[c])),
-                                   operand(e.add(table_ref("objects", lab.l.scene.asked, c), "the object's place [cm]", truth[c])))));
+            d.push_back(square(sub(operand(e.add(number_ref(c == 0 ? "answer_x" : "answer_y"), axis_words(c, "the answer's ", " [cm]"), answer[c])),
+                                   operand(e.add(table_ref("objects", lab.l.scene.asked, c), axis_words(c, "the object's ", " [cm]"), truth[c])))));
         }
         e.expression(sqrt(sum(std::move(d))));
         return e.to_json(std::hypot(answer[0] - truth[0], answer[1] - truth[1]));

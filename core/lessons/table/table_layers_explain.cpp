@@ -55,7 +55,7 @@ double head_weight(const Layers& y, long l, long h, long at) { return y.weights[
 json mean_weight(const Layers& y, const json& ref, long l, long at, double value) {
     const long H = y.heads[l];
     Explanation e(ref, at == 0 ? "the request token's weight on itself in layer " + std::to_string(l + 1)
-                               : "the request token's weight on object " + std::to_string(at - 1) + " in layer " + std::to_string(l + 1),
+                               : "the request token's weight on " + object_words(y.s, at - 1) + " in layer " + std::to_string(l + 1),
                   kLayersStep, "Σₕ wₕ / H", "each head's weight, added up and divided by the number of heads");
     std::vector<Expr> terms;
     for (long h = 0; h < H; ++h)
@@ -67,7 +67,7 @@ json mean_weight(const Layers& y, const json& ref, long l, long at, double value
 
 json place(const Layers& y, const json& ref, long i, long c) {
     const double v = y.s.positions_cm(i, c);
-    const std::string what = std::string(c == 0 ? "x" : "y") + " [cm] of object " + std::to_string(i);
+    const std::string what = std::string(c == 0 ? "x" : "y") + " [cm] of " + object_words(y.s, i);
     if (y.dragged)
         return Explanation(ref, what, kMissStep, "where you put it", "").same_as(param_ref("positions", i, c), what + ", which you set", v).to_json(v);
     return Explanation(ref, what, "A table written as tokens: drawn from the scene's seed", "where the scene put it", "").given("random", v).to_json(v);
@@ -77,12 +77,12 @@ double truth(const Layers& y, long c) { return y.s.positions_cm(y.s.nearest, c);
 
 // √((100 a_x − x)² + (100 a_y − y)²): network m's answer against the nearest object's place [cm].
 json miss_here(const Layers& y, const json& ref, long m) {
-    Explanation e(ref, "how far " + slot_of(m) + "'s answer is from the nearest object [cm]", kMissStep,
+    Explanation e(ref, "how far " + network_words(slot_of(m)) + "'s answer is from the nearest object [cm]", kMissStep,
                   "√((100 aₓ − x)² + (100 a_y − y)²)", "the straight-line distance between the answer in centimetres and the object's place");
     std::vector<Expr> d;
     for (long c = 0; c < 2; ++c)
-        d.push_back(square(sub(mul(constant(kCmPerMetre), operand(e.add(answer_ref(m, c), "the answer [m]", y.answers[m](0, c)))),
-                               operand(e.add(place_ref(y.s.nearest, c), "the nearest object's place [cm]", truth(y, c))))));
+        d.push_back(square(sub(mul(constant(kCmPerMetre), operand(e.add(answer_ref(m, c), axis_words(c, "the answer's ", " [m]"), y.answers[m](0, c)))),
+                               operand(e.add(place_ref(y.s.nearest, c), axis_words(c, "the nearest object's ", " [cm]"), truth(y, c))))));
     e.expression(sqrt(sum(std::move(d))));
     return e.to_json(std::hypot(kCmPerMetre * y.answers[m](0, 0) - truth(y, 0), kCmPerMetre * y.answers[m](0, 1) - truth(y, 1)));
 }
@@ -93,7 +93,7 @@ json inner(const Layers& y, const json& ref) {
     if (name == "answer") {
         const long m = ref_index(ref, "row", 3), c = ref_index(ref, "col", 2);
         const double v = y.answers[m](0, c);
-        return Explanation(ref, std::string("the answer's ") + (c ? "y" : "x") + " [m] of " + slot_of(m), kMissStep, "the network's output",
+        return Explanation(ref, axis_words(c, "the answer's ", " [m] of ") + network_words(slot_of(m)), kMissStep, "the network's output",
                            "computed by the network's layers").given("forward", v).to_json(v);
     }
     if (name == "place") return place(y, ref, ref_index(ref, "row", n), ref_index(ref, "col", 2));
@@ -102,7 +102,7 @@ json inner(const Layers& y, const json& ref) {
     const long at = name == "head_self" ? 0 : name == "head_weight" ? 1 + ref_index(ref, "row", n) : -1;
     if (at < 0) throw ParamError("ref", "this demo works out no value called \"" + name + "\"");
     const double v = head_weight(y, l, h, at);
-    return Explanation(ref, "head " + std::to_string(h + 1) + "'s weight of the request token on " + (at ? "object " + std::to_string(at - 1) : "itself") +
+    return Explanation(ref, "head " + std::to_string(h + 1) + "'s weight of the request token on " + (at ? object_words(y.s, at - 1) : "itself") +
                                 " in layer " + std::to_string(l + 1),
                        kLayersStep, "softmax of the head's scores", "computed by the network's layers: the softmax of the request token's scores in this head")
         .given("forward", v)
@@ -115,7 +115,7 @@ json repeats(const json& ref, const std::string& what, const std::string& step, 
 
 json answer_cm(const Layers& y, const json& ref, long c) {
     Explanation e(ref, std::string("the answer's ") + (c ? "y" : "x") + " [cm]", kMissStep, "100 × answer [m]", "the network's answer in metres, times a hundred");
-    e.expression(mul(constant(kCmPerMetre), operand(e.add(answer_ref(2, c), "the answer [m]", y.answers[2](0, c)))));
+    e.expression(mul(constant(kCmPerMetre), operand(e.add(answer_ref(2, c), axis_words(c, "the answer's ", " [m]"), y.answers[2](0, c)))));
     return e.to_json(kCmPerMetre * y.answers[2](0, c));
 }
 
@@ -124,15 +124,15 @@ json number(const Layers& y, const json& ref) {
     if (name == "answer_x" || name == "answer_y") return answer_cm(y, ref, name == "answer_y");
     if (name == "truth_x" || name == "truth_y") {
         const long c = name == "truth_y";
-        return repeats(ref, "the nearest object's place [cm]", kMissStep, place_ref(y.s.nearest, c), truth(y, c));
+        return repeats(ref, axis_words(c, "the nearest object's ", " [cm]"), kMissStep, place_ref(y.s.nearest, c), truth(y, c));
     }
     if (name == "miss_cm") {
         Explanation e(ref, "how far the answer is from the nearest object [cm]", kMissStep, "√((x − x_true)² + (y − y_true)²)",
                       "the straight-line distance between the answer and the object");
         std::vector<Expr> d;
         for (long c = 0; c < 2; ++c)
-            d.push_back(square(sub(operand(e.add(number_ref(c ? "answer_y" : "answer_x"), "the answer [cm]", kCmPerMetre * y.answers[2](0, c))),
-                                   operand(e.add(place_ref(y.s.nearest, c), "the object's place [cm]", truth(y, c))))));
+            d.push_back(square(sub(operand(e.add(number_ref(c ? "answer_y" : "answer_x"), axis_words(c, "the answer's ", " [cm]"), kCmPerMetre * y.answers[2](0, c))),
+                                   operand(e.add(place_ref(y.s.nearest, c), axis_words(c, "the object's ", " [cm]"), truth(y, c))))));
         e.expression(sqrt(sum(std::move(d))));
         return e.to_json(std::hypot(kCmPerMetre * y.answers[2](0, 0) - truth(y, 0), kCmPerMetre * y.answers[2](0, 1) - truth(y, 1)));
     }
@@ -157,11 +157,11 @@ std::vector<Printed> printout(const Layers& y) {
                                    "the layers are numbered from 1, in the order the tokens pass through them")
                            .given("index", l + 1)
                            .to_json(l + 1)});
-        for (long i = 0; i < y.s.objects(); ++i) out.push_back({table_ref("layers", i, l), "the weight on object " + std::to_string(i), y.looks[l].mean[i]});
+        for (long i = 0; i < y.s.objects(); ++i) out.push_back({table_ref("layers", i, l), "the weight on " + object_words(y.s, i), y.looks[l].mean[i]});
         out.push_back({table_ref("layers", y.s.objects(), l), "the weight on itself", y.looks[l].self});
     }
-    for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "answer_y" : "answer_x"), "the answer [cm]", kCmPerMetre * y.answers[2](0, c)});
-    for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "truth_y" : "truth_x"), "the true place [cm]", truth(y, c)});
+    for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "answer_y" : "answer_x"), axis_words(c, "the answer's ", " [cm]"), kCmPerMetre * y.answers[2](0, c)});
+    for (long c = 0; c < 2; ++c) out.push_back({number_ref(c ? "truth_y" : "truth_x"), axis_words(c, "the true place's ", " [cm]"), truth(y, c)});
     return out;
 }
 

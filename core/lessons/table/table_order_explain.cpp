@@ -55,8 +55,8 @@ json largest_difference(const Order& o, const json& ref) {
                   "the larger of the two distances between the answers, x with x and y with y");
     std::vector<Expr> d;
     for (long c = 0; c < 2; ++c)
-        d.push_back(abs_of(sub(operand(e.add(table_ref("answers", 0, c), "the answer in order", o.first(0, c))),
-                               operand(e.add(table_ref("answers", 1, c), "the answer shuffled", o.second(0, c))))));
+        d.push_back(abs_of(sub(operand(e.add(table_ref("answers", 0, c), axis_words(c, "the answer's ", " in order [m]"), o.first(0, c))),
+                               operand(e.add(table_ref("answers", 1, c), axis_words(c, "the answer's ", " shuffled [m]"), o.second(0, c))))));
     e.expression(max_of(std::move(d)));
     return e.to_json(difference(o));
 }

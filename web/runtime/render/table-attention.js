@@ -1,8 +1,9 @@
 // Where the request token looks, layer by layer (and head by head): one small
 // table per view, lines as thick as the weights. The objects can be dragged in
 // any view, and every view follows; the keyboard moves them in the first view,
-// the figure's one tab stop (see table-drag.js). Text alternative: the table of weights under the pictures.
-import { createTableSvg } from './table-scene.js';
+// the figure's one tab stop (see table-drag.js). Text alternative: two tables under the pictures, where
+// everything is and the weights of each view.
+import { createTableSvg, sceneRows } from './table-scene.js';
 import { svg } from '../dom.js';
 import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
@@ -30,8 +31,14 @@ export function createTableAttention(demo) {
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.weights_numbers') });
-  const table = Object.assign(document.createElement('table'), { className: 'matrix' });
-  details.append(summary, table);
+  const captioned = (words) => {
+    const t = Object.assign(document.createElement('table'), { className: 'matrix' });
+    t.append(Object.assign(document.createElement('caption'), { textContent: words }));
+    return t;
+  };
+  const places = captioned(say('scene.places_caption'));
+  const table = captioned(say('scene.weights_caption'));
+  details.append(summary, places, table);
   const element = document.createElement('figure');
   element.className = 'table-attention';
   element.append(grid, caption, details);
@@ -67,6 +74,7 @@ export function createTableAttention(demo) {
       }, { keys: pictures[k].keys });
     });
     writeData(() => {
+      writeRows(places, sceneRows(fig, null), (i, j) => i === 0 || j === 0);
       writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0);
       markPhrases(table, fig.objects.length);
     });
