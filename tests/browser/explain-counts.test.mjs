@@ -103,7 +103,7 @@ test('language model lesson: a cell of the embedding heat maps opens its sum, th
   assert.equal(await demo(page, 'embed').locator('.heat-map-cells > i.explain-operand:visible').count(), 2, 'both terms are outlined in their maps');
   assert.equal(await maps.nth(2).locator('i.explain-picked').isVisible(), true, 'the cell asked about is outlined in its map');
   await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\]$/ }).click();
-  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the lesson's language model$/ }).click();
+  await panel.getByRole('button', { name: /^tok_emb\[\d+\]\[3\] of the language model$/ }).click();
   assert.match(await panel.innerText(), /learned in training/);
   await page.keyboard.press('Escape');
   await maps.nth(3).focus();  // the original transformer's sines, by keyboard: place 0, feature 1

@@ -34,6 +34,8 @@ const INNER_DEPTH = 6;     // worked-out values followed down from each (a rando
 // 64, each a whole recomputation (about 18 ms in WebAssembly); the others keep the explanation's value.
 const INNER_ASKED = 3;
 const SLOT = /\b(?:find|nearest|next-character)\/[\w-]+/;  // a network's slot in the core's model store
+const DOUBLED = /\b(\w+) \1\b/i;                           // "the place place 3 reads"
+const BARE_MARK = /\b(?:of|logit|id) [^\w\s“](?:\s|$)/;        // "the logit of ," rather than "of “,”"
 // A printout's number, not part of a name (plain-16, W1); a count with thousands separators (38,416) is one.
 const NUMBER_TOKEN = /(?<![\w.-])-?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
 // A sentence may quote a count with thousands separators ("38,416 weights", format_count): one number.
@@ -279,7 +281,11 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
   assert.deepEqual(e.ref, ref, `${what}: the explanation names the value it was asked for`);
   assert.ok(e.name && e.step, `${what}: the explanation names the value and the lesson's step`);
   // A learner reads these: a network by the lessons' name for it, never by its slot ("nearest/lookup").
-  for (const words of [e.name, ...(e.operands ?? []).map((o) => o.label)]) assert.doesNotMatch(words ?? '', SLOT, `${what}: "${words}"`);
+  for (const words of [e.name, ...(e.operands ?? []).map((o) => o.label)]) {
+    assert.doesNotMatch(words ?? '', SLOT, `${what}: "${words}"`);
+    assert.doesNotMatch(words ?? '', DOUBLED, `${what}: "${words}" says a word twice`);
+    assert.doesNotMatch(words ?? '', BARE_MARK, `${what}: "${words}" names a mark without quotes`);
+  }
   // Two operands of one explanation are told apart by their labels ("the answer's x", "the answer's y").
   const labels = new Map();
   for (const o of e.operands ?? []) {

@@ -11,7 +11,7 @@ using namespace explain;
 
 int weight_operand(Explanation& e, const nn::Param<float>& w, long row, long col, const std::string& label) {
     json ref = {{"kind", "weight"}, {"slot", kShippedSlot}, {"tensor", w.name}, {"row", row}, {"col", col}};
-    return e.add(std::move(ref), label + " of the lesson's language model", w.value(row, col), "weight");
+    return e.add(std::move(ref), label + " of the language model", w.value(row, col), "weight");
 }
 
 json explain_weight(const json& ref) {
@@ -23,7 +23,9 @@ json explain_weight(const json& ref) {
     if (!w) throw ParamError("ref", "the network has no weights called \"" + tensor + "\"");
     const long row = ref_index(ref, "row", w->value.rows()), col = ref_index(ref, "col", w->value.cols());
     const double v = w->value(row, col);
-    return Explanation(ref, tensor + "[" + std::to_string(row) + "][" + std::to_string(col) + "] of the lesson's language model",
+    // Not "the lesson's": the page may run a network the learner trained or opened. A bias is one index, as PyTorch's.
+    const std::string at = w->shape.size() == 1 ? "[" + std::to_string(col) + "]" : "[" + std::to_string(row) + "][" + std::to_string(col) + "]";
+    return Explanation(ref, tensor + at + " of the language model",
                        "The model on this page: a number it learned in training", tensor, "a number the network learned")
         .given("weight", v)
         .to_json(v);
@@ -55,7 +57,7 @@ const std::string kIdStep = "Characters to ids: each character's place in the so
 // Character id: a place in the network's sorted list of characters, not arithmetic (given "index").
 json id_of(ShippedNetwork& net, const std::vector<int>& ids, const json& ref, long i) {
     const int id = ids[static_cast<std::size_t>(i)];
-    return Explanation(ref, "the id of " + quoted(net.vocabulary.decode({id})) + " at place " + std::to_string(i), kIdStep,
+    return Explanation(ref, "the id of " + char_words(net, id) + " at place " + std::to_string(i), kIdStep,
                        "its place in the sorted characters", "the character's place, counted from 0, in the sorted list of every character the network knows")
         .given("index", id)
         .to_json(id);

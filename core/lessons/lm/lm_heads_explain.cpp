@@ -56,7 +56,7 @@ long top_place(const Matrix& w, long i) {
 
 json most(const Heads& s, const json& ref, long i, long map) {
     const Matrix w = map_weights(s, map);
-    Explanation e(ref, "the place place " + std::to_string(i) + " reads most in " + head_words(s, map), kHeadsStep, "argmaxⱼ w" + sub(i) + "ⱼ",
+    Explanation e(ref, "the place that place " + std::to_string(i) + " reads most in " + head_words(s, map), kHeadsStep, "argmaxⱼ w" + sub(i) + "ⱼ",
                   "the place, counted from 0, whose weight in the row is largest: picked, not added up");
     e.expression(argmax(row_operands(e, s, w, map, i)));
     return e.to_json(static_cast<double>(top_place(w, i)));

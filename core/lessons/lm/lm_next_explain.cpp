@@ -51,7 +51,7 @@ json final_ref(long m) { return {{"kind", "inner"}, {"name", "final"}, {"row", 0
 json probability(const Next& x, const json& ref, long row) {
     ShippedNetwork& net = shipped_network();
     const int id = x.order[static_cast<std::size_t>(row)];
-    const std::string ch = char_label(net, id);
+    const std::string ch = char_words(net, id);
     Explanation e(ref, "the probability of " + ch + " next", kNextStep,
                   "p_c = e^(z_c/T) / Σ_kept e^(z_k/T)",
                   "e to the character's logit over the temperature, divided by the same for every kept character added up");
@@ -64,7 +64,7 @@ json probability(const Next& x, const json& ref, long row) {
     std::vector<long> which;
     for (long v = 0; v < static_cast<long>(x.logits.size()); ++v)
         if (x.kept[static_cast<std::size_t>(v)]) {
-            z.push_back(operand(e.add(logit_ref(v), "z of " + char_label(net, static_cast<int>(v)), x.logits[static_cast<std::size_t>(v)])));
+            z.push_back(operand(e.add(logit_ref(v), "z of " + char_words(net, static_cast<int>(v)), x.logits[static_cast<std::size_t>(v)])));
             which.push_back(v);
         }
     // sampling.cpp subtracts the largest kept logit before e^x; the quotient is the same, and is written
@@ -113,7 +113,7 @@ json explain_lm_next(const Params& p, const json& ref) {
         }
         if (name != "logit") throw ParamError("ref", "this demo works out no value called that");
         const long v = ref_index(ref, "col", V);
-        Explanation e(ref, "the logit of " + char_label(net, static_cast<int>(v)), kLogitStep, "z_c = Σₘ W_head[c][m] ln_f(x)ₘ + b_head[c]",
+        Explanation e(ref, "the logit of " + char_words(net, static_cast<int>(v)), kLogitStep, "z_c = Σₘ W_head[c][m] ln_f(x)ₘ + b_head[c]",
                       "the final vector times the character's row of the head, plus its bias");
         std::vector<Expr> terms;
         for (long m = 0; m < x.final_vector.cols(); ++m)

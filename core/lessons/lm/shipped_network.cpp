@@ -105,6 +105,11 @@ std::string char_label(const ShippedNetwork& net, int id) {
     return utf8(c);
 }
 
+std::string char_words(const ShippedNetwork& net, int id) {
+    const std::string label = char_label(net, id);
+    return label == "space" || label == "newline" ? label : quoted(label);
+}
+
 std::vector<std::string> char_labels(const ShippedNetwork& net, const std::vector<int>& ids) {
     std::vector<std::string> out;
     for (int id : ids) out.push_back(char_label(net, id));

@@ -45,6 +45,8 @@ std::size_t prompt_characters(const ShippedNetwork& net, const std::string& prom
 // The prompt's characters as labels: "t", "h", "space", "newline".
 std::vector<std::string> char_labels(const ShippedNetwork& net, const std::vector<int>& ids);
 std::string char_label(const ShippedNetwork& net, int id);
+// A character in a sentence: "space", "newline", or the character in quotes ("the logit of “,”").
+std::string char_words(const ShippedNetwork& net, int id);
 
 // One heat map of a heat_maps figure: a label and its rows of values.
 nlohmann::json heat_map(const std::string& label, const Matrix& values);
