@@ -116,7 +116,7 @@ json error(const Scores& s, const json& ref, bool no_change) {
     const double from = no_change ? s.g.history.back() : s.look.guess;
     Explanation e(ref, no_change ? "the error of \"nothing changes\"" : "the error of the guess", kErrorStep,
                   no_change ? "|last reading − what came next|" : "|guess − what came next|",
-                  "the distance between the two, whichever is larger");
+                  "the distance between the two: the larger less the smaller");
     const int a = e.add(number_ref(no_change ? "previous" : "guess"), no_change ? "the last reading" : "the guess", from);
     const int b = e.add(number_ref("truth"), "what came next", s.g.truth);
     e.expression(abs_of(sub(operand(a), operand(b))));
