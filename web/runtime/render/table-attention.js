@@ -4,7 +4,7 @@
 // the figure's one tab stop (see table-drag.js). Text alternative: two tables under the pictures, where
 // everything is and the weights of each view.
 import { createTableSvg, sceneRows } from './table-scene.js';
-import { svg } from '../dom.js';
+import { el, svg } from '../dom.js';
 import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
@@ -31,13 +31,9 @@ export function createTableAttention(demo) {
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.weights_numbers') });
-  const captioned = (words) => {
-    const t = Object.assign(document.createElement('table'), { className: 'matrix' });
-    t.append(Object.assign(document.createElement('caption'), { textContent: words }));
-    return t;
-  };
-  const places = captioned(say('scene.places_caption'));
-  const table = captioned(say('scene.weights_caption'));
+  const captioned = (key) => el('table', { className: 'matrix' }, el('caption', { textContent: say(key) }));
+  const places = captioned('scene.places_caption');
+  const table = captioned('scene.weights_caption');
   details.append(summary, places, table);
   const element = document.createElement('figure');
   element.className = 'table-attention';

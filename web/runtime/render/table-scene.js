@@ -98,11 +98,11 @@ export function drawScene(layer, scene, scales) {
  * the weights out (the layers demo's pictures have one weight each, in a table of their own).
  */
 export function sceneRows(scene, weightLabel = say('scene.weight')) {
-  const row = (label, [x, y], weight) => (weightLabel === null ? [label, x.toFixed(1), y.toFixed(1)] : [label, x.toFixed(1), y.toFixed(1), weight]);
-  return [
-    weightLabel === null ? [say('scene.object'), say('scene.x'), say('scene.y')] : [say('scene.object'), say('scene.x'), say('scene.y'), weightLabel],
-    ...scene.objects.map((o) => row(o.kind, [o.x, o.y], o.weight === undefined ? '—' : o.weight.toFixed(3))),
-    ...(scene.answer ? [row(say('scene.answer'), scene.answer, '')] : []),
-    ...(scene.truth ? [row(say('scene.truth'), scene.truth, '')] : []),
+  const rows = [
+    [say('scene.object'), say('scene.x'), say('scene.y'), weightLabel],
+    ...scene.objects.map((o) => [o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]),
+    ...(scene.answer ? [[say('scene.answer'), scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
+    ...(scene.truth ? [[say('scene.truth'), scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
   ];
+  return weightLabel === null ? rows.map((row) => row.slice(0, 3)) : rows;
 }
