@@ -114,7 +114,7 @@ json repeats(const json& ref, const std::string& what, const std::string& step, 
 }
 
 json answer_cm(const Layers& y, const json& ref, long c) {
-    Explanation e(ref, std::string("the answer's ") + (c ? "y" : "x") + " [cm]", kMissStep, "100 × answer [m]", "the network's answer in metres, times a hundred");
+    Explanation e(ref, axis_words(c, "the answer's ", " [cm]"), kMissStep, "100 × answer [m]", "the network's answer in metres, times a hundred");
     e.expression(mul(constant(kCmPerMetre), operand(e.add(answer_ref(2, c), axis_words(c, "the answer's ", " [m]"), y.answers[2](0, c)))));
     return e.to_json(kCmPerMetre * y.answers[2](0, c));
 }
