@@ -469,3 +469,18 @@ test('explain: the language model\'s count of learned numbers is every layer\'s 
   assert.equal(block.value, 12 * n.width * n.width + 13 * n.width, 'a block: two layer norms, the attention\'s two projections and the feed-forward\'s two layers');
   assert.equal(e.value, 2 * n.vocab * n.width + n.vocab + n.context * n.width + n.layers * block.value + 2 * n.width);
 });
+
+test('explain: names and labels read as phrases: "the reading after key 3", "added[0][0] of block 1\'s feed-forward sub-layer", "the self-attention\'s weights"', () => {
+  const coreOf = (id) => modules.find((m) => m.core.demos.has(id))?.core;
+  const explained = (id, ref) => {
+    const answer = coreOf(id).explain(id, {}, ref);
+    assert.ok(answer.ok, answer.error?.message);
+    return answer.explanation;
+  };
+  assert.match(explained('robot_scores', { kind: 'number', name: 'best_value' }).name, /^the reading after key \d+$/);
+  // A block's output with the residual on: the second sub-layer's sum, by the code's name and the sub-layer's.
+  const y = explained('block_stack', { kind: 'inner', name: 'y', block: 0, row: 0, col: 1 });
+  assert.ok(y.operands.some((o) => o.label === 'added[0][0] of block 1\'s feed-forward sub-layer'), y.operands.map((o) => o.label).join(', '));
+  const total = explained('act_sizes', { kind: 'number', name: 'decoder_tables_total' });
+  assert.deepEqual(total.operands.map((o) => o.label), ['the self-attention\'s weights', 'the cross-attention\'s weights']);
+});

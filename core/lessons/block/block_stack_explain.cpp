@@ -148,8 +148,12 @@ int input_operand(Explanation& e, const Chain& c, long b, long i, long col) {
 }
 int step_operand(Explanation& e, const Chain& c, const std::string& name, long b, long i, long col) {
     if (name == "y") return input_operand(e, c, b + 1, i, col);
-    const std::string at = "[" + std::to_string(i) + "][" + std::to_string(col) + "]";
-    return e.add(step_ref(name, b, i, col), name + at + " of block " + std::to_string(b + 1), c.of(name, b)(i, col));
+    const std::string at = "[" + std::to_string(i) + "][" + std::to_string(col) + "]", block = "block " + std::to_string(b + 1);
+    // The code's one `added` (encoder_block's sub-layer) is two steps here: the label says which sub-layer's.
+    const std::string label = name == "added"    ? "added" + at + " of " + block + "'s attention sub-layer"
+                              : name == "added2" ? "added" + at + " of " + block + "'s feed-forward sub-layer"
+                                                 : name + at + " of " + block;
+    return e.add(step_ref(name, b, i, col), label, c.of(name, b)(i, col));
 }
 
 // A fixed weight of the block (math/block.cpp, pattern_weights) as a number in the arithmetic.

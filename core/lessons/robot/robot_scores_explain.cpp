@@ -130,8 +130,10 @@ json ranked(const Scores& s, const json& ref, const std::string& name, long colu
     const long j = s.order[rank];
     const Matrix::Scalar v = column == s.patch ? s.g.patches.values(j)
                            : column == s.patch + 1 ? s.look.dots(j) : column == s.patch + 2 ? s.look.scores(j) : s.look.weights(j);
-    return Explanation(ref, what + " of key " + std::to_string(j), column == s.patch + 3 ? kWeightStep : kScoreStep, what, "")
-        .same_as(table_ref("keys", j, column), what + " of key " + std::to_string(j) + " in the table", v)
+    // "the score of key 3", but "the reading after key 3".
+    const std::string whose = what + (column == s.patch ? " key " : " of key ") + std::to_string(j);
+    return Explanation(ref, whose, column == s.patch + 3 ? kWeightStep : kScoreStep, what, "")
+        .same_as(table_ref("keys", j, column), whose + " in the table", v)
         .to_json(v);
 }
 
@@ -203,7 +205,7 @@ json explain_robot_scores(const Params& p, const json& ref) {
     if (ends("_dot")) return ranked(s, ref, name, s.patch + 1, "the dot product");
     if (ends("_score")) return ranked(s, ref, name, s.patch + 2, "the score");
     if (ends("_weight")) return ranked(s, ref, name, s.patch + 3, "the weight");
-    if (ends("_value")) return ranked(s, ref, name, s.patch, "the reading after it");
+    if (ends("_value")) return ranked(s, ref, name, s.patch, "the reading after");
     if (name == "weights_sum") {
         Explanation e(ref, "the weights' total", kWeightStep, "Σⱼ wⱼ", "the sum of every key's weight");
         std::vector<Expr> terms;

@@ -132,8 +132,8 @@ json number(const Act& act, const json& ref) {
     if (name == "decoder_tables_total") {
         Explanation e(ref, "the decoder's weights in all heads and layers", kTableStep, "self + cross", "both of the decoder's tables in all heads and layers");
         const Count over = act.a.heads * act.a.decoder_layers;
-        e.expression(add(operand(e.add(table_ref("tables", 1, 3), "self-attention's", d(act.s.decoder_self_table * over))),
-                         operand(e.add(table_ref("tables", 2, 3), "cross-attention's", d(act.s.decoder_cross_table * over)))));
+        e.expression(add(operand(e.add(table_ref("tables", 1, 3), "the self-attention's weights", d(act.s.decoder_self_table * over))),
+                         operand(e.add(table_ref("tables", 2, 3), "the cross-attention's weights", d(act.s.decoder_cross_table * over)))));
         return e.to_json(d((act.s.decoder_self_table + act.s.decoder_cross_table) * over));
     }
     if (name == "head_width") {
