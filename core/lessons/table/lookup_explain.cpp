@@ -31,7 +31,6 @@ int weight_operand(Explanation& e, const LookupSteps& l, const std::string& labe
                  value, "weight");
 }
 
-std::string object_words(const LookupSteps& l, long i) { return object_words(l.scene, i); }
 
 // Σ_k W[row_offset + n][k] × x_k + b[row_offset + n]: one output of a layer, its inputs given by `input`.
 template <typename Input>
@@ -70,8 +69,8 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
     if (name == "token") {
         if (l.token && col >= table::kKinds) return l.token(ref, row, col);
         const bool kind = col < table::kKinds;
-        const std::string what = kind ? "the " + std::string(kind_name(static_cast<int>(col))) + " number of " + object_words(l, row)
-                                      : std::string(col == table::kKinds ? "x" : "y") + " [m] of " + object_words(l, row);
+        const std::string what = kind ? "the " + std::string(kind_name(static_cast<int>(col))) + " number of " + object_words(l.scene, row)
+                                      : std::string(col == table::kKinds ? "x" : "y") + " [m] of " + object_words(l.scene, row);
         return Explanation(ref, what, "A table written as tokens: drawn from the scene's seed",
                            kind ? "1 for the object's kind, 0 for the others" : "its place on the table [m]",
                            kind ? "one-hot: 1 where the kind is the object's" : "where the scene put it, in metres")
@@ -80,7 +79,7 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
     }
     if (name == "object" || name == "asked") {
         const bool object = name == "object";
-        Explanation e(ref, object ? "number " + std::to_string(col) + " of " + object_words(l, row) + ", embedded"
+        Explanation e(ref, object ? "number " + std::to_string(col) + " of " + object_words(l.scene, row) + ", embedded"
                                   : "number " + std::to_string(col) + " of the request, embedded",
                       kEmbedStep, object ? "oᵢ = W_obj tᵢ + b_obj" : "a = W_req r + b_req",
                       object ? "the object's token times the object layer's weights, plus its bias"
@@ -101,7 +100,7 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
         const long block = name == "query" ? 0 : name == "key" ? 1 : 2;
         const std::string W = block == 0 ? "Wq" : block == 1 ? "Wk" : "Wv", b = block == 0 ? "bq" : block == 1 ? "bk" : "bv";
         Explanation e(ref, block == 0 ? "number " + std::to_string(col) + " of the query"
-                                      : "number " + std::to_string(col) + " of the " + name + " of " + object_words(l, row),
+                                      : "number " + std::to_string(col) + " of the " + name + " of " + object_words(l.scene, row),
                       kProjectStep, block == 0 ? "qₙ = Σₖ Wq[n][k] aₖ + bq[n]" : name[0] + std::string("ᵢₙ = Σₘ ") + W + "[n][m] oᵢₘ + " + b + "[n]",
                       block == 0 ? "the embedded request times the query rows of the attention layer, plus their bias"
                                  : "the embedded object times the " + name + " rows of the attention layer, plus their bias");
@@ -119,7 +118,7 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
         return e.to_json(out(block == 0 ? 0 : row, col));
     }
     if (name == "score") {
-        Explanation e(ref, "the score of " + object_words(l, row), kScoreStep, "sᵢ = Σₙ qₙ kᵢₙ / √16",
+        Explanation e(ref, "the score of " + object_words(l.scene, row), kScoreStep, "sᵢ = Σₙ qₙ kᵢₙ / √16",
                       "the query times the object's key, number by number, added up and divided by the square root of 16");
         std::vector<Expr> terms;
         for (long n = 0; n < kD; ++n)
@@ -131,7 +130,7 @@ json explain_lookup_step(const LookupSteps& l, const json& ref, const std::strin
         // The Lookup subtracts the largest score before e^x; the quotient is the same, and is written
         // without it unless e^x would overflow (explain::softmax_weight).
         const bool shifted = h.scores.maxCoeff() > kLargestExponent;
-        Explanation e(ref, "the weight on " + object_words(l, row), kWeightStep,
+        Explanation e(ref, "the weight on " + object_words(l.scene, row), kWeightStep,
                       shifted ? "wᵢ = e^(sᵢ − max s) / Σⱼ e^(sⱼ − max s)" : "wᵢ = e^sᵢ / Σⱼ e^sⱼ",
                       "e to the object's score, over the sum of e to every score");
         std::vector<Expr> scores;

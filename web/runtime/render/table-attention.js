@@ -70,7 +70,8 @@ export function createTableAttention(demo) {
       }, { keys: pictures[k].keys });
     });
     writeData(() => {
-      writeRows(places, sceneRows(fig, null), (i, j) => i === 0 || j === 0);
+      // The places without the weight column: each picture has its own weights, in the table below.
+      writeRows(places, sceneRows(fig).map((row) => row.slice(0, 3)), (i, j) => i === 0 || j === 0);
       writeRows(table, weightRows(fig, views), (i, j) => i === 0 || j === 0);
       markPhrases(table, fig.objects.length);
     });

@@ -93,16 +93,12 @@ export function drawScene(layer, scene, scales) {
   return groups.nodes();
 }
 
-/**
- * The scene as rows of numbers (header first): the text alternative of the picture. `weightLabel` null leaves
- * the weights out (the layers demo's pictures have one weight each, in a table of their own).
- */
+/** The scene as rows of numbers (header first): the text alternative of the picture. */
 export function sceneRows(scene, weightLabel = say('scene.weight')) {
-  const rows = [
+  return [
     [say('scene.object'), say('scene.x'), say('scene.y'), weightLabel],
     ...scene.objects.map((o) => [o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]),
     ...(scene.answer ? [[say('scene.answer'), scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
     ...(scene.truth ? [[say('scene.truth'), scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
   ];
-  return weightLabel === null ? rows.map((row) => row.slice(0, 3)) : rows;
 }
