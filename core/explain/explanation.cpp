@@ -143,9 +143,10 @@ Explanation::Explanation(json ref, std::string name, std::string step, std::stri
          {"words", std::move(words)}, {"operands", json::array()}} {}
 
 int Explanation::add(json ref, const std::string& label, double value, const std::string& source) {
-    // A parameter is the learner's whatever the caller says; an inner value is computed but not printed.
+    // A parameter is the learner's whatever the caller says; an inner value is computed but not printed,
+    // unless a picture's table of numbers shows it ("pictured").
     const std::string kind = ref.value("kind", "");
-    const std::string from = kind == "param" ? "param" : kind == "inner" ? "inner" : source;
+    const std::string from = kind == "param" ? "param" : kind == "inner" && source != "pictured" ? "inner" : source;
     j_["operands"].push_back({{"ref", std::move(ref)}, {"label", label}, {"value", value}, {"source", from}});
     values_.push_back(value);
     return static_cast<int>(values_.size()) - 1;

@@ -75,7 +75,8 @@ public:
     Explanation(json ref, std::string name, std::string step, std::string formula, std::string words);
     // Adds an operand and returns its index for operand(i). `label` names it for a reader
     // ("X[0][1], which you set"); `source` is "result", "param", "weight" or "reading" ("param" for
-    // a parameter's reference and "inner" for a value computed but not printed, whatever is passed).
+    // a parameter's reference and "inner" for a value computed but not printed, whatever else is passed;
+    // "pictured" for a worked-out value a picture's own table of numbers shows).
     int add(json ref, const std::string& label, double value, const std::string& source = "result");
     Explanation& expression(Expr e);
     // A value the learner set, a network's weight or a reading: it has no arithmetic.

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo, useSite } from '../support/site.mjs';
-import { answered, heatCell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
+import { answered, cell, heatCell, openByKeyboard, panelOf, printedAt, sentenceNumber } from '../support/explain-page.mjs';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -150,5 +150,36 @@ test('table lesson: the lab picture\'s own table of numbers opens each of its nu
   const panel = await openByKeyboard(page, 'lab', answer);
   assert.match(await panel.locator('.explain-title').innerText(), /answer's x/i);
   assert.ok(Math.abs(Number((await panel.locator('.explain-result').innerText()).replace('= ', '')) - Number(await answer.innerText())) <= 0.05, 'the cell opens the number it shows');
+  assert.deepEqual(problems, []);
+});
+
+test('table lesson: the layers pictures\' table of places opens each place; a miss reads as its cell does and says its places are in that table, not "not printed"', async () => {
+  const { page, problems } = await site.open('table/', DESKTOP);
+  const numbers = demo(page, 'layers').locator('figure.table-attention details');
+  await numbers.locator('summary').click();
+  const places = numbers.locator('table').first();
+  const rows = places.locator('tr');
+  await rows.nth(1).locator('td.explainable').first().waitFor();
+  const count = await rows.count();
+  for (let r = 1; r < count; r += 1) {
+    const numbered = (await rows.nth(r).locator('td').allInnerTexts()).filter((t) => /\d/.test(t)).length;
+    assert.equal(await rows.nth(r).locator('td.explainable').count(), numbered, `every number of row ${r} explains itself`);
+  }
+  const x = rows.nth(1).locator('td.explainable').first();
+  const panel = await openByKeyboard(page, 'layers', x);
+  assert.match(await panel.locator('.explain-title').innerText(), /^X \[cm\] of object 0/);
+  // A place is drawn from the scene's seed: no arithmetic, "where the scene put it = 51.671".
+  const drawn = Number((await panel.locator('.explain-formula').innerText()).split('= ').pop());
+  assert.ok(Math.abs(drawn - Number(await x.innerText())) <= 0.05, 'the cell opens the number it shows');
+  await page.keyboard.press('Escape');
+  // The deep network's miss on this scene: measured from the nearest object's place, which the table shows.
+  const miss = cell(page, 'layers', 'misses', 2, 3);
+  await miss.click();
+  await answered(page, 'layers');
+  assert.equal(await panel.locator('.explain-result').innerText(), `= ${await miss.innerText()}`, 'the panel prints the miss as its cell does, to two decimals');
+  const operands = await panel.locator('.explain-operands').innerText();
+  assert.match(operands, /the nearest object's x \[cm\] = [\d.]+ \(worked out; the table of numbers under the pictures shows it\)/);
+  assert.doesNotMatch(operands, /nearest object's . \[cm\] = [\d.]+ \(worked out, not printed/);
+  assert.equal(await places.locator('td.explain-operand').count(), 2, 'the nearest object\'s x and y are marked in the table');
   assert.deepEqual(problems, []);
 });

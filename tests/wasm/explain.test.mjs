@@ -432,6 +432,19 @@ test('explain: the table lab\'s picture names, row by row, the sentence numbers 
   for (const name of explanation.pictures.table_lab.after.flat()) assert.ok(explanation.numbers.includes(name), `${name} explains itself`);
 });
 
+test('explain: the layers demo\'s miss on this scene is measured from places its pictures\' table shows, and says so', { skip: !tableModule }, () => {
+  const { core } = tableModule;
+  const { explanation: contents } = core.explain('table_layers', {}, { kind: 'contents' });
+  assert.equal(contents.pictures.table_layers.inner, 'place');
+  for (const name of contents.pictures.table_layers.after.flat()) assert.ok(contents.numbers.includes(name), `${name} explains itself`);
+  for (const ref of [{ kind: 'table', table: 'misses', row: 2, col: 3 }, { kind: 'number', name: 'miss_cm' }, { kind: 'number', name: 'truth_y' }]) {
+    const { explanation } = core.explain('table_layers', {}, ref);
+    const places = explanation.operands.filter((o) => o.ref.name === 'place');
+    assert.ok(places.length > 0, `${JSON.stringify(ref)} reads a place`);
+    for (const o of places) assert.equal(o.source, 'pictured', `${o.label} is in the pictures' table`);
+  }
+});
+
 const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));
 
 test('explain: every cell of the embedding demo\'s heat maps explains itself: a sum of the token and position maps\' cells down to the trained rows, the sines from the width', { skip: !lmModule }, () => {

@@ -9,6 +9,7 @@ import { el } from './dom.js';
 import { cellAt, cellPlace, columns, moveCursor, rowCount, unmark } from './render/heat-cell-place.js';
 import { say } from './strings/index.js';
 import { pageNotation } from './strings/language.js';
+import { numberFormat } from './render/format.js';
 
 const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
@@ -174,9 +175,10 @@ function thatIs(words) {
  * @param container     the demo's element, which the panel joins at its end
  * @param shown         () => {params, result} on screen
  * @param sentenceSpans () => the sentences' numbers of this demo that explain themselves
+ * @param pictureCell   (ref) => the cell of a picture's table of numbers that shows a worked-out value, or null
  * @returns {{open: (ref, from) => void, refresh: () => void}}
  */
-export function createPanel({ demo, explainCore, instance, container, shown, sentenceSpans }) {
+export function createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell }) {
   let core = null;  // the explain module, once a learner has asked for a first explanation
   let asked = 0;    // the number of the latest open(): an answer to an older one is dropped
 
@@ -214,6 +216,10 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
       const td = table?.rows[ref.point + 1]?.children[ref.series + 1];
       return td ? [td] : [];
     }
+    if (ref.kind === 'inner') {
+      const td = pictureCell(ref);
+      return td ? [td] : [];
+    }
     if (ref.kind === 'number') {
       return sentenceSpans().filter((s) => s.dataset.num === `${instance}.${ref.name}`);
     }
@@ -242,11 +248,19 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
   const operandItem = (operand, k) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label ?? say('explain.number', { n: k + 1 }) });
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = operand.source === 'inner' ? say('explain.inner') : operand.source === 'weight' ? say('explain.learned') : '';
-    return el('li', {}, [link, ` = ${pageNotation()(printed3(operand.value).replace(/^-/, '−'))}${inner}`]);
+    const inner = { inner: 'explain.inner', pictured: 'explain.pictured', weight: 'explain.learned' }[operand.source];
+    return el('li', {}, [link, ` = ${pageNotation()(printed3(operand.value).replace(/^-/, '−'))}${inner ? say(inner) : ''}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
   const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
+
+  // The result as the page prints it: a table of its own decimals (a table of misses in cm has two) reads the
+  // same in the panel as in the cell the learner clicked; the exact value follows.
+  function resultText(explanation) {
+    const { ref, value } = explanation;
+    const digits = ref.kind === 'table' ? shown().result.tables?.find((t) => t.name === ref.table)?.digits : undefined;
+    return digits === undefined || typeof value !== 'number' ? explanation.shown : numberFormat(digits)(value);
+  }
 
   function show(explanation) {
     clearMarks();
@@ -258,7 +272,7 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
           ref: item.ref, value: item.value,
         }, k))));
     } else if (explanation.given) {
-      parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${explanation.shown}` }),
+      parts.push(el('p', { className: 'explain-formula', textContent: `${explanation.formula} = ${resultText(explanation)}` }),
         el('p', { textContent: GIVEN[explanation.given] ?? say('explain.given_other', { given: explanation.given }) }));
     } else {
       const note = roundingNote(explanation, pageNotation());
@@ -266,7 +280,7 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
         el('p', { className: 'explain-formula' }, [...typeset(explanation.formula),
           el('span', { className: 'visually-hidden' }, thatIs(explanation.words))]),
         el('p', { className: 'explain-plugged' }, typeset(`= ${explanation.plugged}`)),
-        el('p', { className: 'explain-result', textContent: `= ${explanation.shown}` }),
+        el('p', { className: 'explain-result', textContent: `= ${resultText(explanation)}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
         el('p', { className: 'explain-heading', textContent: say('explain.made_from') }),
         el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),

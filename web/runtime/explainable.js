@@ -24,10 +24,14 @@ const tableCell = (td) => {
 const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 
 // A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
-// of a table the explainer names (contents' "pictures": kind -> {table, cols, after}): the cell in child
-// `j` of row k opens that table's cell (k, cols[j]), none when cols[j] is −1; a row past the table's rows opens the sentence
-// numbers `after[k − rows][j − 1]` (the lab's answer and true place).
-const PICTURE_TABLES = { table_lab: 'figure.table-lab details table' };
+// of a table the explainer names, or show values it works out (contents' "pictures": kind -> {table or inner,
+// cols, after}): the cell in child `j` of row k opens that table's cell (k, cols[j]), or the worked-out
+// value {kind: 'inner', name: inner, row: k, col: cols[j]}, none when cols[j] is −1; a row past those opens
+// the sentence numbers `after[k − rows][j − 1]` (the answer and the true place).
+const PICTURE_TABLES = {
+  table_lab: 'figure.table-lab details table',
+  table_layers: 'figure.table-attention details table:first-of-type',  // the places; the weights follow
+};
 
 // What a number cell of a demo's table is made as once the table is marked (render/tables.js markCells).
 let markedCell = null;
@@ -65,16 +69,28 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
   function pictureCellRef(td) {
-    for (const [kind, { table, cols, after = [] }] of pictureTables) {
+    for (const [kind, { table, inner, cols, after = [] }] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;
       const tr = td.parentElement;
-      const row = [...own.querySelectorAll('tr')].indexOf(tr) - 1;
+      const row = [...own.rows].indexOf(tr) - 1;
       const j = [...tr.children].indexOf(td);
-      const rows = (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
-      if (row < rows) return cols[j] === undefined || cols[j] < 0 ? null : { kind: 'table', table, row, col: cols[j] };
+      const rows = table === undefined ? own.rows.length - 1 - after.length
+        : (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
+      if (row < rows) {
+        if (cols[j] === undefined || cols[j] < 0) return null;
+        return table === undefined ? { kind: 'inner', name: inner, row, col: cols[j] } : { kind: 'table', table, row, col: cols[j] };
+      }
       const name = after[row - rows]?.[j - 1];
       return name ? { kind: 'number', name } : null;
+    }
+    return null;
+  }
+  /** The cell of a picture's table of numbers that shows the worked-out value `ref`, or null. */
+  function pictureCell(ref) {
+    for (const [kind, { inner, cols }] of pictureTables) {
+      if (ref.kind !== 'inner' || inner === undefined || ref.name !== inner) continue;
+      return container.querySelector(PICTURE_TABLES[kind])?.rows[ref.row + 1]?.children[cols.indexOf(ref.col)] ?? null;
     }
     return null;
   }
@@ -96,7 +112,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (ticket !== asking) return;
     const ref = find(code);
     if (!ref) return;
-    panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans });
+    panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell });
     panel.open(ref, from);
   }
   const openRef = (ref, from) => open(() => ref, from);

@@ -47,6 +47,10 @@ Layers layers_of(const Params& p) {
 json head_ref(long layer, long head, long object) { return {{"kind", "inner"}, {"name", "head_weight"}, {"layer", layer}, {"head", head}, {"row", object}}; }
 json answer_ref(long model, long col) { return {{"kind", "inner"}, {"name", "answer"}, {"row", model}, {"col", col}}; }
 json place_ref(long object, long col) { return {{"kind", "inner"}, {"name", "place"}, {"row", object}, {"col", col}}; }
+// An object's place is worked out from the scene, and the pictures' table of numbers shows it.
+int add_place(Explanation& e, long object, long col, const std::string& label, double value) {
+    return e.add(place_ref(object, col), label, value, "pictured");
+}
 
 // The request token's weight on place `at` (0 itself, 1 + i object i) in head h of layer l.
 double head_weight(const Layers& y, long l, long h, long at) { return y.weights[l](h * (y.s.objects() + 1), at); }
@@ -82,7 +86,7 @@ json miss_here(const Layers& y, const json& ref, long m) {
     std::vector<Expr> d;
     for (long c = 0; c < 2; ++c)
         d.push_back(square(sub(mul(constant(kCmPerMetre), operand(e.add(answer_ref(m, c), axis_words(c, "the answer's ", " [m]"), y.answers[m](0, c)))),
-                               operand(e.add(place_ref(y.s.nearest, c), axis_words(c, "the nearest object's ", " [cm]"), truth(y, c))))));
+                               operand(add_place(e, y.s.nearest, c, axis_words(c, "the nearest object's ", " [cm]"), truth(y, c))))));
     e.expression(sqrt(sum(std::move(d))));
     return e.to_json(std::hypot(kCmPerMetre * y.answers[m](0, 0) - truth(y, 0), kCmPerMetre * y.answers[m](0, 1) - truth(y, 1)));
 }
@@ -124,7 +128,9 @@ json number(const Layers& y, const json& ref) {
     if (name == "answer_x" || name == "answer_y") return answer_cm(y, ref, name == "answer_y");
     if (name == "truth_x" || name == "truth_y") {
         const long c = name == "truth_y";
-        return repeats(ref, axis_words(c, "the nearest object's ", " [cm]"), kMissStep, place_ref(y.s.nearest, c), truth(y, c));
+        const std::string what = axis_words(c, "the nearest object's ", " [cm]");
+        Explanation e(ref, what, kMissStep, what, "the same number");
+        return e.expression(operand(add_place(e, y.s.nearest, c, what, truth(y, c)))).to_json(truth(y, c));
     }
     if (name == "miss_cm") {
         Explanation e(ref, "how far the answer is from the nearest object [cm]", kMissStep, "√((x − x_true)² + (y − y_true)²)",
@@ -132,7 +138,7 @@ json number(const Layers& y, const json& ref) {
         std::vector<Expr> d;
         for (long c = 0; c < 2; ++c)
             d.push_back(square(sub(operand(e.add(number_ref(c ? "answer_y" : "answer_x"), axis_words(c, "the answer's ", " [cm]"), kCmPerMetre * y.answers[2](0, c))),
-                                   operand(e.add(place_ref(y.s.nearest, c), axis_words(c, "the object's ", " [cm]"), truth(y, c))))));
+                                   operand(add_place(e, y.s.nearest, c, axis_words(c, "the object's ", " [cm]"), truth(y, c))))));
         e.expression(sqrt(sum(std::move(d))));
         return e.to_json(std::hypot(kCmPerMetre * y.answers[2](0, 0) - truth(y, 0), kCmPerMetre * y.answers[2](0, 1) - truth(y, 1)));
     }
@@ -173,7 +179,13 @@ json explain_table_layers(const Params& p, const json& ref) {
         json numbers = {"answer_x", "answer_y", "truth_x", "truth_y", "miss_cm"};
         for (const std::string& network : layers_networks())
             for (const char* tail : {"_miss_4", "_miss_6", "_miss_here"}) numbers.push_back(layers_key(network) + tail);
-        return {{"tables", {"layers", "misses"}}, {"numbers", numbers}, {"printed", true}};
+        // The pictures' table of places (x, y per object; then the answer and the true place) shows the worked-out
+        // places and repeats these numbers (web/runtime/explainable.js, PICTURE_TABLES); column −1: the name.
+        return {{"tables", {"layers", "misses"}},
+                {"numbers", numbers},
+                {"printed", true},
+                {"pictures", {{"table_layers", {{"inner", "place"}, {"cols", {-1, 0, 1}},
+                                                {"after", json::array({json::array({"answer_x", "answer_y"}), json::array({"truth_x", "truth_y"})})}}}}}};
     }
     const Layers y = layers_of(p);
     if (kind == "param") {
