@@ -153,7 +153,7 @@ test('table lesson: the lab picture\'s own table of numbers opens each of its nu
   assert.deepEqual(problems, []);
 });
 
-test('table lesson: the layers pictures\' table of places opens each place; a miss reads as its cell does and says its places are in that table, not "not printed"', async () => {
+test('table lesson: the layers pictures\' tables of places and of weights open each number; a miss reads as its cell does and says its places are in that table, not "not printed"', async () => {
   const { page, problems } = await site.open('table/', DESKTOP);
   const numbers = demo(page, 'layers').locator('figure.table-attention details');
   await numbers.locator('summary').click();
@@ -181,5 +181,27 @@ test('table lesson: the layers pictures\' table of places opens each place; a mi
   assert.match(operands, /the nearest object's x \[cm\] = [\d.]+ \(worked out; the table of numbers under the pictures shows it\)/);
   assert.doesNotMatch(operands, /nearest object's . \[cm\] = [\d.]+ \(worked out, not printed/);
   assert.equal(await places.locator('td.explain-operand').count(), 2, 'the nearest object\'s x and y are marked in the table');
+  await page.keyboard.press('Escape');
+  // The table of weights: a row per view (each layer's heads averaged, then its heads), a column per object.
+  const weights = numbers.locator('table').nth(1);
+  const views = weights.locator('tr');
+  for (let r = 1; r < await views.count(); r += 1) {
+    const numbered = (await views.nth(r).locator('td').allInnerTexts()).filter((t) => /\d/.test(t)).length;
+    assert.equal(await views.nth(r).locator('td.explainable').count(), numbered, `every weight of view ${r} explains itself`);
+  }
+  const averaged = views.nth(1).locator('td.explainable').first();
+  await averaged.click();
+  await answered(page, 'layers');
+  assert.match(await panel.locator('.explain-title').innerText(), /^The request token's weight on object 0 \(\w+\) in layer 1$/);
+  assert.doesNotMatch(await panel.locator('.explain-operands').innerText(), /not printed/);
+  const heads = await panel.locator('.explain-operands li').count();
+  assert.equal(await weights.locator('td.explain-operand').count(), heads, 'each head\'s weight is marked in its row');
+  await page.keyboard.press('Escape');
+  const firstHead = views.nth(2).locator('td.explainable').first();
+  await firstHead.click();
+  await answered(page, 'layers');
+  assert.match(await panel.locator('.explain-title').innerText(), /^Head 1's weight of the request token on object 0 \(\w+\) in layer 1$/);
+  const given = Number((await panel.locator('.explain-formula').innerText()).split('= ').pop());
+  assert.ok(Math.abs(given - Number(await firstHead.innerText())) <= 0.0005, 'the cell opens the weight it shows');
   assert.deepEqual(problems, []);
 });

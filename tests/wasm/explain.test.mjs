@@ -432,7 +432,7 @@ test('explain: the table lab\'s picture names, row by row, the sentence numbers 
   for (const name of explanation.pictures.table_lab.after.flat()) assert.ok(explanation.numbers.includes(name), `${name} explains itself`);
 });
 
-test('explain: the layers demo\'s miss on this scene is measured from places its pictures\' table shows, and says so', { skip: !tableModule }, () => {
+test('explain: the layers demo\'s miss on this scene and its weights are made of places and heads\' weights its pictures\' tables show, and say so', { skip: !tableModule }, () => {
   const { core } = tableModule;
   const { explanation: contents } = core.explain('table_layers', {}, { kind: 'contents' });
   assert.equal(contents.pictures.table_layers.inner, 'place');
@@ -443,6 +443,12 @@ test('explain: the layers demo\'s miss on this scene is measured from places its
     assert.ok(places.length > 0, `${JSON.stringify(ref)} reads a place`);
     for (const o of places) assert.equal(o.source, 'pictured', `${o.label} is in the pictures' table`);
   }
+  // The table of weights: a view that averages a layer's heads repeats the layers table; each head's weights are worked out, and shown there.
+  assert.deepEqual(contents.pictures.table_layers_weights, { mean: { kind: 'table', table: 'layers' }, head: { kind: 'inner', name: 'head_weight' } });
+  const { explanation: mean } = core.explain('table_layers', {}, { kind: 'table', table: 'layers', row: 0, col: 1 });
+  const heads = mean.operands.filter((o) => o.ref.name === 'head_weight');
+  assert.ok(heads.length > 1, 'layer 2 averages its heads');
+  for (const o of heads) assert.equal(o.source, 'pictured', `${o.label} is in the pictures' table`);
 });
 
 const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));

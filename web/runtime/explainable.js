@@ -7,6 +7,7 @@
 
 import { markCells } from './render/tables.js';
 import { cellAt, moveCursor } from './render/heat-cell-place.js';
+import { layerViews } from './render/layer-views.js';
 
 // A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
 const tableCell = (td) => {
@@ -28,10 +29,16 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 // cols, after}): the cell in child `j` of row k opens that table's cell (k, cols[j]), or the worked-out
 // value {kind: 'inner', name: inner, row: k, col: cols[j]}, none when cols[j] is −1; a row past those opens
 // the sentence numbers `after[k − rows][j − 1]` (the answer and the true place).
+// The layers pictures' table of weights is a row per view and a column per object ({mean, head}): a view that
+// averages a layer's heads opens `mean` with row: the object, col: the layer; a head's view opens `head` with
+// its layer, head and row: the object.
 const PICTURE_TABLES = {
   table_lab: 'figure.table-lab details table',
-  table_layers: 'figure.table-attention details table:first-of-type',  // the places; the weights follow
+  table_layers: 'figure.table-attention details table:first-of-type',
+  table_layers_weights: 'figure.table-attention details table:nth-of-type(2)',
 };
+// A reference fits a template when it holds each of the template's members (a head's {kind, name}).
+const fits = (template, ref) => Object.entries(template).every(([key, value]) => ref[key] === value);
 
 // What a number cell of a demo's table is made as once the table is marked (render/tables.js markCells).
 let markedCell = null;
@@ -67,14 +74,25 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
   const pictureTables = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_TABLES[kind]);
 
+  // The layers figure's views, from the result on screen (its table's rows are in this order).
+  const views = () => {
+    const fig = shown().result.figures?.find((f) => f.kind === 'table_attention');
+    return fig ? layerViews(fig) : [];
+  };
+
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
   function pictureCellRef(td) {
-    for (const [kind, { table, inner, cols, after = [] }] of pictureTables) {
+    for (const [kind, { table, inner, cols, after = [], mean, head }] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;
       const tr = td.parentElement;
       const row = [...own.rows].indexOf(tr) - 1;
       const j = [...tr.children].indexOf(td);
+      if (mean) {
+        const view = views()[row];
+        if (!view || j < 1) return null;
+        return view.head === null ? { ...mean, row: j - 1, col: view.layer } : { ...head, layer: view.layer, head: view.head, row: j - 1 };
+      }
       const rows = table === undefined ? own.rows.length - 1 - after.length
         : (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
       if (row < rows) {
@@ -88,9 +106,13 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   }
   /** The cell of a picture's table of numbers that shows the worked-out value `ref`, or null. */
   function pictureCell(ref) {
-    for (const [kind, { inner, cols }] of pictureTables) {
-      if (ref.kind !== 'inner' || inner === undefined || ref.name !== inner) continue;
-      return container.querySelector(PICTURE_TABLES[kind])?.rows[ref.row + 1]?.children[cols.indexOf(ref.col)] ?? null;
+    for (const [kind, { inner, cols, head }] of pictureTables) {
+      const own = () => container.querySelector(PICTURE_TABLES[kind]);
+      if (head && fits(head, ref)) {
+        const k = views().findIndex((v) => v.layer === ref.layer && v.head === ref.head);
+        return k < 0 ? null : own()?.rows[k + 1]?.children[ref.row + 1] ?? null;
+      }
+      if (inner !== undefined && fits({ kind: 'inner', name: inner }, ref)) return own()?.rows[ref.row + 1]?.children[cols.indexOf(ref.col)] ?? null;
     }
     return null;
   }

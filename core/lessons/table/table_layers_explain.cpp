@@ -63,8 +63,9 @@ json mean_weight(const Layers& y, const json& ref, long l, long at, double value
                   kLayersStep, "Σₕ wₕ / H", "each head's weight, added up and divided by the number of heads");
     std::vector<Expr> terms;
     for (long h = 0; h < H; ++h)
+        // A head's weight on an object is in the pictures' table of weights; on itself, nowhere.
         terms.push_back(operand(e.add(at == 0 ? json{{"kind", "inner"}, {"name", "head_self"}, {"layer", l}, {"head", h}} : head_ref(l, h, at - 1),
-                                      "head " + std::to_string(h + 1) + "'s weight", head_weight(y, l, h, at))));
+                                      "head " + std::to_string(h + 1) + "'s weight", head_weight(y, l, h, at), at == 0 ? "result" : "pictured")));
     e.expression(div(sum(std::move(terms)), constant(static_cast<double>(H))));
     return e.to_json(value);
 }
@@ -179,13 +180,16 @@ json explain_table_layers(const Params& p, const json& ref) {
         json numbers = {"answer_x", "answer_y", "truth_x", "truth_y", "miss_cm"};
         for (const std::string& network : layers_networks())
             for (const char* tail : {"_miss_4", "_miss_6", "_miss_here"}) numbers.push_back(layers_key(network) + tail);
-        // The pictures' table of places (x, y per object; then the answer and the true place) shows the worked-out
-        // places and repeats these numbers (web/runtime/explainable.js, PICTURE_TABLES); column −1: the name.
+        // The pictures' tables of numbers (web/runtime/explainable.js, PICTURE_TABLES). The places (x, y per object;
+        // then the answer and the true place) show the worked-out places and repeat these numbers; column −1: the
+        // name. The weights (a row per view: each layer's heads averaged, then each head; a column per object)
+        // repeat the "layers" table's cells and show each head's weights.
         return {{"tables", {"layers", "misses"}},
                 {"numbers", numbers},
                 {"printed", true},
                 {"pictures", {{"table_layers", {{"inner", "place"}, {"cols", {-1, 0, 1}},
-                                                {"after", json::array({json::array({"answer_x", "answer_y"}), json::array({"truth_x", "truth_y"})})}}}}}};
+                                                {"after", json::array({json::array({"answer_x", "answer_y"}), json::array({"truth_x", "truth_y"})})}}},
+                              {"table_layers_weights", {{"mean", {{"kind", "table"}, {"table", "layers"}}}, {"head", {{"kind", "inner"}, {"name", "head_weight"}}}}}}}};
     }
     const Layers y = layers_of(p);
     if (kind == "param") {

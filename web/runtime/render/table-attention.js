@@ -4,6 +4,7 @@
 // the figure's one tab stop (see table-drag.js). Text alternative: two tables under the pictures, where
 // everything is and the weights of each view.
 import { createTableSvg, sceneRows } from './table-scene.js';
+import { layerViews } from './layer-views.js';
 import { el, svg } from '../dom.js';
 import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
@@ -11,10 +12,11 @@ import { say } from '../strings/index.js';
 import { markPhrases } from './tables.js';
 
 function viewsOf(fig) {
-  return fig.layers.flatMap((layer) => [
-    { label: say('scene.heads_averaged', { layer: layer.label }), weights: layer.weights },
-    ...layer.heads.map((w, h) => ({ label: say('scene.layer_head', { layer: layer.label, h: h + 1 }), weights: w })),
-  ]);
+  return layerViews(fig).map(({ layer: l, head }) => {
+    const layer = fig.layers[l];
+    return head === null ? { label: say('scene.heads_averaged', { layer: layer.label }), weights: layer.weights }
+      : { label: say('scene.layer_head', { layer: layer.label, h: head + 1 }), weights: layer.heads[head] };
+  });
 }
 
 /** The weights as rows of numbers (header first): the text alternative of the pictures. */
