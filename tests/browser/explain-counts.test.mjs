@@ -178,7 +178,7 @@ test('table lesson: the layers pictures\' tables of places and of weights open e
   await answered(page, 'layers');
   assert.equal(await panel.locator('.explain-result').innerText(), `= ${await miss.innerText()}`, 'the panel prints the miss as its cell does, to two decimals');
   const operands = await panel.locator('.explain-operands').innerText();
-  assert.match(operands, /the nearest object's x \[cm\] = [\d.]+ \(worked out; the table of numbers under the pictures shows it\)/);
+  assert.match(operands, /the nearest object's x \[cm\] = [\d.]+ \(shown in a picture's table of numbers\)/);
   assert.doesNotMatch(operands, /nearest object's . \[cm\] = [\d.]+ \(worked out, not printed/);
   assert.equal(await places.locator('td.explain-operand').count(), 2, 'the nearest object\'s x and y are marked in the table');
   await page.keyboard.press('Escape');
@@ -203,5 +203,49 @@ test('table lesson: the layers pictures\' tables of places and of weights open e
   assert.match(await panel.locator('.explain-title').innerText(), /^Head 1's weight of the request token on object 0 \(\w+\) in layer 1$/);
   const given = Number((await panel.locator('.explain-formula').innerText()).split('= ').pop());
   assert.ok(Math.abs(given - Number(await firstHead.innerText())) <= 0.0005, 'the cell opens the weight it shows');
+  assert.deepEqual(problems, []);
+});
+
+test('robot lesson: a weight strip\'s table of numbers opens each weight, as the weights table does; the order demo\'s guess marks its weights in its strip', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  for (const instance of ['scores', 'sharp']) {
+    const numbers = demo(page, instance).locator('figure.weight-strip details');
+    await numbers.locator('summary').click();
+    const rows = numbers.locator('tr');
+    await rows.nth(2).locator('td.explainable').first().waitFor();
+    assert.equal(await rows.nth(1).locator('td.explainable').count(), 0, `${instance}: the keys' values are readings, not explained here`);
+    for (let r = 2; r < await rows.count(); r += 1) {
+      assert.equal(await rows.nth(r).locator('td.explainable').count(), await rows.nth(r).locator('td').count(), `${instance}: every weight of row ${r} explains itself`);
+    }
+    // The strip's last weight of its last row is the weights table's last cell: the same explanation.
+    const last = rows.last().locator('td').last();
+    await last.click();
+    await answered(page, instance);
+    const panel = panelOf(page, instance);
+    const title = await panel.locator('.explain-title').innerText();
+    assert.match(title, /weight of key \d+/i);
+    await page.keyboard.press('Escape');
+    const table = demo(page, instance).locator('table.matrix[data-name="weights"]');
+    await table.locator('tr').last().locator('td').last().click();
+    await answered(page, instance);
+    assert.equal(await panel.locator('.explain-title').innerText(), title, `${instance}: the strip's weight is the table's`);
+    await page.keyboard.press('Escape');
+  }
+  const strip = demo(page, 'order').locator('figure.weight-strip details');
+  await strip.locator('summary').click();
+  const weight = strip.locator('tr').nth(3).locator('td').nth(9);  // position worth 0.0 (the row label is a header), key 9
+  await weight.click();
+  await answered(page, 'order');
+  const panel = panelOf(page, 'order');
+  assert.match(await panel.locator('.explain-title').innerText(), /^The weight of key 9 /);
+  assert.match(await panel.locator('.explain-result').innerText(), new RegExp(`^= ${(await weight.innerText()).replace('.', '\\.')}`));
+  await page.keyboard.press('Escape');
+  await sentenceNumber(page, 'order.plain_guess').click();
+  await answered(page, 'order');
+  const operands = await panel.locator('.explain-operands').innerText();
+  assert.doesNotMatch(operands, /weight of key \d+ = [\d.]+ \(worked out, not printed/);
+  assert.match(operands, /the reading after key 0 = \d+ \(shown in a picture's table of numbers\)/);
+  assert.equal(await strip.locator('tr').nth(2).locator('td.explain-operand').count(), await strip.locator('tr').nth(2).locator('td').count(),
+    'every weight of the row without a position number is marked');
   assert.deepEqual(problems, []);
 });

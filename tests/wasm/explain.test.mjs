@@ -451,6 +451,25 @@ test('explain: the layers demo\'s miss on this scene and its weights are made of
   for (const o of heads) assert.equal(o.source, 'pictured', `${o.label} is in the pictures' table`);
 });
 
+const robotModule = modules.find((m) => m.core.demos.has('robot_order'));
+
+test('explain: a robot weight strip\'s weights open the weights table\'s cells, or the order demo\'s worked-out weights, which its guesses call pictured', { skip: !robotModule }, () => {
+  const { core } = robotModule;
+  const strip = (id) => core.explain(id, {}, { kind: 'contents' }).explanation.pictures.weight_strip.weights;
+  assert.deepEqual(strip('robot_scores'), { kind: 'table', table: 'weights' });
+  assert.deepEqual(strip('robot_sharpness'), { kind: 'table', table: 'weights' });
+  assert.deepEqual(strip('robot_order'), { kind: 'inner', name: 'weight' });
+  const { explanation } = core.explain('robot_order', {}, { kind: 'number', name: 'plain_guess' });
+  const weights = explanation.operands.filter((o) => o.ref.name === 'weight');
+  assert.equal(weights.length, 20, 'the guess reads every key\'s weight');
+  for (const o of weights) assert.equal(o.source, 'pictured', `${o.label} is in the strip's table`);
+  // A key's value is the reading after it, in the strip's row of values; a reading before the first key's value is not shown.
+  const { explanation: dot } = core.explain('robot_order', {}, { kind: 'inner', name: 'dot', row: 0, col: 0 });
+  const readings = dot.operands.filter((o) => o.ref.name === 'reading');
+  assert.ok(readings.some((o) => o.source === 'pictured') && readings.some((o) => o.source !== 'pictured'), 'key 0\'s readings: before and after the values begin');
+  for (const o of readings) assert.equal(o.source === 'pictured', o.ref.row >= 5, `${o.label}: tick ${o.ref.row}, patch 5`);
+});
+
 const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));
 
 test('explain: every cell of the embedding demo\'s heat maps explains itself: a sum of the token and position maps\' cells down to the trained rows, the sines from the width', { skip: !lmModule }, () => {

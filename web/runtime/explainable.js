@@ -32,10 +32,13 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 // The layers pictures' table of weights is a row per view and a column per object ({mean, head}): a view that
 // averages a layer's heads opens `mean` with row: the object, col: the layer; a head's view opens `head` with
 // its layer, head and row: the object.
+// A weight strip's table ({weights}) is the keys' values, then a row of weights per row of the strip: the weight in
+// row r + 1, child j opens `weights` with row: r, col: j − 1 (the values are readings, and open nothing).
 const PICTURE_TABLES = {
   table_lab: 'figure.table-lab details table',
   table_layers: 'figure.table-attention details table:first-of-type',
   table_layers_weights: 'figure.table-attention details table:nth-of-type(2)',
+  weight_strip: 'figure.weight-strip details table',
 };
 // A reference fits a template when it holds each of the template's members (a head's {kind, name}).
 const fits = (template, ref) => Object.entries(template).every(([key, value]) => ref[key] === value);
@@ -82,12 +85,13 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
   function pictureCellRef(td) {
-    for (const [kind, { table, inner, cols, after = [], mean, head }] of pictureTables) {
+    for (const [kind, { table, inner, cols, after = [], mean, head, weights }] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;
       const tr = td.parentElement;
       const row = [...own.rows].indexOf(tr) - 1;
       const j = [...tr.children].indexOf(td);
+      if (weights) return row >= 1 && j >= 1 ? { ...weights, row: row - 1, col: j - 1 } : null;
       if (mean) {
         const view = views()[row];
         if (!view || j < 1) return null;
@@ -106,8 +110,9 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   }
   /** The cell of a picture's table of numbers that shows the worked-out value `ref`, or null. */
   function pictureCell(ref) {
-    for (const [kind, { inner, cols, head }] of pictureTables) {
+    for (const [kind, { inner, cols, head, weights }] of pictureTables) {
       const own = () => container.querySelector(PICTURE_TABLES[kind]);
+      if (weights?.kind === 'inner' && fits(weights, ref)) return own()?.rows[ref.row + 2]?.children[ref.col + 1] ?? null;
       if (head && fits(head, ref)) {
         const k = views().findIndex((v) => v.layer === ref.layer && v.head === ref.head);
         return k < 0 ? null : own()?.rows[k + 1]?.children[ref.row + 1] ?? null;

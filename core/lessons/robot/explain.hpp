@@ -21,6 +21,9 @@ json key_number(long j);
 explain::Printed steps_back_of(const Params& p, long key_index_printed, long j);
 // (r − 50) / 25 for the reading that is operand `k`: the readings are scaled so before the dot products.
 explain::Expr scaled_of(int k);
+// The source of the operand that is the reading at `tick` (Explanation::add): "pictured" when the weight strip's
+// table shows it, as the value of key tick − patch (keys' values are the readings patch .. patch + keys − 1).
+std::string reading_source(long tick, long patch, long keys);
 // Key j's weight as a formula: e^sⱼ / Σ e^s, written with the largest score m taken off when it was (`shifted`).
 std::string weight_formula(long j, bool shifted);
 

@@ -58,4 +58,8 @@ std::string weight_formula(long j, bool shifted) {
     return shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ";
 }
 
+std::string reading_source(long tick, long patch, long keys) {
+    return tick >= patch && tick < patch + keys ? "pictured" : "result";
+}
+
 }  // namespace attn::lesson_robot

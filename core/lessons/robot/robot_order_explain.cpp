@@ -2,8 +2,8 @@
 // the same values, added in another order), and with a position number of each strength λ: key j gets
 // λ × j / (K − 1) as one more reading, the query λ, so each dot product gains λ × j / (K − 1) × λ. Each
 // row's dot products, scores and weights are `inner` steps ({"kind": "inner", "name": "weight", "row": r,
-// "col": j}; row 0 without a position number, row s + 1 with strength s, as the weights' picture), down
-// to the readings (given "reading") and the strengths you set.
+// "col": j}; row 0 without a position number, row s + 1 with strength s, as the weights' picture, whose
+// table of numbers shows the weights: "pictured"), down to the readings (given "reading") and the strengths you set.
 #include <cmath>
 #include <string>
 
@@ -53,8 +53,10 @@ json dot(const Order& o, const json& ref, long row, long j) {
                          : "the sum over the patch of each of the key's scaled readings times the query's");
     std::vector<Expr> terms;
     for (long i = 0; i < o.patch; ++i) {
-        const int k = e.add(reading_ref(j + i), "reading " + std::to_string(i + 1) + " of key " + std::to_string(j), o.g.history[j + i]);
-        const int q = e.add(reading_ref(o.keys + i), "reading " + std::to_string(i + 1) + " of the query", o.g.history[o.keys + i]);
+        const int k = e.add(reading_ref(j + i), "reading " + std::to_string(i + 1) + " of key " + std::to_string(j), o.g.history[j + i],
+                            reading_source(j + i, o.patch, o.keys));
+        const int q = e.add(reading_ref(o.keys + i), "reading " + std::to_string(i + 1) + " of the query", o.g.history[o.keys + i],
+                            reading_source(o.keys + i, o.patch, o.keys));
         terms.push_back(mul(scaled_of(k), scaled_of(q)));
     }
     if (placed) {
@@ -80,7 +82,7 @@ json score(const Order& o, const json& ref, long row, long j) {
 std::vector<Expr> weights_of(Explanation& e, const Order& o, long row) {
     std::vector<Expr> out;
     for (long j = 0; j < o.keys; ++j)
-        out.push_back(operand(e.add(inner_ref("weight", row, j), "the weight of key " + std::to_string(j), o.looks[static_cast<std::size_t>(row)].weights(j))));
+        out.push_back(operand(e.add(inner_ref("weight", row, j), "the weight of key " + std::to_string(j), o.looks[static_cast<std::size_t>(row)].weights(j), "pictured")));
     return out;
 }
 
@@ -107,8 +109,8 @@ json guess(const Order& o, const json& ref, long row, const std::vector<int>* or
     for (long i = 0; i < o.keys; ++i) {
         const long j = order ? (*order)[static_cast<std::size_t>(i)] : i;
         const double w = o.looks[static_cast<std::size_t>(row)].weights(j);
-        terms.push_back(mul(operand(e.add(inner_ref("weight", row, j), "the weight of key " + std::to_string(j), w)),
-                            operand(e.add(reading_ref(j + o.patch), "the reading after key " + std::to_string(j), o.g.patches.values(j)))));
+        terms.push_back(mul(operand(e.add(inner_ref("weight", row, j), "the weight of key " + std::to_string(j), w, "pictured")),
+                            operand(e.add(reading_ref(j + o.patch), "the reading after key " + std::to_string(j), o.g.patches.values(j), "pictured"))));
     }
     e.expression(sum(std::move(terms)));
     return e.to_json(value);
@@ -191,7 +193,8 @@ json explain_robot_order(const Params& p, const json& ref) {
     const std::string kind = ref_kind(ref);
     if (kind == "contents")
         return {{"tables", {"positions"}}, {"numbers", {"plain_guess", "shuffled_guess", "shuffle_difference", "plain_steps_back_text", "truth"}},
-                {"printed", true}};
+                {"printed", true},
+                {"pictures", {{"weight_strip", {{"weights", {{"kind", "inner"}, {"name", "weight"}}}}}}}};
     if (kind == "param") return explain_setting(p, ref);
     const Order o = order_of(p);
     if (kind == "inner") return inner(o, ref);

@@ -193,7 +193,8 @@ json explain_robot_scores(const Params& p, const json& ref) {
                 {"numbers", {"query_text", "best_readings_text", "best_dot", "best_score", "second_score", "third_score",
                              "best_weight", "second_weight", "third_weight", "weights_sum", "best_value", "second_value",
                              "third_value", "guess", "truth", "error", "previous", "no_change_error"}},
-                {"printed", true}};
+                {"printed", true},
+                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}}}}}};
     if (kind == "param") return explain_setting(p, ref);
     const Scores s = scores_of(p);
     if (kind == "table") return table(s, ref);

@@ -41,7 +41,7 @@ json reading_ref(long tick) { return {{"kind", "inner"}, {"name", "reading"}, {"
 json divisor_ref(long d) { return {{"kind", "param"}, {"name", "divisors"}, {"index", d}}; }
 
 int reading_operand(Explanation& e, const Sharpness& s, long tick, const std::string& label) {
-    return e.add(reading_ref(tick), label, s.g.history[static_cast<std::size_t>(tick)]);
+    return e.add(reading_ref(tick), label, s.g.history[static_cast<std::size_t>(tick)], reading_source(tick, s.patch, s.keys));
 }
 
 json dot(const Sharpness& s, const json& ref, long j) {
@@ -122,7 +122,8 @@ json explain_robot_sharpness(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"weights", "dots"}},
                 {"numbers", {"dots", "average_of_values", "largest_weights", "guesses", "transformer_divisor", "truth"}},
-                {"printed", true}};
+                {"printed", true},
+                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}}}}}};
     if (kind == "param") return explain_setting(p, ref);
     const Sharpness s = sharpness_of(p);
     const long D = static_cast<long>(s.divisors.size());

@@ -472,7 +472,7 @@ export default {
   'explain.close': 'Close',
   'explain.kicker': 'How this number was computed',
   'explain.inner': ' (worked out, not printed on the page)',
-  'explain.pictured': ' (worked out; the table of numbers under the pictures shows it)',
+  'explain.pictured': ' (shown in a picture\'s table of numbers)',
   'explain.learned': ' (learned in training)',
   'explain.pick_one': 'This sentence quotes several numbers. Pick one:',
   'explain.number': 'number {n}',

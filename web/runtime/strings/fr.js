@@ -470,7 +470,7 @@ export default {
   'explain.close': 'Fermer',
   'explain.kicker': 'Comment ce nombre a été calculé',
   'explain.inner': ' (calculé, non affiché sur la page)',
-  'explain.pictured': ' (calculé ; le tableau de nombres sous les images le montre)',
+  'explain.pictured': ' (affiché dans le tableau de nombres d\'une image)',
   'explain.learned': ' (appris à l\'entraînement)',
   'explain.pick_one': 'Cette phrase cite plusieurs nombres. Choisissez-en un :',
   'explain.number': 'nombre {n}',
