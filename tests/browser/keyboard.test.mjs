@@ -81,8 +81,9 @@ test('keyboard: the layers figure (six views of one scene) is one tab stop, and 
   const { page, problems } = await site.open('table/');
   assert.equal(await tabStopsIn(page, 'layers', '.attention-grid'), 1);
   const layers = demo(page, 'layers');
-  assert.equal(await layers.locator('figure.table-attention [tabindex="0"]').count(), 1);
-  assert.equal(await layers.locator('figure.table-attention [tabindex]').count(), 4, 'the four objects of the first view, and no others');
+  // The pictures; the tables of numbers under them are a tab stop each, as every table is.
+  assert.equal(await layers.locator('figure.table-attention .attention-grid [tabindex="0"]').count(), 1);
+  assert.equal(await layers.locator('figure.table-attention .attention-grid [tabindex]').count(), 4, 'the four objects of the first view, and no others');
   await layers.locator('.object[tabindex="0"]').focus();
   const before = await printed(page, 'layers');
   await page.keyboard.press('Shift+ArrowUp');

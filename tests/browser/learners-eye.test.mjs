@@ -49,8 +49,12 @@ async function operateDemo(page, instance, random, { mine, panels }) {
     await action();
     for (const f of await page.evaluate((i) => window.learnersEye.look(i), instance)) if (!found.has(f)) found.set(f, label);
   };
-  // A demo inside a closed question is opened, as the learner opens the question to use it.
-  await step('opening the page', () => box.evaluate((d) => { for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true; }));
+  // A demo inside a closed question is opened, as the learner opens the question to use it, and so is every
+  // picture's table of numbers, so that the look reads them at every step.
+  await step('opening the page', () => box.evaluate((d) => {
+    for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true;
+    for (const numbers of d.querySelectorAll('figure details.chart-data')) numbers.open = true;
+  }));
   const declarations = await page.evaluate((i) => {
     const view = window.attnLesson.demos.get(i);
     return window.attnLesson.core.demos.get(view.container.dataset.demo).params;

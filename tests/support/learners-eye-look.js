@@ -82,8 +82,9 @@ window.learnersEye = (() => {
   }
 
   const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
+  // A focused summary scrolls its details by the arrow keys, as a focused button scrolls its box.
   const reachable = (n) => n.tabIndex >= 0 || n.isContentEditable
-    || Boolean(n.querySelector('[contenteditable="true"], input, textarea, select, button, a[href], [tabindex="0"]'));
+    || Boolean(n.querySelector('[contenteditable="true"], input, textarea, select, button, a[href], summary, [tabindex="0"]'));
 
   /**
    * Nothing clipped: wide content scrolls in its own reachable box, the root holds its content and lies
@@ -178,11 +179,18 @@ window.learnersEye = (() => {
       const t = n.textContent.trim();
       if (t === '' || t === '—' || /^(undefined|NaN|null)$/.test(t)) found.push(`the number "${n.dataset.num}" reads "${t}"`);
     }
+    // A table writes a negative number with a minus sign, "−0.4", as NumPy's printouts cannot: "-0.4" in a table is a slip.
+    for (const table of view.container.querySelectorAll('table')) {
+      const hyphen = [...table.querySelectorAll('td')].find((td) => /^-\d/.test(td.textContent.trim()));
+      const name = table.closest('details')?.querySelector('summary')?.textContent ?? table.querySelector('caption')?.textContent ?? 'a table';
+      if (hyphen) found.push(`"${hyphen.textContent.trim()}" in "${name}" has a hyphen for its minus sign`);
+    }
     for (const line of lines(section.innerText)) {
       const at = (m) => `"${line.trim().slice(Math.max(0, m.index - 40), m.index + 50)}"`;
       for (const m of line.matchAll(/\b(undefined|NaN|null)\b/g)) found.push(`a placeholder "${m[1]}" in ${at(m)}`);
-      // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation).
-      for (const m of line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
+      // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation). A table's row (its
+      // cells joined by tabs) may have a dash for "no value here": a chart's series without a point at that x.
+      for (const m of line.includes('\t') ? [] : line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
       // "Head 1 weights" names head 1; "1 weights" counts them, and so does "1 latest keys".
       for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ((?:(?:latest|last|first|recent|scored|hidden|other|more|new|remaining|wrong|correct|negative|positive|extra|whole|distinct|neighbouring) )?([a-z]+s))\b(?!\.\d)/gi)) {
         if (!SINGULAR_S.has(m[2].toLowerCase())) found.push(`"1 ${m[1]}" in ${at(m)}`);

@@ -9,6 +9,7 @@ import { noteChange } from '../announce.js';
 import { el, svg } from '../dom.js';
 import { fitChildren, writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
+import { formatNumber } from './format.js';
 
 const VIEW = 400;              // svg units across the mat
 const HIT_RADIUS = 4;          // svg units
@@ -17,7 +18,8 @@ const KEY_STEP_FAST_CM = 5;    // with Shift
 const DRAG_GRID_CM = 0.5;      // dragged positions are rounded to this
 const GRAB_RADIUS = 26;        // svg units: an invisible circle around the robot, 46 px across on a phone (44 px is the goal)
 
-const fixed1 = (v) => (v === null || v === undefined ? '—' : v.toFixed(1));
+// A hit just past a wall (the sensor's noise) is negative: written "−0.4" with a minus sign, as every table writes it.
+const fixed1 = (v) => (v === null || v === undefined ? '—' : formatNumber(v, 1));
 
 /** Heading between two frames, turning the short way round (headings wrap at 360°). */
 function interpolateHeading(a, b, f) {

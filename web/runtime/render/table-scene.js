@@ -8,6 +8,7 @@ import { select } from 'd3-selection';
 import { writeAttributes, writeText } from './in-place.js';
 import { svg } from '../dom.js';
 import { say } from '../strings/index.js';
+import { formatNumber } from './format.js';
 
 export const VIEW = 400;          // svg units across the table
 const MARGIN = 36;                // room under the table for the request
@@ -98,7 +99,8 @@ export function sceneRows(scene, weightLabel = say('scene.weight')) {
   return [
     [say('scene.object'), say('scene.x'), say('scene.y'), weightLabel],
     ...scene.objects.map((o) => [o.kind, o.x.toFixed(1), o.y.toFixed(1), o.weight === undefined ? '—' : o.weight.toFixed(3)]),
-    ...(scene.answer ? [[say('scene.answer'), scene.answer[0].toFixed(1), scene.answer[1].toFixed(1), '']] : []),
+    // A network's answer may fall off the table: "−0.4" with a minus sign, as every table writes it.
+    ...(scene.answer ? [[say('scene.answer'), formatNumber(scene.answer[0], 1), formatNumber(scene.answer[1], 1), '']] : []),
     ...(scene.truth ? [[say('scene.truth'), scene.truth[0].toFixed(1), scene.truth[1].toFixed(1), '']] : []),
   ];
 }
