@@ -206,16 +206,15 @@ test('table lesson: the layers pictures\' tables of places and of weights open e
   assert.deepEqual(problems, []);
 });
 
-test('robot lesson: a weight strip\'s table of numbers opens each weight, as the weights table does; the order demo\'s guess marks its weights in its strip', async () => {
+test('robot lesson: a weight strip\'s table of numbers opens each value and weight, as the tables do; the order demo\'s guess marks its weights and values in its strip', async () => {
   const { page, problems } = await site.open('robot/', DESKTOP);
   for (const instance of ['scores', 'sharp']) {
     const numbers = demo(page, instance).locator('figure.weight-strip details');
     await numbers.locator('summary').click();
     const rows = numbers.locator('tr');
     await rows.nth(2).locator('td.explainable').first().waitFor();
-    assert.equal(await rows.nth(1).locator('td.explainable').count(), 0, `${instance}: the keys' values are readings, not explained here`);
-    for (let r = 2; r < await rows.count(); r += 1) {
-      assert.equal(await rows.nth(r).locator('td.explainable').count(), await rows.nth(r).locator('td').count(), `${instance}: every weight of row ${r} explains itself`);
+    for (let r = 1; r < await rows.count(); r += 1) {
+      assert.equal(await rows.nth(r).locator('td.explainable').count(), await rows.nth(r).locator('td').count(), `${instance}: every value and weight of row ${r} explains itself`);
     }
     // The strip's last weight of its last row is the weights table's last cell: the same explanation.
     const last = rows.last().locator('td').last();
@@ -229,6 +228,13 @@ test('robot lesson: a weight strip\'s table of numbers opens each weight, as the
     await table.locator('tr').last().locator('td').last().click();
     await answered(page, instance);
     assert.equal(await panel.locator('.explain-title').innerText(), title, `${instance}: the strip's weight is the table's`);
+    await page.keyboard.press('Escape');
+    // Key 9's value: the reading that came after it, tick 9 + 5 of the window.
+    const value = rows.nth(1).locator('td').nth(9);
+    await value.click();
+    await answered(page, instance);
+    assert.match(await panel.locator('.explain-title').innerText(), /^(The reading that came after key 9|Reading 14 of the last window)$/);
+    assert.match(await panel.innerText(), new RegExp(`= ${await value.innerText()}\\b`), `${instance}: the value opens the reading it shows`);
     await page.keyboard.press('Escape');
   }
   const strip = demo(page, 'order').locator('figure.weight-strip details');
@@ -247,5 +253,7 @@ test('robot lesson: a weight strip\'s table of numbers opens each weight, as the
   assert.match(operands, /the reading after key 0 = \d+ \(shown in a picture's table of numbers\)/);
   assert.equal(await strip.locator('tr').nth(2).locator('td.explain-operand').count(), await strip.locator('tr').nth(2).locator('td').count(),
     'every weight of the row without a position number is marked');
+  assert.equal(await strip.locator('tr').nth(1).locator('td.explain-operand').count(), await strip.locator('tr').nth(1).locator('td').count(),
+    'and every key\'s value');
   assert.deepEqual(problems, []);
 });

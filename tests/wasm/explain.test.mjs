@@ -455,10 +455,21 @@ const robotModule = modules.find((m) => m.core.demos.has('robot_order'));
 
 test('explain: a robot weight strip\'s weights open the weights table\'s cells, or the order demo\'s worked-out weights, which its guesses call pictured', { skip: !robotModule }, () => {
   const { core } = robotModule;
-  const strip = (id) => core.explain(id, {}, { kind: 'contents' }).explanation.pictures.weight_strip.weights;
+  const strip = (id) => core.explain(id, {}, { kind: 'contents' }).explanation.pictures.weight_strip.weights;  // the rows of weights
   assert.deepEqual(strip('robot_scores'), { kind: 'table', table: 'weights' });
   assert.deepEqual(strip('robot_sharpness'), { kind: 'table', table: 'weights' });
   assert.deepEqual(strip('robot_order'), { kind: 'inner', name: 'weight' });
+  // The row of values: key j's value is the reading at tick j + patch, which each demo explains (the scores demo as its keys table's cell).
+  for (const id of ['robot_scores', 'robot_sharpness', 'robot_order']) {
+    assert.deepEqual(core.explain(id, {}, { kind: 'contents' }).explanation.pictures.weight_strip.values, { ref: { kind: 'inner', name: 'reading' }, from: 'patch' });
+    const { result } = core.run(id, {});
+    const values = result.figures.find((f) => f.kind === 'weight_strip').values;
+    for (const j of [0, values.length - 1]) {
+      const answer = core.explain(id, {}, { kind: 'inner', name: 'reading', row: j + 5 });
+      assert.ok(answer.ok, `${id}: ${answer.error?.message}`);
+      assert.equal(answer.explanation.value, values[j], `${id}: key ${j}'s value is the reading at tick ${j} + 5`);
+    }
+  }
   const { explanation } = core.explain('robot_order', {}, { kind: 'number', name: 'plain_guess' });
   const weights = explanation.operands.filter((o) => o.ref.name === 'weight');
   assert.equal(weights.length, 20, 'the guess reads every key\'s weight');

@@ -32,8 +32,9 @@ const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 // The layers pictures' table of weights is a row per view and a column per object ({mean, head}): a view that
 // averages a layer's heads opens `mean` with row: the object, col: the layer; a head's view opens `head` with
 // its layer, head and row: the object.
-// A weight strip's table ({weights}) is the keys' values, then a row of weights per row of the strip: the weight in
-// row r + 1, child j opens `weights` with row: r, col: j − 1 (the values are readings, and open nothing).
+// A weight strip's table ({weights, values}) is the keys' values, then a row of weights per row of the strip: the
+// weight in row r + 1, child j opens `weights` with row: r, col: j − 1; the value in child j opens `values.ref` with
+// row: j − 1 + the parameter `values.from` (key j's value is the reading `patch` ticks after the key's first).
 const PICTURE_TABLES = {
   table_lab: 'figure.table-lab details table',
   table_layers: 'figure.table-attention details table:first-of-type',
@@ -85,13 +86,14 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
   function pictureCellRef(td) {
-    for (const [kind, { table, inner, cols, after = [], mean, head, weights }] of pictureTables) {
+    for (const [kind, { table, inner, cols, after = [], mean, head, weights, values }] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;
       const tr = td.parentElement;
       const row = [...own.rows].indexOf(tr) - 1;
       const j = [...tr.children].indexOf(td);
-      if (weights) return row >= 1 && j >= 1 ? { ...weights, row: row - 1, col: j - 1 } : null;
+      if (weights && j >= 1 && row >= 1) return { ...weights, row: row - 1, col: j - 1 };
+      if (weights) return row === 0 && j >= 1 && values ? { ...values.ref, row: j - 1 + Number(shown().params[values.from]) } : null;
       if (mean) {
         const view = views()[row];
         if (!view || j < 1) return null;
@@ -110,8 +112,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   }
   /** The cell of a picture's table of numbers that shows the worked-out value `ref`, or null. */
   function pictureCell(ref) {
-    for (const [kind, { inner, cols, head, weights }] of pictureTables) {
+    for (const [kind, { inner, cols, head, weights, values }] of pictureTables) {
       const own = () => container.querySelector(PICTURE_TABLES[kind]);
+      if (values && fits(values.ref, ref)) {
+        const j = ref.row - Number(shown().params[values.from]);
+        return j < 0 ? null : own()?.rows[1]?.children[j + 1] ?? null;
+      }
       if (weights?.kind === 'inner' && fits(weights, ref)) return own()?.rows[ref.row + 2]?.children[ref.col + 1] ?? null;
       if (head && fits(head, ref)) {
         const k = views().findIndex((v) => v.layer === ref.layer && v.head === ref.head);

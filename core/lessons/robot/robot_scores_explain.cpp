@@ -50,6 +50,21 @@ json given_reading(const json& ref, const std::string& what, double cm) {
     return Explanation(ref, what, kReadingStep, "r", "a reading of the distance sensor").given("reading", cm).to_json(cm);
 }
 
+// The reading at tick `row` of the last window (the weight strip's row of values): a key's value is the keys
+// table's cell; the readings before the first key's value are in no table.
+json window_reading(const Scores& s, const json& ref) {
+    if (ref_text(ref, "name") != "reading") throw ParamError("ref", "the scores demo works out no value called that");
+    const long tick = ref_index(ref, "row", static_cast<long>(s.g.history.size()));
+    const double cm = s.g.history[static_cast<std::size_t>(tick)];
+    if (tick < s.patch || tick >= s.patch + s.keys)
+        return given_reading(ref, "reading " + std::to_string(tick) + " of the last window", cm);
+    const long j = tick - s.patch;
+    const std::string what = "the reading that came after key " + std::to_string(j);
+    return Explanation(ref, what, kReadingStep, "v" + sub(j), "the value of key " + std::to_string(j) + ": the reading that came after it")
+        .same_as(table_ref("keys", j, s.patch), what + ", in the keys table", cm)
+        .to_json(cm);
+}
+
 json dot(const Scores& s, const json& ref, long j) {
     Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query", kDotStep,
                   "k" + sub(j) + " · q = Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
@@ -194,11 +209,12 @@ json explain_robot_scores(const Params& p, const json& ref) {
                              "best_weight", "second_weight", "third_weight", "weights_sum", "best_value", "second_value",
                              "third_value", "guess", "truth", "error", "previous", "no_change_error"}},
                 {"printed", true},
-                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}}}}}};
+                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}, {"values", {{"ref", {{"kind", "inner"}, {"name", "reading"}}}, {"from", "patch"}}}}}}}};
     if (kind == "param") return explain_setting(p, ref);
     const Scores s = scores_of(p);
     if (kind == "table") return table(s, ref);
     if (kind == "printed") return printed_as(ref, printout(p, s), kPrintoutStep);
+    if (kind == "inner") return window_reading(s, ref);
     if (kind != "number") throw ParamError("ref", "the scores demo has no value of kind \"" + kind + "\"");
     const std::string name = ref_text(ref, "name");
     if (name == "query_text" || name == "best_readings_text") return readings_list(s, ref, name);
