@@ -21,6 +21,9 @@ json key_number(long j);
 explain::Printed steps_back_of(const Params& p, long key_index_printed, long j);
 // (r − 50) / 25 for the reading that is operand `k`: the readings are scaled so before the dot products.
 explain::Expr scaled_of(int k);
+// What a weight strip's table of numbers opens (contents' "pictures", web/runtime/explainable.js): each row of
+// weights, `weights` at row r and key j; the row of values, key j's value, the reading at tick j + patch.
+json weight_strip_pictures(const json& weights);
 // The source of the operand that is the reading at `tick` (Explanation::add): "pictured" when the weight strip's
 // table shows it, as the value of key tick − patch (keys' values are the readings patch .. patch + keys − 1).
 std::string reading_source(long tick, long patch, long keys);

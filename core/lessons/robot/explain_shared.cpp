@@ -58,6 +58,10 @@ std::string weight_formula(long j, bool shifted) {
     return shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − m) / Σⱼ e^(sⱼ − m)" : "w" + sub(j) + " = e^s" + sub(j) + " / Σⱼ e^sⱼ";
 }
 
+json weight_strip_pictures(const json& weights) {
+    return {{"weight_strip", {{"weights", weights}, {"values", {{"ref", {{"kind", "inner"}, {"name", "reading"}}}, {"from", "patch"}}}}}};
+}
+
 std::string reading_source(long tick, long patch, long keys) {
     return tick >= patch && tick < patch + keys ? "pictured" : "result";
 }

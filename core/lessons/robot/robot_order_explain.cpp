@@ -194,7 +194,7 @@ json explain_robot_order(const Params& p, const json& ref) {
     if (kind == "contents")
         return {{"tables", {"positions"}}, {"numbers", {"plain_guess", "shuffled_guess", "shuffle_difference", "plain_steps_back_text", "truth"}},
                 {"printed", true},
-                {"pictures", {{"weight_strip", {{"weights", {{"kind", "inner"}, {"name", "weight"}}}, {"values", {{"ref", {{"kind", "inner"}, {"name", "reading"}}}, {"from", "patch"}}}}}}}};
+                {"pictures", weight_strip_pictures({{"kind", "inner"}, {"name", "weight"}})}};
     if (kind == "param") return explain_setting(p, ref);
     const Order o = order_of(p);
     if (kind == "inner") return inner(o, ref);

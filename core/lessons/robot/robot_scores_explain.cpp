@@ -209,7 +209,7 @@ json explain_robot_scores(const Params& p, const json& ref) {
                              "best_weight", "second_weight", "third_weight", "weights_sum", "best_value", "second_value",
                              "third_value", "guess", "truth", "error", "previous", "no_change_error"}},
                 {"printed", true},
-                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}, {"values", {{"ref", {{"kind", "inner"}, {"name", "reading"}}}, {"from", "patch"}}}}}}}};
+                {"pictures", weight_strip_pictures({{"kind", "table"}, {"table", "weights"}})}};
     if (kind == "param") return explain_setting(p, ref);
     const Scores s = scores_of(p);
     if (kind == "table") return table(s, ref);

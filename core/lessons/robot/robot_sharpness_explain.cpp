@@ -123,7 +123,7 @@ json explain_robot_sharpness(const Params& p, const json& ref) {
         return {{"tables", {"weights", "dots"}},
                 {"numbers", {"dots", "average_of_values", "largest_weights", "guesses", "transformer_divisor", "truth"}},
                 {"printed", true},
-                {"pictures", {{"weight_strip", {{"weights", {{"kind", "table"}, {"table", "weights"}}}, {"values", {{"ref", {{"kind", "inner"}, {"name", "reading"}}}, {"from", "patch"}}}}}}}};
+                {"pictures", weight_strip_pictures({{"kind", "table"}, {"table", "weights"}})}};
     if (kind == "param") return explain_setting(p, ref);
     const Sharpness s = sharpness_of(p);
     const long D = static_cast<long>(s.divisors.size());
