@@ -24,17 +24,8 @@ const tableCell = (td) => {
 // figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
 const PICTURE_LABELS = { char_bars: 'figure.char-bars .char-bar-value' };
 
-// A picture's own table of numbers (its text alternative, inside the figure): its cells repeat the cells
-// of a table the explainer names, or show values it works out (contents' "pictures": kind -> {table or inner,
-// cols, after}): the cell in child `j` of row k opens that table's cell (k, cols[j]), or the worked-out
-// value {kind: 'inner', name: inner, row: k, col: cols[j]}, none when cols[j] is −1; a row past those opens
-// the sentence numbers `after[k − rows][j − 1]` (the answer and the true place).
-// The layers pictures' table of weights is a row per view and a column per object ({mean, head}): a view that
-// averages a layer's heads opens `mean` with row: the object, col: the layer; a head's view opens `head` with
-// its layer, head and row: the object.
-// A weight strip's table ({weights, values}) is the keys' values, then a row of weights per row of the strip: the
-// weight in row r + 1, child j opens `weights` with row: r, col: j − 1; the value in child j opens `values.ref` with
-// row: j − 1 + the parameter `values.from` (key j's value is the reading `patch` ticks after the key's first).
+// A picture's own table of numbers (its text alternative, inside the figure), found by its kind (the contents'
+// "pictures": kind -> a declaration whose members name its shape, PICTURE_SHAPES).
 const PICTURE_TABLES = {
   table_lab: 'figure.table-lab details table',
   table_layers: 'figure.table-attention details table:first-of-type',
@@ -43,6 +34,64 @@ const PICTURE_TABLES = {
 };
 // A reference fits a template when it holds each of the template's members (a head's {kind, name}).
 const fits = (template, ref) => Object.entries(template).every(([key, value]) => ref[key] === value);
+
+// What a cell of a picture's table opens (`ref`: the cell in child j of row `row`, counted from the first row of
+// numbers, to a reference or null) and, the other way, the cell that shows a worked-out value (`cell`). `at` is
+// what both read of the demo on screen: its params, the layers figure's views and the demo's element.
+const PICTURE_SHAPES = {
+  // {table or inner, cols, after}: the cell in child j of row k repeats that table's cell (k, cols[j]), or the
+  // worked-out value {kind: 'inner', name: inner, row: k, col: cols[j]}, none when cols[j] is −1; a row past those
+  // shows the sentence numbers `after[k − rows][j − 1]` (the answer and the true place).
+  grid: {
+    ref({ table, inner, cols, after = [] }, own, row, j, at) {
+      const rows = table === undefined ? own.rows.length - 1 - after.length
+        : (at.container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
+      if (row >= rows) {
+        const name = after[row - rows]?.[j - 1];
+        return name ? { kind: 'number', name } : null;
+      }
+      if (cols[j] === undefined || cols[j] < 0) return null;
+      return table === undefined ? { kind: 'inner', name: inner, row, col: cols[j] } : { kind: 'table', table, row, col: cols[j] };
+    },
+    cell({ inner, cols }, own, ref) {
+      if (inner === undefined || !fits({ kind: 'inner', name: inner }, ref)) return null;
+      return own.rows[ref.row + 1]?.children[cols.indexOf(ref.col)] ?? null;
+    },
+  },
+  // {mean, head}: a row per view of the layers figure, a column per object. A view that averages a layer's heads
+  // opens `mean` with row: the object, col: the layer; a head's view opens `head` with its layer, head and object.
+  views: {
+    ref({ mean, head }, own, row, j, at) {
+      const view = at.views[row];
+      if (!view || j < 1) return null;
+      return view.head === null ? { ...mean, row: j - 1, col: view.layer } : { ...head, layer: view.layer, head: view.head, row: j - 1 };
+    },
+    cell({ head }, own, ref, at) {
+      if (!fits(head, ref)) return null;
+      const k = at.views.findIndex((v) => v.layer === ref.layer && v.head === ref.head);
+      return k < 0 ? null : own.rows[k + 1]?.children[ref.row + 1] ?? null;
+    },
+  },
+  // {weights, values}: a weight strip, the keys' values first, then a row of weights per row of the strip. The
+  // weight in row r + 1, child j opens `weights` with row: r, col: j − 1; the value in child j opens `values.ref`
+  // with row: j − 1 + the parameter `values.from` (key j's value is the reading `patch` ticks after its first).
+  strip: {
+    ref({ weights, values }, own, row, j, at) {
+      if (j < 1) return null;
+      if (row >= 1) return { ...weights, row: row - 1, col: j - 1 };
+      return row === 0 && values ? { ...values.ref, row: j - 1 + Number(at.params[values.from]) } : null;
+    },
+    cell({ weights, values }, own, ref, at) {
+      if (values && fits(values.ref, ref)) {
+        const j = ref.row - Number(at.params[values.from]);
+        return j < 0 ? null : own.rows[1]?.children[j + 1] ?? null;
+      }
+      if (weights.kind === 'inner' && fits(weights, ref)) return own.rows[ref.row + 2]?.children[ref.col + 1] ?? null;
+      return null;
+    },
+  },
+};
+const shapeOf = (declaration) => PICTURE_SHAPES[declaration.weights ? 'strip' : declaration.mean ? 'views' : 'grid'];
 
 // What a number cell of a demo's table is made as once the table is marked (render/tables.js markCells).
 let markedCell = null;
@@ -78,52 +127,30 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   const pictures = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_LABELS[kind]);
   const pictureTables = Object.entries(contents.pictures ?? {}).filter(([kind]) => PICTURE_TABLES[kind]);
 
-  // The layers figure's views, from the result on screen (its table's rows are in this order).
-  const views = () => {
-    const fig = shown().result.figures?.find((f) => f.kind === 'table_attention');
-    return fig ? layerViews(fig) : [];
+  // What the picture tables' shapes read of the demo on screen, once per refresh or click.
+  const onScreen = () => {
+    const { params, result } = shown();
+    const fig = result.figures?.find((f) => f.kind === 'table_attention');
+    return { params, views: fig ? layerViews(fig) : [], container };
   };
 
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
-  function pictureCellRef(td) {
-    for (const [kind, { table, inner, cols, after = [], mean, head, weights, values }] of pictureTables) {
+  function pictureCellRef(td, at = onScreen()) {
+    for (const [kind, declaration] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;
       const tr = td.parentElement;
-      const row = [...own.rows].indexOf(tr) - 1;
-      const j = [...tr.children].indexOf(td);
-      if (weights && j >= 1 && row >= 1) return { ...weights, row: row - 1, col: j - 1 };
-      if (weights) return row === 0 && j >= 1 && values ? { ...values.ref, row: j - 1 + Number(shown().params[values.from]) } : null;
-      if (mean) {
-        const view = views()[row];
-        if (!view || j < 1) return null;
-        return view.head === null ? { ...mean, row: j - 1, col: view.layer } : { ...head, layer: view.layer, head: view.head, row: j - 1 };
-      }
-      const rows = table === undefined ? own.rows.length - 1 - after.length
-        : (container.querySelector(`table.matrix[data-name="${CSS.escape(table)}"]`)?.rows.length ?? 1) - 1;
-      if (row < rows) {
-        if (cols[j] === undefined || cols[j] < 0) return null;
-        return table === undefined ? { kind: 'inner', name: inner, row, col: cols[j] } : { kind: 'table', table, row, col: cols[j] };
-      }
-      const name = after[row - rows]?.[j - 1];
-      return name ? { kind: 'number', name } : null;
+      return shapeOf(declaration).ref(declaration, own, [...own.rows].indexOf(tr) - 1, [...tr.children].indexOf(td), at);
     }
     return null;
   }
   /** The cell of a picture's table of numbers that shows the worked-out value `ref`, or null. */
   function pictureCell(ref) {
-    for (const [kind, { inner, cols, head, weights, values }] of pictureTables) {
-      const own = () => container.querySelector(PICTURE_TABLES[kind]);
-      if (values && fits(values.ref, ref)) {
-        const j = ref.row - Number(shown().params[values.from]);
-        return j < 0 ? null : own()?.rows[1]?.children[j + 1] ?? null;
-      }
-      if (weights?.kind === 'inner' && fits(weights, ref)) return own()?.rows[ref.row + 2]?.children[ref.col + 1] ?? null;
-      if (head && fits(head, ref)) {
-        const k = views().findIndex((v) => v.layer === ref.layer && v.head === ref.head);
-        return k < 0 ? null : own()?.rows[k + 1]?.children[ref.row + 1] ?? null;
-      }
-      if (inner !== undefined && fits({ kind: 'inner', name: inner }, ref)) return own()?.rows[ref.row + 1]?.children[cols.indexOf(ref.col)] ?? null;
+    const at = onScreen();
+    for (const [kind, declaration] of pictureTables) {
+      const own = container.querySelector(PICTURE_TABLES[kind]);
+      const cell = own && shapeOf(declaration).cell(declaration, own, ref, at);
+      if (cell) return cell;
     }
     return null;
   }
@@ -252,9 +279,10 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
     }
     for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
+    const at = onScreen();
     for (const [kind] of pictureTables) {
       for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
-        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td));
+        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td, at));
         for (const td of cells) {
           td.classList.add('explainable', 'explainable-picture');
           if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
