@@ -101,6 +101,11 @@ test('print: a lesson prints as a document: no controls, the demos\' output, the
   assert.ok(await answer.isVisible());
   assert.equal(await answer.innerText(), 'Averaging delays every change.');
   assert.ok(!(await isDark(page)), 'print is always in the light theme');
+  // A picture's caption prints what it shows; how to drag it or move it by keys is for the screen.
+  assert.match(await page.locator('figure.bugbot figcaption').first().innerText(), /^The mat from above\./);
+  const howToMove = await page.evaluate(() => [...document.querySelectorAll('main figcaption')]
+    .map((c) => c.innerText).filter((t) => /arrow keys|Drag |Tab to/.test(t)));
+  assert.deepEqual(howToMove, [], 'no printed caption tells the reader to drag or press a key');
   // Long printed lines wrap and wide tables shrink: nothing runs off the paper.
   const overflowing = await page.evaluate(() => [...document.querySelectorAll('main pre, main .table-wrap, main .strip-scroll')]
     .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.getAttribute('aria-label') ?? e.className));

@@ -307,11 +307,11 @@ function checkExplanation(core, demo, params, result, ref, where, random) {
   agrees(resolve(core, demo, params, result, ref), e.value, what);
   if (e.given) {
     // Where the arithmetic starts: a value the learner set, one the demo drew from the learner's seed, or a
-    // reading of the simulator (shown in a table or a sentence).
+    // reading of the simulator (shown in a table or a sentence), or its clock and the robot's pose.
     // A trained weight, or a value the network's earlier layers computed (the language model's
     // normalised inputs, not worked out here); a size of the network, fixed when it was made. A place in a list (a key's number, the top key) is picked, not computed; a network's mean
     // miss was measured on 2,000 new scenes when its weights were made.
-    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner', 'chart'], weight: ['weight'], forward: ['inner', 'figure'], index: ['inner', 'printed', 'table'], measured: ['table', 'number', 'chart', 'printed'], shape: ['number', 'printed', 'inner'] }[e.given] ?? [];
+    const where = { param: ['param'], random: ['inner', 'table'], reading: ['table', 'number', 'inner', 'chart'], weight: ['weight'], forward: ['inner', 'figure'], index: ['inner', 'printed', 'table'], measured: ['table', 'number', 'chart', 'printed'], shape: ['number', 'printed', 'inner'], simulated: ['inner'] }[e.given] ?? [];
     assert.ok(where.includes(ref.kind), `${what}: given "${e.given}" for a reference of kind ${ref.kind}`);
     return [];
   }
@@ -479,6 +479,42 @@ test('explain: a robot weight strip\'s weights open the weights table\'s cells, 
   const readings = dot.operands.filter((o) => o.ref.name === 'reading');
   assert.ok(readings.some((o) => o.source === 'pictured') && readings.some((o) => o.source !== 'pictured'), 'key 0\'s readings: before and after the values begin');
   for (const o of readings) assert.equal(o.source === 'pictured', o.ref.row >= 5, `${o.label}: tick ${o.ref.row}, patch 5`);
+});
+
+test('explain: every number of the mat\'s table of points opens the value it shows, its hits the robot\'s place plus the reading along its heading', { skip: !robotModule }, () => {
+  const { core } = robotModule;
+  const demo = core.demos.get('robot_run');
+  const params = defaultsOf(demo);
+  const { result } = core.run('robot_run', params);
+  const { frames } = result.figures.find((f) => f.kind === 'bugbot_mat');
+  const { row, columns } = core.explain('robot_run', params, { kind: 'contents' }).explanation.pictures.bugbot_mat;
+  assert.equal(row, 'tick');
+  assert.equal(columns[0], null, 'the reading\'s own number opens nothing');
+  const shown = [null, (f) => f.time_s, (f) => f.heading, (f) => f.reading, (f) => f.hit[0], (f) => f.hit[1], (f) => f.guess_wide];
+  const random = seededRandom(7);
+  for (const f of frames) {
+    columns.forEach((column, j) => {
+      if (!column) return;
+      const ref = { ...column, tick: f.tick };
+      const answer = core.explain('robot_run', params, ref);
+      if (shown[j](f) === null) {
+        assert.ok(!answer.ok && /first guess comes after reading/.test(answer.error.message), `reading ${f.tick}: no guess yet, and it says so`);
+        return;
+      }
+      assert.ok(answer.ok, `${JSON.stringify(ref)}: ${answer.error?.message}`);
+      assert.equal(answer.explanation.value, shown[j](f), `${JSON.stringify(ref)} opens the number the table shows`);
+      checkExplanation(core, demo, params, result, ref, 'mat', random);
+    });
+  }
+  // A hit: x + d · sin(θ · π/180), its distance and heading the table's own (pictured), the robot's place worked out.
+  const last = frames.at(-1);
+  const { explanation: hit } = core.explain('robot_run', params, { kind: 'inner', name: 'hit', axis: 0, tick: last.tick });
+  assert.equal(hit.formula, 'x + d · sin(θ · π/180)');
+  assert.deepEqual(hit.operands.map((o) => [o.ref.name, o.source]), [['robot_x', 'inner'], ['reading', 'pictured'], ['heading', 'pictured']]);
+  // The last row's guess is the one for the reading after the run, which the lesson's sentence quotes.
+  const after = core.explain('robot_run', params, { kind: 'inner', name: 'guess_after', tick: last.tick }).explanation;
+  assert.equal(after.value, result.numbers.next_guess);
+  assert.match(after.name, /for the reading after the run$/);
 });
 
 const lmModule = modules.find((m) => m.core.demos.has('lm_embed'));

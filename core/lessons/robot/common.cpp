@@ -1,5 +1,7 @@
 #include "lessons/robot/common.hpp"
 
+#include <cmath>
+
 #include "base/error.hpp"
 
 namespace attn::lesson_robot {
@@ -88,6 +90,11 @@ void require_ticks(const Params& p, int extra) {
                                       std::to_string(extra) + " = " + std::to_string(needed) +
                                       " here, so that every key has a reading after it and there is something left "
                                       "to guess (got " + std::to_string(p.integer("ticks")) + ")");
+}
+
+std::array<double, 2> hit_point(const robot::Tick& t) {
+    const double h = t.pose.heading * kRadPerDeg;
+    return {t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)};
 }
 
 LastGuess last_guess(const Params& p) {

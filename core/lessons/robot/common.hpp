@@ -2,6 +2,7 @@
 // What the robot lesson's demos share (docs/architecture.md, "A lesson's folder"): the
 // parameters of the lesson's programs, declared once, the spin they describe, the one guess
 // at its end, and the words and picture every demo prints them with.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ struct LastGuess {
     robot::Patches patches;
 };
 LastGuess last_guess(const Params& p);
+
+// Where a reading says the wall is: `reading` cm along the heading from the robot, x + d sin θ and
+// y + d cos θ with θ in radians (the mat's dots, and their explanation) [cm, cm].
+constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
+std::array<double, 2> hit_point(const robot::Tick& t);
 
 // The picture of one or more rows of weights over the keys, oldest on the left,
 // with the value each key hands over written under it (web/runtime/render/weight-strip.js).

@@ -9,16 +9,8 @@
 namespace attn::lesson_robot {
 namespace {
 
-constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;  // [rad/deg]
 constexpr int kCornerJumpCm = 15;  // consecutive readings this far apart: the beam swept past a corner [cm]
 constexpr double kHalf = 0.5;      // "well under half the no-change error", as the lesson weighs it
-
-
-// Where a reading says the wall is: `cm` along the heading from the robot [cm, cm].
-json hit_point(const robot::Tick& t) {
-    const double h = t.pose.heading * kRadPerDeg;
-    return json::array({t.pose.x + t.reading * std::sin(h), t.pose.y + t.reading * std::cos(h)});
-}
 
 
 // Attention's mean error as a multiple of "no change"'s. Both perfect is a ratio of 1;

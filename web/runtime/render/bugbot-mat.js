@@ -10,6 +10,7 @@ import { el, svg } from '../dom.js';
 import { fitChildren, writeAttributes, writeRows, writeText, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 import { formatNumber } from './format.js';
+import { movingCaption } from './moving-caption.js';
 
 const VIEW = 400;              // svg units across the mat
 const HIT_RADIUS = 4;          // svg units
@@ -55,7 +56,7 @@ function matParts() {
     root,
     el('div', { className: 'playback' }, [parts.play, parts.scrubber]),
     parts.readout,
-    el('figcaption', { textContent: say('mat.caption') }),
+    movingCaption(say('mat.caption'), say('mat.moving')),
     parts.pointsData,
   ]);
   return parts;

@@ -10,6 +10,7 @@ import { createTableDrag } from './table-drag.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 import { say } from '../strings/index.js';
 import { markPhrases } from './tables.js';
+import { movingCaption } from './moving-caption.js';
 
 function viewsOf(fig) {
   return layerViews(fig).map(({ layer: l, head }) => {
@@ -27,9 +28,7 @@ export function createTableAttention(demo) {
   const drag = createTableDrag(demo);
   const grid = document.createElement('div');
   grid.className = 'attention-grid';
-  const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: `${say('scene.attention_caption')} ${say('scene.keys_help_first')}`,
-  });
+  const caption = movingCaption(say('scene.attention_caption'), say('scene.keys_help_first'));
   const details = document.createElement('details');
   details.className = 'chart-data';
   const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.weights_numbers') });

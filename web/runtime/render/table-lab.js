@@ -6,6 +6,7 @@ import { svg } from '../dom.js';
 import { writeRows, writeWhenOpen } from './in-place.js';
 import { createTableDrag } from './table-drag.js';
 import { say } from '../strings/index.js';
+import { movingCaption } from './moving-caption.js';
 
 export function createTableLab(demo) {
   const drag = createTableDrag(demo);
@@ -18,9 +19,7 @@ export function createTableLab(demo) {
   const summary = Object.assign(document.createElement('summary'), { textContent: say('scene.numbers') });
   const table = Object.assign(document.createElement('table'), { className: 'matrix' });
   details.append(summary, table);
-  const caption = Object.assign(document.createElement('figcaption'), {
-    textContent: `${say('scene.lab_caption')} ${say('scene.keys_help')}`,
-  });
+  const caption = movingCaption(say('scene.lab_caption'), say('scene.keys_help'));
   const element = document.createElement('figure');
   element.className = 'table-lab';
   element.append(root, caption, details);
