@@ -248,12 +248,43 @@ test('robot lesson: a weight strip\'s table of numbers opens each value and weig
   await page.keyboard.press('Escape');
   await sentenceNumber(page, 'order.plain_guess').click();
   await answered(page, 'order');
-  const operands = await panel.locator('.explain-operands').innerText();
+  // Its 20 weights and 20 values: the first ten listed, the rest under "and 30 more", so the result stays on a phone's screen.
+  assert.equal(await panel.locator('.explain-operands li').count(), 10);
+  const more = panel.locator('details.explain-more');
+  assert.equal(await more.locator('summary').innerText(), 'and 30 more');
+  await more.locator('summary').click();
+  assert.equal(await more.locator('li').count(), 30);
+  const operands = (await panel.locator('.explain-operands, .explain-more').allInnerTexts()).join('\n');
   assert.doesNotMatch(operands, /weight of key \d+ = [\d.]+ \(worked out, not printed/);
   assert.match(operands, /the reading after key 0 = \d+ \(shown in a picture's table of numbers\)/);
   assert.equal(await strip.locator('tr').nth(2).locator('td.explain-operand').count(), await strip.locator('tr').nth(2).locator('td').count(),
     'every weight of the row without a position number is marked');
   assert.equal(await strip.locator('tr').nth(1).locator('td.explain-operand').count(), await strip.locator('tr').nth(1).locator('td').count(),
     'and every key\'s value');
+  assert.deepEqual(problems, []);
+});
+
+test('robot lesson: the mat\'s table of points opens each number; a hit is the robot\'s place plus the reading along its heading, and marks that row\'s heading and distance', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  const numbers = demo(page, 'run').locator('figure.bugbot details');
+  await numbers.locator('summary').click();
+  const rows = numbers.locator('tr');
+  await rows.nth(1).locator('td.explainable').first().waitFor();
+  assert.equal(await rows.last().locator('td.explainable').count(), 6, 'time, heading, distance, hit x, hit y and the guess after it');
+  assert.equal(await rows.nth(1).locator('td.explainable').count(), 5, 'the first reading has no guess after it ("—")');
+  const panel = panelOf(page, 'run');
+  await rows.nth(10).locator('td').nth(4).click();  // reading 9's hit x
+  await answered(page, 'run');
+  assert.equal(await panel.locator('.explain-title').innerText(), 'The x [cm] of the point reading 9 hit');
+  assert.match(await panel.locator('.explain-formula').innerText(), /^x \+ d · sin\(θ · π\/180\)/);
+  assert.match(await panel.locator('.explain-operands').innerText(), /reading 9 \[cm\] = \d+ \(shown in a picture's table of numbers\)/);
+  assert.deepEqual(await rows.nth(10).locator('td').evaluateAll((tds) => tds.map((td) => td.classList.contains('explain-operand'))),
+    [false, false, true, true, false, false, false], 'its heading and distance are marked in its row');
+  await page.keyboard.press('Escape');
+  // The last row's guess is the one for the reading after the run, which the sentence under the demo quotes.
+  await rows.last().locator('td').last().click();
+  await answered(page, 'run');
+  assert.match(await panel.locator('.explain-title').innerText(), /^The guess with every key for the reading after the run$/);
+  assert.equal(await rows.last().locator('td').last().innerText(), await sentenceNumber(page, 'run.next_guess').innerText());
   assert.deepEqual(problems, []);
 });

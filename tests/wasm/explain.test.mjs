@@ -161,6 +161,11 @@ function sentenceValue(result, ref) {
   const v = result.numbers[ref.name] ?? result.texts?.[ref.name];
   assert.ok(v !== undefined, `the result has no number or text "${ref.name}"`);
   if (typeof v === 'number' && ref.index === undefined) return { exact: v };
+  // A list of numbers: its entries, exact (as text, [111, 111, 111] would read as the one number 111,111,111).
+  if (Array.isArray(v)) {
+    assert.ok(ref.index < v.length, `"${ref.name}" lists ${v.length} numbers, not a number ${ref.index}`);
+    return { exact: v[ref.index] };
+  }
   const tokens = (String(v).replaceAll('−', '-').match(SENTENCE_TOKEN) ?? []).map((t) => t.replaceAll(',', ''));
   const k = ref.index ?? 0;
   assert.ok(k < tokens.length, `"${ref.name}" quotes ${tokens.length} numbers, not a number ${k}`);
@@ -487,14 +492,13 @@ test('explain: every number of the mat\'s table of points opens the value it sho
   const params = defaultsOf(demo);
   const { result } = core.run('robot_run', params);
   const { frames } = result.figures.find((f) => f.kind === 'bugbot_mat');
-  const { row, columns } = core.explain('robot_run', params, { kind: 'contents' }).explanation.pictures.bugbot_mat;
+  const { row, first, columns } = core.explain('robot_run', params, { kind: 'contents' }).explanation.pictures.bugbot_mat;
   assert.equal(row, 'tick');
-  assert.equal(columns[0], null, 'the reading\'s own number opens nothing');
-  const shown = [null, (f) => f.time_s, (f) => f.heading, (f) => f.reading, (f) => f.hit[0], (f) => f.hit[1], (f) => f.guess_wide];
+  assert.equal(first, 1, 'the reading\'s own number is the row\'s label, and opens nothing');
+  const shown = [(f) => f.time_s, (f) => f.heading, (f) => f.reading, (f) => f.hit[0], (f) => f.hit[1], (f) => f.guess_wide];
   const random = seededRandom(7);
   for (const f of frames) {
     columns.forEach((column, j) => {
-      if (!column) return;
       const ref = { ...column, tick: f.tick };
       const answer = core.explain('robot_run', params, ref);
       if (shown[j](f) === null) {
@@ -506,11 +510,12 @@ test('explain: every number of the mat\'s table of points opens the value it sho
       checkExplanation(core, demo, params, result, ref, 'mat', random);
     });
   }
-  // A hit: x + d · sin(θ · π/180), its distance and heading the table's own (pictured), the robot's place worked out.
+  // A hit: x + d · sin(θ · π/180), its distance and heading the table's own (pictured), the robot's place the learner's start.
   const last = frames.at(-1);
   const { explanation: hit } = core.explain('robot_run', params, { kind: 'inner', name: 'hit', axis: 0, tick: last.tick });
   assert.equal(hit.formula, 'x + d · sin(θ · π/180)');
-  assert.deepEqual(hit.operands.map((o) => [o.ref.name, o.source]), [['robot_x', 'inner'], ['reading', 'pictured'], ['heading', 'pictured']]);
+  assert.deepEqual(hit.operands.map((o) => [o.ref.name, o.source]), [['start_x', 'param'], ['reading', 'pictured'], ['heading', 'pictured']]);
+  assert.equal(core.explain('robot_run', params, hit.operands[0].ref).explanation?.given, 'param', 'the start opens as the learner\'s setting');
   // The last row's guess is the one for the reading after the run, which the lesson's sentence quotes.
   const after = core.explain('robot_run', params, { kind: 'inner', name: 'guess_after', tick: last.tick }).explanation;
   assert.equal(after.value, result.numbers.next_guess);

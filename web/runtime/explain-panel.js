@@ -15,6 +15,8 @@ const OPERAND = 'explain-operand';
 const PICKED = 'explain-picked';
 // Operands of one number (a softmax over 8 keys has 8; a blend 16): more are listed, not highlighted.
 const MOST_HIGHLIGHTED = 64;
+// How many of an explanation's operands show before "… more" (operandList).
+const FIRST_OPERANDS = 10;
 
 // A number of the printout, not part of a name (plain-16, W1), as tests/wasm/explain.test.mjs counts them;
 // a count with thousands separators (38,416) is one number.
@@ -153,6 +155,7 @@ function typeset(text) {
 const GIVEN = {
   get param() { return say('explain.given_param'); },
   get reading() { return say('explain.given_reading'); },
+  get simulated() { return say('explain.given_simulated'); },
   get random() { return say('explain.given_random'); },
   get mask() { return say('explain.given_mask'); },
   get weight() { return say('explain.given_weight'); },
@@ -248,11 +251,20 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
   const operandItem = (operand, k) => {
     const link = el('button', { type: 'button', className: 'explain-link', textContent: operand.label ?? say('explain.number', { n: k + 1 }) });
     link.addEventListener('click', () => open(operand.ref, null));
-    const inner = { inner: 'explain.inner', pictured: 'explain.pictured', weight: 'explain.learned' }[operand.source];
-    return el('li', {}, [link, ` = ${pageNotation()(printed3(operand.value).replace(/^-/, '−'))}${inner ? say(inner) : ''}`]);
+    const where = { inner: 'explain.inner', pictured: 'explain.pictured', weight: 'explain.learned' }[operand.source];
+    return el('li', {}, [link, ` = ${pageNotation()(printed3(operand.value).replace(/^-/, '−'))}${where ? say(where) : ''}`]);
   };
   // An operand used twice (x₀ · x₀ has X[0][0] twice) is listed once.
   const once = (operands) => operands.filter((o, k) => operands.findIndex((p) => JSON.stringify(p.ref) === JSON.stringify(o.ref)) === k);
+
+  // A long list of operands (a guess made of 20 weights and 20 values) shows its first few; the rest wait under a
+  // disclosure, so the panel's result and exact value stay within a phone's screen.
+  const operandList = (items) => {
+    if (items.length <= FIRST_OPERANDS + 2) return [el('ul', { className: 'explain-operands' }, items)];
+    return [el('ul', { className: 'explain-operands' }, items.slice(0, FIRST_OPERANDS)), el('details', { className: 'explain-more' }, [
+      el('summary', { textContent: say('explain.more_operands', { n: items.length - FIRST_OPERANDS }) }),
+      el('ul', {}, items.slice(FIRST_OPERANDS))])];
+  };
 
   // The result as the page prints it: a table of its own decimals (a table of misses in cm has two) reads the
   // same in the panel as in the cell the learner clicked; the exact value follows.
@@ -283,7 +295,7 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
         el('p', { className: 'explain-result', textContent: `= ${resultText(explanation)}` }),
         note ? el('p', { className: 'explain-note', textContent: note }) : null,
         el('p', { className: 'explain-heading', textContent: say('explain.made_from') }),
-        el('ul', { className: 'explain-operands' }, once(explanation.operands).map(operandItem)),
+        ...operandList(once(explanation.operands).map(operandItem)),
       );
       // Found only while more are highlighted: a painted heat map's cell is made when found (render/heat-cell-place.js).
       let count = 0;

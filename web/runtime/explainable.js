@@ -31,6 +31,7 @@ const PICTURE_TABLES = {
   table_layers: 'figure.table-attention details table:first-of-type',
   table_layers_weights: 'figure.table-attention details table:nth-of-type(2)',
   weight_strip: 'figure.weight-strip details table',
+  bugbot_mat: 'figure.bugbot details table',
 };
 // A reference fits a template when it holds each of the template's members (a head's {kind, name}).
 const fits = (template, ref) => Object.entries(template).every(([key, value]) => ref[key] === value);
@@ -72,6 +73,18 @@ const PICTURE_SHAPES = {
       return k < 0 ? null : own.rows[k + 1]?.children[ref.row + 1] ?? null;
     },
   },
+  // {row, first, columns}: a row per item (the mat's table, a row per reading), its first `first` cells labels:
+  // the cell in child j of row k opens `columns[j − first]` with its member `row` set to k.
+  rows: {
+    ref({ row: member, first, columns }, own, row, j) {
+      const column = columns[j - first];
+      return row >= 0 && column ? { ...column, [member]: row } : null;
+    },
+    cell({ row: member, first, columns }, own, ref) {
+      const j = columns.findIndex((column) => fits(column, ref));
+      return j < 0 || !Number.isInteger(ref[member]) ? null : own.rows[ref[member] + 1]?.children[j + first] ?? null;
+    },
+  },
   // {weights, values}: a weight strip, the keys' values first, then a row of weights per row of the strip. The
   // weight in row r + 1, child j opens `weights` with row: r, col: j − 1; the value in child j opens `values.ref`
   // with row: j − 1 + the parameter `values.from` (key j's value is the reading `patch` ticks after its first).
@@ -91,7 +104,7 @@ const PICTURE_SHAPES = {
     },
   },
 };
-const shapeOf = (declaration) => PICTURE_SHAPES[declaration.weights ? 'strip' : declaration.mean ? 'views' : 'grid'];
+const shapeOf = (declaration) => PICTURE_SHAPES[declaration.weights ? 'strip' : declaration.mean ? 'views' : declaration.columns ? 'rows' : 'grid'];
 
 // What a number cell of a demo's table is made as once the table is marked (render/tables.js markCells).
 let markedCell = null;
@@ -136,6 +149,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
 
   /** The value a cell of a picture's table of numbers repeats, or null (a name, a dash). */
   function pictureCellRef(td, at = onScreen()) {
+    if (!/\d/.test(td.textContent)) return null;  // "—": no guess yet
     for (const [kind, declaration] of pictureTables) {
       const own = td.closest(PICTURE_TABLES[kind]);
       if (!own) continue;

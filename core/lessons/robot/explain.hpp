@@ -13,7 +13,7 @@ json explain_robot_order(const Params& p, const json& ref);
 
 // Shared by them (explain_shared.cpp).
 extern const std::string kPrintoutStep;
-// A setting the arithmetic uses, {"kind": "param", ...}: keys, patch, divisor, an entry of strengths or divisors.
+// A setting the arithmetic uses, {"kind": "param", ...}: keys, patch, divisor, the robot's start, an entry of strengths or divisors.
 json explain_setting(const Params& p, const json& ref);
 // Key j's number, which the printout quotes: a position (given "index"), not arithmetic.
 json key_number(long j);

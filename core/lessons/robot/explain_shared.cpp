@@ -16,10 +16,11 @@ const std::string kPrintoutStep = "The program's printout";
 json explain_setting(const Params& p, const json& ref) {
     const std::string name = ref_text(ref, "name");
     const json& v = p.values().contains(name) ? p.values().at(name) : json();
-    if (name == "keys" || name == "patch" || name == "divisor") {
+    if (name == "keys" || name == "patch" || name == "divisor" || name == "start_x" || name == "start_y") {
         if (!v.is_number()) throw ParamError("ref", "this demo has no setting \"" + name + "\"");
         const double x = v.get<double>();
-        const std::string what = name == "keys" ? "the number of keys" : name == "patch" ? "the patch length" : "the divisor";
+        const std::string what = name == "keys" ? "the number of keys" : name == "patch" ? "the patch length"
+                               : name == "divisor" ? "the divisor" : name == "start_x" ? "the robot's x at the start [cm]" : "the robot's y at the start [cm]";
         return Explanation(ref, what, "Your setting", name, "a value you set").given("param", x).to_json(x);
     }
     if (name == "strengths" || name == "divisors") {

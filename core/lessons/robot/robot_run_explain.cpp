@@ -27,6 +27,7 @@ const std::string kErrorStep = "Demo 2 scores every guess of the run: the mean d
 const std::string kReadingStep = "The robot's readings: one every quarter second while it spins";
 
 struct Run {
+    robot::Pose start;  // as the learner set it, before the simulator keeps it inside the mat
     std::vector<robot::Tick> ticks;
     std::vector<int> readings;
     robot::Predictions pr;
@@ -36,7 +37,8 @@ struct Run {
 
 Run run_of(const Params& p) {
     require_ticks(p, 1);
-    Run r{robot::spin(spin_setup(p)), {}, {}, patch_of(p), keys_of(p), p.number("divisor")};
+    const robot::SpinSetup setup = spin_setup(p);
+    Run r{setup.start, robot::spin(setup), {}, {}, patch_of(p), keys_of(p), p.number("divisor")};
     r.readings = robot::readings_of(r.ticks);
     r.pr = robot::predict_run(r.readings, r.patch, r.keys, r.divisor);
     return r;
@@ -167,14 +169,14 @@ json mean_error(const Run& r, const json& ref, long row) {
 const std::string kMatStep = "The mat's table of points: where the robot was and what it read, a row per reading";
 
 // The mat's table of points, a row per reading (web/runtime/explainable.js, shape "rows"): the reading's
-// number, then its time, heading, distance, hit x, hit y and the guess made after it.
+// number (a label, which opens nothing), then its time, heading, distance, hit x, hit y and the guess made after it.
 json mat_pictures() {
     const auto column = [](const char* name) { return json{{"kind", "inner"}, {"name", name}}; };
     json hit_x = column("hit"), hit_y = column("hit");
     hit_x["axis"] = 0;
     hit_y["axis"] = 1;
-    const json columns = json::array({nullptr, column("time"), column("heading"), column("reading"), hit_x, hit_y, column("guess_after")});
-    return {{"bugbot_mat", {{"row", "tick"}, {"columns", columns}}}};
+    const json columns = json::array({column("time"), column("heading"), column("reading"), hit_x, hit_y, column("guess_after")});
+    return {{"bugbot_mat", {{"row", "tick"}, {"first", 1}, {"columns", columns}}}};
 }
 
 json mat_ref(const char* name, long tick) { return {{"kind", "inner"}, {"name", name}, {"tick", tick}}; }
@@ -203,7 +205,11 @@ json hit(const Run& r, const json& ref, long tick) {
                   axis == 0 ? "x + d · sin(θ · π/180)" : "y + d · cos(θ · π/180)",
                   "the robot's " + coordinate + " plus the distance read times the " + (axis == 0 ? "sine" : "cosine") +
                       " of its heading in radians");
-    const int place = e.add(mat_ref(axis == 0 ? "robot_x" : "robot_y", tick), "the robot's " + coordinate + " [cm]", axis == 0 ? k.pose.x : k.pose.y);
+    // The robot turns on the spot: it stands where the learner set it, unless that was past the mat's edge.
+    const double stood = axis == 0 ? k.pose.x : k.pose.y;
+    const int place = stood == (axis == 0 ? r.start.x : r.start.y)
+                          ? e.add(param_ref(axis == 0 ? "start_x" : "start_y"), "the robot's " + coordinate + " [cm], which you set", stood, "param")
+                          : e.add(mat_ref(axis == 0 ? "robot_x" : "robot_y", tick), "the robot's " + coordinate + " [cm]", stood);
     const int distance = e.add(reading_ref(tick), "reading " + std::to_string(tick) + " [cm]", k.reading, "pictured");
     const int heading = e.add(mat_ref("heading", tick), "the robot's heading [°]", k.pose.heading, "pictured");
     const Expr radians = mul(operand(heading), constant(kRadPerDeg, "π/180"));
