@@ -288,3 +288,32 @@ test('robot lesson: the mat\'s table of points opens each number; a hit is the r
   assert.equal(await rows.last().locator('td').last().innerText(), await sentenceNumber(page, 'run.next_guess').innerText());
   assert.deepEqual(problems, []);
 });
+
+test('robot lesson: the scores demo\'s chart of readings opens each point by its own x, "what came next" one reading after the window; "—" opens nothing, and the arrows move between its numbers', async () => {
+  const { page, problems } = await site.open('robot/', DESKTOP);
+  const numbers = demo(page, 'scores').locator('figure.chart[data-name="history"] details.chart-data');
+  await numbers.locator('summary').click();
+  const rows = numbers.locator('tr');
+  await rows.nth(1).locator('td.explainable').first().waitFor();
+  const count = await rows.count();
+  // A row per reading of the window, then one for what came next: each row has one number and one "—".
+  for (const r of [1, count - 2, count - 1]) {
+    assert.equal(await rows.nth(r).locator('td.explainable').count(), 1, `row ${r}: its one number explains itself, its "—" not`);
+  }
+  const panel = panelOf(page, 'scores');
+  const next = rows.nth(count - 1).locator('td').last();
+  await next.click();
+  await answered(page, 'scores');
+  assert.equal(await panel.locator('.explain-title').innerText(), 'What came next');
+  assert.equal(await next.innerText(), await sentenceNumber(page, 'scores.truth').innerText(), 'the point is the sentence\'s "what came next"');
+  await page.keyboard.press('Escape');
+  // Reading 5 of the window is the first key's value, the keys table's cell.
+  await rows.nth(6).locator('td.explainable').click();
+  await answered(page, 'scores');
+  assert.equal(await panel.locator('.explain-title').innerText(), 'The reading that came after key 0');
+  await page.keyboard.press('Escape');
+  await rows.nth(1).locator('td.explainable').focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('tr').rowIndex), 2, 'ArrowDown moves to the next reading');
+  assert.deepEqual(problems, []);
+});

@@ -179,9 +179,10 @@ function thatIs(words) {
  * @param shown         () => {params, result} on screen
  * @param sentenceSpans () => the sentences' numbers of this demo that explain themselves
  * @param pictureCell   (ref) => the cell of a picture's table of numbers that shows a worked-out value, or null
+ * @param chartCell     (ref) => the cell of a chart's table of numbers that shows a chart's point, or null
  * @returns {{open: (ref, from) => void, refresh: () => void}}
  */
-export function createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell }) {
+export function createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell, chartCell }) {
   let core = null;  // the explain module, once a learner has asked for a first explanation
   let asked = 0;    // the number of the latest open(): an answer to an older one is dropped
 
@@ -215,8 +216,7 @@ export function createPanel({ demo, explainCore, instance, container, shown, sen
       return cell ? [cell] : [];
     }
     if (ref.kind === 'chart') {
-      const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] table`);
-      const td = table?.rows[ref.point + 1]?.children[ref.series + 1];
+      const td = chartCell(ref);
       return td ? [td] : [];
     }
     if (ref.kind === 'inner') {

@@ -8,16 +8,21 @@
 import { markCells } from './render/tables.js';
 import { cellAt, moveCursor } from './render/heat-cell-place.js';
 import { layerViews } from './render/layer-views.js';
+import { chartXs } from './render/chart-xs.js';
 
-// A cell of a demo's table, or of a chart's table of numbers (a row per point, a column per series).
+// Where a cell is among its table's numbers: the first row holds the column labels, the first cell of a row is
+// its label (a chart's: its x).
+const placeOf = (td) => ({
+  row: [...td.closest('table').rows].indexOf(td.parentElement) - 1,
+  col: [...td.parentElement.children].indexOf(td) - 1,
+});
+// A cell of a demo's table, or of a chart's table of numbers (a row per x, a column per series: `point` is
+// the row here, which chartPointRef makes the series' own point).
 const tableCell = (td) => {
-  const table = td.closest('table');
-  const tr = td.parentElement;
-  const row = [...table.rows].indexOf(tr) - 1;  // the first row holds the column labels
-  const col = [...tr.children].indexOf(td) - 1;  // the first cell is the row's label (a chart's: its x)
+  const { row, col } = placeOf(td);
   const chart = td.closest('figure.chart');
   if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
-  return { kind: 'table', table: table.dataset.name, row, col };
+  return { kind: 'table', table: td.closest('table').dataset.name, row, col };
 };
 
 // A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
@@ -168,7 +173,23 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     }
     return null;
   }
-  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : tableCell(td));
+  // A chart's table has a row per x of any series (render/chart-xs.js): a series' point is its own index of that x.
+  const chartSeries = (name) => shown().result.charts?.find((c) => c.name === name)?.series ?? [];
+  function chartPointRef(td) {
+    const ref = tableCell(td);
+    if (ref.kind !== 'chart') return ref;
+    const series = chartSeries(ref.chart);
+    const point = series[ref.series]?.x.indexOf(chartXs(series)[ref.point]) ?? -1;
+    return point < 0 ? null : { ...ref, point };
+  }
+  /** The cell of a chart's table of numbers that shows point `ref.point` of series `ref.series`, or null. */
+  function chartCell(ref) {
+    const series = chartSeries(ref.chart);
+    const row = chartXs(series).indexOf(series[ref.series]?.x[ref.point]);
+    const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] details.chart-data table`);
+    return row < 0 ? null : table?.rows[row + 1]?.children[ref.series + 1] ?? null;
+  }
+  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : chartPointRef(td));
 
   const sentenceSpans = () => [...document.querySelectorAll(`[data-num^="${CSS.escape(instance)}."]`)]
     .filter((span) => !span.closest('[data-defaults]') && numbers.has(span.dataset.num.slice(instance.length + 1)));
@@ -186,7 +207,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     if (ticket !== asking) return;
     const ref = find(code);
     if (!ref) return;
-    panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell });
+    panel ??= code.createPanel({ demo, explainCore, instance, container, shown, sentenceSpans, pictureCell, chartCell });
     panel.open(ref, from);
   }
   const openRef = (ref, from) => open(() => ref, from);
@@ -217,7 +238,7 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     }
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     if (!moves[e.key]) return;
-    const { row, col } = tableCell(td);
+    const { row, col } = placeOf(td);
     const next = td.closest('table').rows[row + 1 + moves[e.key][0]]?.children[col + 1 + moves[e.key][1]];
     if (next?.classList.contains('explainable')) {
       e.preventDefault();
@@ -275,6 +296,14 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       for (const td of table.querySelectorAll('tr ~ tr > :not(:first-child):not(.explainable)')) {
         td.classList.add('explainable');
         if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+      }
+      // A chart's "—" (its series has no point at that row's x) is no number (a chart's table is small).
+      if (table.closest('figure.chart')) {
+        for (const td of table.querySelectorAll('tr ~ tr > .explainable')) {
+          if (/\d/.test(td.textContent)) continue;
+          td.classList.remove('explainable');
+          td.removeAttribute('tabindex');
+        }
       }
       // One tab stop per table: the first number, unless another holds it (the one the arrows moved to,
       // while it is still there).

@@ -50,11 +50,9 @@ json given_reading(const json& ref, const std::string& what, double cm) {
     return Explanation(ref, what, kReadingStep, "r", "a reading of the distance sensor").given("reading", cm).to_json(cm);
 }
 
-// The reading at tick `row` of the last window (the weight strip's row of values): a key's value is the keys
-// table's cell; the readings before the first key's value are in no table.
-json window_reading(const Scores& s, const json& ref) {
-    if (ref_text(ref, "name") != "reading") throw ParamError("ref", "the scores demo works out no value called that");
-    const long tick = ref_index(ref, "row", static_cast<long>(s.g.history.size()));
+// The reading at tick `tick` of the last window (the weight strip's row of values, the chart's readings): a key's
+// value is the keys table's cell; the readings before the first key's value are in no table.
+json window_reading(const Scores& s, const json& ref, long tick) {
     const double cm = s.g.history[static_cast<std::size_t>(tick)];
     if (tick < s.patch || tick >= s.patch + s.keys)
         return given_reading(ref, "reading " + std::to_string(tick) + " of the last window", cm);
@@ -63,6 +61,18 @@ json window_reading(const Scores& s, const json& ref) {
     return Explanation(ref, what, kReadingStep, "v" + sub(j), "the value of key " + std::to_string(j) + ": the reading that came after it")
         .same_as(table_ref("keys", j, s.patch), what + ", in the keys table", cm)
         .to_json(cm);
+}
+
+// The chart of the readings: series 0 the last window's (point i: the window's reading i), series 1 the one that
+// came next, which the sentence quotes.
+json history_point(const Scores& s, const json& ref) {
+    if (ref_text(ref, "chart") != "history") throw ParamError("ref", "the scores demo has one chart, \"history\"");
+    const long series = ref_index(ref, "series", 2);
+    const long point = ref_index(ref, "point", series == 0 ? static_cast<long>(s.g.history.size()) : 1);
+    if (series == 0) return window_reading(s, ref, point);
+    return Explanation(ref, "what came next", kReadingStep, "r", "")
+        .same_as(number_ref("truth"), "what came next, in the sentence", s.g.truth)
+        .to_json(s.g.truth);
 }
 
 json dot(const Scores& s, const json& ref, long j) {
@@ -208,13 +218,17 @@ json explain_robot_scores(const Params& p, const json& ref) {
                 {"numbers", {"query_text", "best_readings_text", "best_dot", "best_score", "second_score", "third_score",
                              "best_weight", "second_weight", "third_weight", "weights_sum", "best_value", "second_value",
                              "third_value", "guess", "truth", "error", "previous", "no_change_error"}},
-                {"printed", true},
+                {"printed", true}, {"charts", {"history"}},
                 {"pictures", weight_strip_pictures({{"kind", "table"}, {"table", "weights"}})}};
     if (kind == "param") return explain_setting(p, ref);
     const Scores s = scores_of(p);
     if (kind == "table") return table(s, ref);
     if (kind == "printed") return printed_as(ref, printout(p, s), kPrintoutStep);
-    if (kind == "inner") return window_reading(s, ref);
+    if (kind == "inner") {
+        if (ref_text(ref, "name") != "reading") throw ParamError("ref", "the scores demo works out no value called that");
+        return window_reading(s, ref, ref_index(ref, "row", static_cast<long>(s.g.history.size())));
+    }
+    if (kind == "chart") return history_point(s, ref);
     if (kind != "number") throw ParamError("ref", "the scores demo has no value of kind \"" + kind + "\"");
     const std::string name = ref_text(ref, "name");
     if (name == "query_text" || name == "best_readings_text") return readings_list(s, ref, name);

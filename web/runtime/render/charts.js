@@ -7,6 +7,7 @@ import { select } from 'd3-selection';
 import { formatIn, formatNumber, formatOnLogAxis, formatTick } from './format.js';
 import { say } from '../strings/index.js';
 import { SVG_NS } from '../dom.js';
+import { chartXs } from './chart-xs.js';
 import { attributesOf, writeAttributes, writeRows, writeText, writeTree, writeWhenOpen } from './in-place.js';
 
 // The chart's canvas in svg units. The svg is scaled to its box, so on a phone a
@@ -112,7 +113,7 @@ function dataTable(spec) {
  */
 function dataRows(spec) {
   spec = { ...spec, series: drawnSeries(spec) };
-  const xs = [...new Set(spec.series.flatMap((s) => s.x))].sort((a, b) => a - b);
+  const xs = chartXs(spec.series);
   const at = spec.series.map((s) => new Map(s.x.map((x, k) => [x, s.y[k]])));
   // A column prints as whole numbers only if every number in it is whole, as a table does (tables.js): a spread
   // that reaches exactly 0 reads "0.000" under "0.198", not "0".
