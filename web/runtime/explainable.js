@@ -14,14 +14,6 @@ import { PICTURE_TABLES, shapeOf } from './picture-tables.js';
 // Where a cell is among its table's numbers: the first row holds the column labels, the first cell of a row is
 // its label (a chart's: its x).
 const placeOf = (td) => ({ row: td.parentElement.rowIndex - 1, col: td.cellIndex - 1 });
-// A cell of a demo's table, or of a chart's table of numbers (a row per x, a column per series: `point` is
-// the row here, which chartPointRef makes the series' own point).
-const tableCell = (td) => {
-  const { row, col } = placeOf(td);
-  const chart = td.closest('figure.chart');
-  if (chart) return { kind: 'chart', chart: chart.dataset.name, series: col, point: row };
-  return { kind: 'table', table: td.closest('table').dataset.name, row, col };
-};
 
 // A picture's value labels, one per row of a table the explainer names (its contents' "pictures": a
 // figure kind -> {table, col}): the label of row k opens that table's cell (k, col).
@@ -90,12 +82,11 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
   }
   // A chart's table has a row per x of any series (render/chart-xs.js): a series' point is its own index of that x.
   const chartSeries = (name) => shown().result.charts?.find((c) => c.name === name)?.series ?? [];
-  function chartPointRef(td) {
-    const ref = tableCell(td);
-    if (ref.kind !== 'chart') return ref;
-    const series = chartSeries(ref.chart);
-    const point = series[ref.series]?.x.indexOf(chartXs(series)[ref.point]) ?? -1;
-    return point < 0 ? null : { ...ref, point };
+  function chartPointRef(td, chart) {
+    const { row, col } = placeOf(td);
+    const series = chartSeries(chart);
+    const point = series[col]?.x.indexOf(chartXs(series)[row]) ?? -1;
+    return point < 0 ? null : { kind: 'chart', chart, series: col, point };
   }
   /** The cell of a chart's table of numbers that shows point `ref.point` of series `ref.series`, or null. */
   function chartCell(ref) {
@@ -104,7 +95,13 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     const table = container.querySelector(`figure.chart[data-name="${CSS.escape(ref.chart)}"] details.chart-data table`);
     return row < 0 ? null : table?.rows[row + 1]?.children[ref.series + 1] ?? null;
   }
-  const cellRef = (td) => (td.classList.contains('explainable-picture') ? pictureCellRef(td) : chartPointRef(td));
+  /** The value a marked cell opens: a picture's table's, a chart's point, or a demo's table's cell. */
+  function cellRef(td) {
+    if (td.classList.contains('explainable-picture')) return pictureCellRef(td);
+    const chart = td.closest('figure.chart');
+    if (chart) return chartPointRef(td, chart.dataset.name);
+    return { kind: 'table', table: td.closest('table').dataset.name, ...placeOf(td) };
+  }
 
   const sentenceSpans = () => [...document.querySelectorAll(`[data-num^="${CSS.escape(instance)}."]`)]
     .filter((span) => !span.closest('[data-defaults]') && numbers.has(span.dataset.num.slice(instance.length + 1)));
@@ -194,17 +191,36 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
     span.addEventListener('focusin', prefetch);
   }
 
-  // A chart's table of numbers is written when it is opened: its cells are marked then.
+  // A chart's or a picture's table of numbers is written when it is opened: its cells are marked then.
   container.addEventListener('toggle', (e) => { if (e.target.matches?.('details.chart-data') && e.target.open) requestAnimationFrame(refresh); }, true);
+
+  // One tab stop per table: the first number, unless another holds it (the one the arrows moved to, while it
+  // is still there).
+  function oneTabStop(table) {
+    if (table.querySelector('.explainable[tabindex="0"]')) return;
+    const first = table.querySelector('tr ~ tr > .explainable');
+    if (first) first.tabIndex = 0;
+  }
+  // A table of numbers inside a figure (a chart's, a picture's), once opened: each cell that `opens` a value is
+  // marked (with `also`), and one that no longer does ("—") unmarked. Such a table is small; a closed one is left
+  // alone (the mat's has 490 numbers) and marked when opened (the toggle above).
+  function markOpenTable(table, opens, also = []) {
+    if (!table.closest('details')?.open) return;
+    for (const td of table.querySelectorAll('tr ~ tr > td')) {
+      const number = Boolean(opens(td));
+      if (td.classList.contains('explainable') === number) continue;
+      for (const name of ['explainable', ...also]) td.classList.toggle(name, number);
+      if (!number) td.removeAttribute('tabindex');
+      else if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
+    }
+    oneTabStop(table);
+  }
 
   /** Marks the numbers of the result on screen as explainable; an open panel follows the new values. */
   function refresh() {
-    const explained = [...container.querySelectorAll('table.matrix')].filter((t) => tables.has(t.dataset.name))
-      .concat([...container.querySelectorAll('figure.chart')].filter((f) => charts.has(f.dataset.name))
-        .map((f) => f.querySelector('details.chart-data table')).filter(Boolean));
-    for (const table of explained) {
-      // The cells a demo's table gains later are made marked (a chart's table of numbers is drawn elsewhere).
-      if (table.matches('table.matrix')) markCells(table, marked());
+    for (const table of container.querySelectorAll('table.matrix')) {
+      if (!tables.has(table.dataset.name)) continue;
+      markCells(table, marked());  // the cells the table gains later are made marked
       // Only the cells not marked yet (a new table's, or the rows and columns added to one), found by the
       // browser's selector: a table of thousands of numbers is not walked in script (every row but the
       // first, every cell but the row's label).
@@ -212,21 +228,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
         td.classList.add('explainable');
         if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
       }
-      // A chart's "—" (its series has no point at that row's x) is no number (a chart's table is small; one
-      // still closed is looked at when opened).
-      if (table.closest('details.chart-data')?.open) {
-        for (const td of table.querySelectorAll('tr ~ tr > .explainable')) {
-          if (/\d/.test(td.textContent)) continue;
-          td.classList.remove('explainable');
-          td.removeAttribute('tabindex');
-        }
-      }
-      // One tab stop per table: the first number, unless another holds it (the one the arrows moved to,
-      // while it is still there).
-      if (!table.querySelector('.explainable[tabindex="0"]')) {
-        const first = table.querySelector('tr ~ tr > .explainable');
-        if (first) first.tabIndex = 0;
-      }
+      oneTabStop(table);
+    }
+    // A chart's table: its numbers, not its x (the row's label) nor its "—" (no point of that series at that x).
+    for (const figure of container.querySelectorAll('figure.chart')) {
+      const table = charts.has(figure.dataset.name) && figure.querySelector('details.chart-data table');
+      if (table) markOpenTable(table, (td) => td.cellIndex > 0 && /\d/.test(td.textContent));
     }
     for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
     for (const [kind] of pictures) {
@@ -238,17 +245,10 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
     }
     for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
-    const at = onScreen();
+    let at = null;  // read of the demo on screen only when a picture's table is open
     for (const [kind] of pictureTables) {
       for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
-        // A table still closed is marked when opened (the toggle above): the mat's has 490 numbers.
-        if (!table.closest('details').open) continue;
-        const cells = [...table.querySelectorAll('td')].filter((td) => pictureCellRef(td, at));
-        for (const td of cells) {
-          td.classList.add('explainable', 'explainable-picture');
-          if (!td.hasAttribute('tabindex')) td.tabIndex = -1;
-        }
-        if (cells.length && !cells.some((td) => td.tabIndex === 0)) cells[0].tabIndex = 0;
+        markOpenTable(table, (td) => pictureCellRef(td, at ??= onScreen()), ['explainable-picture']);
       }
     }
     for (const picture of container.querySelectorAll('figure.heat-maps')) {

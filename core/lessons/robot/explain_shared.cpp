@@ -1,5 +1,6 @@
 // What the robot lesson's explainers share: the settings the learner made (the number of keys, the
 // patch, the divisor, a list's entries) and a key's number, which a printout quotes ("key 3").
+#include <map>
 #include <string>
 
 #include "base/error.hpp"
@@ -13,15 +14,18 @@ using namespace explain;
 
 const std::string kPrintoutStep = "The program's printout";
 
+// The single-number settings the arithmetic uses, and what each is called.
+const std::map<std::string, std::string> kSettingNames = {
+    {"keys", "the number of keys"}, {"patch", "the patch length"}, {"divisor", "the divisor"},
+    {"start_x", "the robot's x at the start [cm]"}, {"start_y", "the robot's y at the start [cm]"}};
+
 json explain_setting(const Params& p, const json& ref) {
     const std::string name = ref_text(ref, "name");
     const json& v = p.values().contains(name) ? p.values().at(name) : json();
-    if (name == "keys" || name == "patch" || name == "divisor" || name == "start_x" || name == "start_y") {
+    if (const auto setting = kSettingNames.find(name); setting != kSettingNames.end()) {
         if (!v.is_number()) throw ParamError("ref", "this demo has no setting \"" + name + "\"");
         const double x = v.get<double>();
-        const std::string what = name == "keys" ? "the number of keys" : name == "patch" ? "the patch length"
-                               : name == "divisor" ? "the divisor" : name == "start_x" ? "the robot's x at the start [cm]" : "the robot's y at the start [cm]";
-        return Explanation(ref, what, "Your setting", name, "a value you set").given("param", x).to_json(x);
+        return Explanation(ref, setting->second, "Your setting", name, "a value you set").given("param", x).to_json(x);
     }
     if (name == "strengths" || name == "divisors") {
         if (!v.is_array()) throw ParamError("ref", "this demo has no setting \"" + name + "\"");
