@@ -69,7 +69,7 @@ function writeBlock({ numbers, claims }, result) {
 /**
  * Updates every number and claim phrase of `instance` in the page from its result, writing only those
  * that changed: a slider step then re-lays out the few sentences whose numbers moved, not every one.
- * A sentence near the screen is written at once, one further away when the page is idle or it comes near, as
+ * A sentence on the screen is written at once, one beyond it when the page is idle or it comes onto the screen, as
  * the demo's tables are (render/write-soon.js): on a slow phone, laying the sentences below a demo out again
  * was a large part of the frame that shows its Reset or "+ token" (docs/page-performance.md).
  */

@@ -134,7 +134,7 @@ function fitMap(drawn, map, fig) {
 }
 
 /**
- * The heat maps of a picture. Each map is written on its own when near the screen and later when not
+ * The heat maps of a picture. Each map is written on its own when on the screen and later when not
  * (render/write-soon.js): on a phone the language model's heads demo shows two of its eight maps below the
  * prompt, and a letter typed rewrote all eight, 5,000 cells at a 25-character prompt (docs/benchmarks.md).
  * `demo.written` hears of a map written late (the explainer's marks follow it).

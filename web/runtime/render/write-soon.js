@@ -1,18 +1,15 @@
 // What a learner cannot see yet is written a little later. A demo's new answer rewrites its tables, heat maps
 // and pictures; on a slow phone the browser's style, layout and paint of those far below the control (the lm
 // head demo's six tables and its heat map, about 1,800 cells) were half or more of an input's time
-// (docs/benchmarks.md). So an element in or near the screen is written at once, and one further away waits:
+// (docs/benchmarks.md). So an element on the screen is written at once, and one beyond it waits:
 //   - for idle time after the frame that shows the input, then written an element at a time;
-//   - or for the moment it comes near the screen (an IntersectionObserver), when it is written at once;
+//   - or for the moment it comes onto the screen (an IntersectionObserver), when it is written at once;
 //   - a later answer replaces its pending write: only the newest is ever made.
-// What is near but is not the input's answer (the greyed text and note of prose.js) waits for the idle time too.
+// What is on the screen but is not the input's answer (the greyed text and note of prose.js) waits for the idle time too.
 // Nothing is left stale for good: the idle callback has a timeout, printing writes everything first, and
 // while any write waits the page says so (`<html data-writing>`, and aria-busy on each stale element), so
 // a screen reader, a test (tests/support/browser.mjs `writesDone`) or a script knows when the numbers are current.
 
-// Near = within a quarter of a screen above or below it (211 px on a phone): written before a scroll brings
-// it into view, unless the scroll moves that far in one frame; the idle write has most often come first anyway.
-const NEAR = '25% 0px';
 // An idle callback runs once the frames leave time over; a slider held down (a step a frame on a slow phone)
 // leaves none, and the timeout writes the waiting elements within half a second all the same [ms].
 const IDLE_TIMEOUT = 500;
@@ -20,7 +17,7 @@ const IDLE_TIMEOUT = 500;
 // unthrottled, and a write is never split [ms].
 const SLICE_LEFT = 4;
 
-const near = new WeakMap();    // element -> whether the observer last saw it near the screen
+const onScreen = new WeakMap(); // element -> whether the observer last saw it on the screen
 const pending = new Map();     // element -> its newest write, oldest first
 let observer = null;
 let idleQueued = false;
@@ -65,33 +62,39 @@ function queueIdle() {
 
 function seen(entries) {
   for (const { target, isIntersecting } of entries) {
-    near.set(target, isIntersecting);
+    onScreen.set(target, isIntersecting);
     if (isIntersecting && pending.has(target)) writeNow(target, pending.get(target), true);
   }
   settleIfDone();
 }
 
-/** Follows whether `element` is near the screen, from now on: call it as the element is made. */
+/**
+ * Follows whether `element` is on the screen, if only by its edge, from now on: call it as the element is made.
+ * What lies just beyond the screen waits too: its idle write comes a frame or two after the input, before a
+ * learner scrolls, and a scroll that outruns it shows the old numbers (marked busy) for a frame. A margin of a
+ * quarter screen, written at once as well, made the inputs whose output reaches below the screen lay out up to
+ * half as many objects again (docs/benchmarks.md, 2026-12-07 15:10).
+ */
 export function watch(element) {
-  if (near.has(element) || typeof IntersectionObserver !== 'function') return;
-  observer ??= new IntersectionObserver(seen, { rootMargin: NEAR });
-  near.set(element, true);  // until the observer has seen it (after the next frame), it counts as near
+  if (onScreen.has(element) || typeof IntersectionObserver !== 'function') return;
+  observer ??= new IntersectionObserver(seen);
+  onScreen.set(element, true);  // until the observer has seen it (after the next frame), it counts as on the screen
   observer.observe(element);
 }
 
 /**
- * Makes `write` (an update of `element`'s contents) now if `element` is near the screen or was never watched,
- * else once the page is idle or the element comes near, whichever is first; a later call for the same element
+ * Makes `write` (an update of `element`'s contents) now if `element` is on the screen or was never watched,
+ * else once the page is idle or the element comes onto the screen, whichever is first; a later call for the same element
  * replaces a write still waiting. `write(late)` is told whether it was made later than asked.
  */
 export function writeSoon(element, write) {
-  if (near.get(element) !== false) writeNow(element, write, false);
+  if (onScreen.get(element) !== false) writeNow(element, write, false);
   else writeAfterFrame(element, write);
 }
 
 /**
  * Makes `write` (an update of `element` that is not the answer to the learner's input, such as a note about the
- * text) once the page is idle after the frame that shows the input, near the screen or not; a later call for the
+ * text) once the page is idle after the frame that shows the input, on the screen or not; a later call for the
  * same element replaces a write still waiting.
  */
 export function writeAfterFrame(element, write) {
@@ -107,7 +110,7 @@ export function writeAfterFrame(element, write) {
 /** Stops following `element`, taken off the page for good: a write still waiting for it is dropped. */
 export function forget(element) {
   observer?.unobserve(element);
-  near.delete(element);
+  onScreen.delete(element);
   if (pending.delete(element)) settleIfDone();
 }
 
