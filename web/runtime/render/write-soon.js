@@ -73,7 +73,7 @@ function seen(entries) {
  * What lies just beyond the screen waits too: its idle write comes a frame or two after the input, before a
  * learner scrolls, and a scroll that outruns it shows the old numbers (marked busy) for a frame. A margin of a
  * quarter screen, written at once as well, made the inputs whose output reaches below the screen lay out up to
- * half as many objects again (docs/benchmarks.md, 2026-12-07 15:10).
+ * half as many objects again (docs/benchmarks.md, 2026-12-07 14:50).
  */
 export function watch(element) {
   if (onScreen.has(element) || typeof IntersectionObserver !== 'function') return;
