@@ -139,3 +139,30 @@ test('write soon: a letter typed into the heads demo\'s prompt on a phone redraw
   assert.deepEqual(written, await headsMaps(opened.page), 'the maps equal a page opened on the same link');
   assert.deepEqual(problems, []);
 });
+
+test('write soon: on a phone, a table that starts just below the screen waits for idle time like one screens below, and a table the screen shows any of is written at once', async () => {
+  const { page, problems } = await site.open('table/', PHONE, { before: [holdIdle] });
+  const slider = demo(page, 'hand').getByRole('slider', { name: /Objects on the table/ });
+  await slider.scrollIntoViewIfNeeded();
+  await idleUntilWritten(page);
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await twoFrames(page);
+  const tables = await page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="hand"] .table-wrap')].map((wrap) => {
+    const box = wrap.getBoundingClientRect();
+    return { shown: box.top < innerHeight && box.bottom > 0, belowBy: box.top - innerHeight, busy: wrap.getAttribute('aria-busy') };
+  }));
+  const shown = tables.filter((t) => t.shown);
+  const justBelow = tables.filter((t) => !t.shown && t.belowBy < PHONE.height / 4);
+  assert.ok(shown.length > 0 && justBelow.length > 0, `a table on the screen and one within a quarter screen below it: ${JSON.stringify(tables)}`);
+  assert.deepEqual(shown.map((t) => t.busy), shown.map(() => null), 'what the screen shows is written at once');
+  assert.deepEqual(tables.filter((t) => !t.shown).map((t) => t.busy), tables.filter((t) => !t.shown).map(() => 'true'), 'what it does not waits, however near');
+  await idleUntilWritten(page);
+  const written = await page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="hand"] table')].map((t) => t.textContent));
+  await page.waitForFunction(() => { window.__idle(); return !window.attnLesson.addressPending(); }, null, { polling: 'raf' });
+  const opened = await site.open(`table/${await page.evaluate(() => location.search)}`, PHONE);
+  await opened.page.waitForFunction(() => !document.documentElement.hasAttribute('data-writing'));
+  assert.deepEqual(written, await opened.page.evaluate(() => [...document.querySelectorAll('.demo[data-instance="hand"] table')].map((t) => t.textContent)),
+    'once idle, the tables equal a page opened on the same link');
+  assert.deepEqual(problems, []);
+});
