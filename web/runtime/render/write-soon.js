@@ -5,7 +5,8 @@
 //   - for idle time after the frame that shows the input, then written an element at a time;
 //   - or for the moment it comes onto the screen (an IntersectionObserver), when it is written at once;
 //   - a later answer replaces its pending write: only the newest is ever made.
-// What is on the screen but is not the input's answer (the greyed text and note of prose.js) waits for the idle time too.
+// What is on the screen but is not the input's answer (the greyed text and note of prose.js) waits for idle
+// time too.
 // Nothing is left stale for good: the idle callback has a timeout, printing writes everything first, and
 // while any write waits the page says so (`<html data-writing>`, and aria-busy on each stale element), so
 // a screen reader, a test (tests/support/browser.mjs `writesDone`) or a script knows when the numbers are current.
@@ -70,10 +71,9 @@ function seen(entries) {
 
 /**
  * Follows whether `element` is on the screen, if only by its edge, from now on: call it as the element is made.
- * What lies just beyond the screen waits too: its idle write comes a frame or two after the input, before a
- * learner scrolls, and a scroll that outruns it shows the old numbers (marked busy) for a frame. A margin of a
- * quarter screen, written at once as well, made the inputs whose output reaches below the screen lay out up to
- * half as many objects again (docs/benchmarks.md, 2026-12-07 14:50).
+ * What lies just beyond the screen waits too (written at once, it added up to half to an input's layout:
+ * docs/page-performance.md): its idle write comes a frame or two after the input, before a learner scrolls, and
+ * a scroll that outruns it shows the old numbers, marked busy, for a frame.
  */
 export function watch(element) {
   if (onScreen.has(element) || typeof IntersectionObserver !== 'function') return;
@@ -84,8 +84,8 @@ export function watch(element) {
 
 /**
  * Makes `write` (an update of `element`'s contents) now if `element` is on the screen or was never watched,
- * else once the page is idle or the element comes onto the screen, whichever is first; a later call for the same element
- * replaces a write still waiting. `write(late)` is told whether it was made later than asked.
+ * else once the page is idle or the element comes onto the screen, whichever is first; a later call for the
+ * same element replaces a write still waiting. `write(late)` is told whether it was made later than asked.
  */
 export function writeSoon(element, write) {
   if (onScreen.get(element) !== false) writeNow(element, write, false);
