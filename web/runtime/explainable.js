@@ -230,9 +230,12 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
       }
       oneTabStop(table);
     }
-    // A chart's table: its numbers, not its x (the row's label) nor its "—" (no point of that series at that x).
+    // A chart's lines, and its table: its numbers, not its x (the row's label) nor its "—" (no point of that
+    // series at that x).
     for (const figure of container.querySelectorAll('figure.chart')) {
-      const table = charts.has(figure.dataset.name) && figure.querySelector('details.chart-data table');
+      const explains = charts.has(figure.dataset.name);
+      figure.classList.toggle('explains-lines', explains);
+      const table = explains && figure.querySelector('details.chart-data table');
       if (table) markOpenTable(table, (td) => td.cellIndex > 0 && /\d/.test(td.textContent));
     }
     for (const line of container.querySelectorAll('pre.printed')) line.classList.toggle('explainable-text', explainsPrintout);
@@ -244,7 +247,6 @@ export function createExplainer({ demo, explainCore, instance, container, shown 
         label.setAttribute('aria-haspopup', 'dialog');
       }
     }
-    for (const figure of container.querySelectorAll('figure.chart')) figure.classList.toggle('explains-lines', charts.has(figure.dataset.name));
     let at = null;  // read of the demo on screen only when a picture's table is open
     for (const [kind] of pictureTables) {
       for (const table of container.querySelectorAll(PICTURE_TABLES[kind])) {
