@@ -324,6 +324,16 @@ test('charts: the cost chart\'s "grew like T" line meets the T × T curve at the
   assert.deepEqual(problems, []);
 });
 
+test('charts: a log axis writes its thousands as a linear axis and the chart\'s table do ("10,000", not "10000")', async () => {
+  const { page, problems } = await site.open('lm/', PHONE);
+  const ticks = page.locator('figure.chart[data-name="lm-scale-size"] g.tick text');
+  await ticks.first().waitFor({ state: 'attached' });
+  const shown = (await ticks.allTextContents()).filter(Boolean);
+  assert.ok(shown.includes('10,000') && shown.includes('100,000'), `the parameter axis reads 10,000 and 100,000: ${shown.join(' ')}`);
+  assert.ok(shown.every((t) => !/\d{4}/.test(t)), `no four digits ungrouped: ${shown.join(' ')}`);
+  assert.deepEqual(problems, []);
+});
+
 const lessons = () => fs.readdirSync(path.join(ROOT, 'lessons'))
   .filter((slug) => fs.existsSync(path.join(ROOT, 'lessons', slug, 'lesson.json')))
   .map((slug) => ({ slug, ...JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', slug, 'lesson.json'), 'utf8')) }))

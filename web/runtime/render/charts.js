@@ -44,10 +44,13 @@ const largeTick = (v) => {
   return formatIn(',.6~r')(v);
 };
 const tickFormatFor = (scale) => (Math.max(...scale.domain().map(Math.abs)) >= 1000 ? largeTick : formatTick);
-/** A log axis's ticks: d3 leaves some unlabelled (""), and writes the others in the page's language. */
+/**
+ * A log axis's ticks: d3 leaves some unlabelled (""), and the others are written in the page's language, from a
+ * thousand up as a linear axis's are ("10,000" beside a table's "6,497", not "10000").
+ */
 const logTicks = (scale, n) => {
   const shown = scale.tickFormat(n, '~g');
-  return (v) => (shown(v) ? formatIn('~g')(v) : '');
+  return (v) => (!shown(v) ? '' : Math.abs(v) >= 1000 ? largeTick(v) : formatIn('~g')(v));
 };
 
 // The left margin holds the y-axis title (turned on its side) and the tick labels beside the axis. Both are
