@@ -65,6 +65,28 @@ test('layout: at 390 px a wide printout or table scrolls in its own focusable, l
   assert.deepEqual(problems, []);
 });
 
+test('layout: a picture\'s numbers, opened, show every row of both their tables, and at 390 px a chart\'s numbers wider than the phone scroll sideways in a box that says so until closed', async () => {
+  // The table layers demo's two tables (places, then weights) under one summary: a box of fixed height cut the
+  // second after its header row, with nothing to say more lay below (a phone shows no scroll bar).
+  const { page, problems } = await site.open('table/', PHONE);
+  const numbers = demo(page, 'layers').locator('details.chart-data');
+  await numbers.locator('summary').click();
+  const last = numbers.locator('table').last().locator('tr').last();
+  await last.waitFor();
+  const [box, row] = [await numbers.boundingBox(), await last.boundingBox()];
+  assert.ok(row.y + row.height <= box.y + box.height + 1, `the weights' last row (bottom ${row.y + row.height}) lies inside the box (bottom ${box.y + box.height})`);
+  assert.ok(await numbers.evaluate((d) => d.scrollHeight <= d.clientHeight + 1), 'nothing hidden below the box\'s edge');
+  // The robot's weight strip: twenty keys' columns, about 1,150 px of numbers.
+  const robot = await site.open('robot/', PHONE);
+  const weights = demo(robot.page, 'scores').locator('details.chart-data', { hasText: 'Weight of each key' });
+  await weights.locator('summary').click();
+  await robot.page.waitForFunction(() => document.querySelector('.demo[data-instance="scores"] figure.weight-strip details.chart-data')?.hasAttribute('data-scrolls'));
+  assert.match(await weights.evaluate((d) => getComputedStyle(d, '::after').content), /Scroll sideways/, 'a visible hint');
+  await weights.locator('summary').click();
+  await robot.page.waitForFunction(() => !document.querySelector('.demo[data-instance="scores"] figure.weight-strip details.chart-data').hasAttribute('data-scrolls'));
+  assert.deepEqual([...problems, ...robot.problems], []);
+});
+
 test('layout: at 390 px a grid of boxes wider than the phone scrolls in its own box that says so, and its buttons stay in sight', async () => {
   // The block stack demo's Tokens X at its preset: four features, about 380 px of boxes and labels.
   const { page, problems } = await site.open('block/', PHONE);

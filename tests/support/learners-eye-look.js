@@ -115,6 +115,11 @@ window.learnersEye = (() => {
       if (wide && ['hidden', 'clip'].includes(style.overflowX)) found.push(`${name(n)} cuts off ${n.scrollWidth - n.clientWidth} px of its width`);
       if (tall && ['hidden', 'clip'].includes(style.overflowY)) found.push(`${name(n)} cuts off ${n.scrollHeight - n.clientHeight} px of its height`);
       if (wide && scrolls(n) && !reachable(n)) found.push(`${name(n)} scrolls sideways but the keyboard cannot reach it`);
+      // A box of fixed height hides the rows below its edge, and a phone shows no scroll bar to say so; a
+      // program's editor is the one box made to scroll up and down (its lines numbered in its gutter).
+      if (tall && ['auto', 'scroll'].includes(style.overflowY) && !n.matches('.program-editor')) {
+        found.push(`${name(n)} hides ${n.scrollHeight - n.clientHeight} px of its height below its edge`);
+      }
     }
     // The labels of a picture lie inside it (an svg clips what is outside its box).
     for (const svg of root.querySelectorAll('svg')) {

@@ -101,7 +101,7 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
     requestAnimationFrame(() => {
       measuring = false;
       // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
-      markScrolls([...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll'), ...form.querySelectorAll('.grid-scroll')]
+      markScrolls([...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll, details.chart-data[open]'), ...form.querySelectorAll('.grid-scroll')]
         .filter((box) => !(skipped.has(box) && box.matches('.large'))));
     });
   };
