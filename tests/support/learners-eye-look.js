@@ -116,8 +116,11 @@ window.learnersEye = (() => {
       if (tall && ['hidden', 'clip'].includes(style.overflowY)) found.push(`${name(n)} cuts off ${n.scrollHeight - n.clientHeight} px of its height`);
       if (wide && scrolls(n) && !reachable(n)) found.push(`${name(n)} scrolls sideways but the keyboard cannot reach it`);
       // A box of fixed height hides the rows below its edge, and a phone shows no scroll bar to say so; a
-      // program's editor is the one box made to scroll up and down (its lines numbered in its gutter).
-      if (tall && ['auto', 'scroll'].includes(style.overflowY) && !n.matches('.program-editor')) {
+      // program's editor is the one box made to scroll up and down (its lines numbered in its gutter). A large
+      // table far from the screen is not laid out (content-visibility): its box keeps the height it last had
+      // until it comes near, and is not judged by it.
+      const skipped = style.contentVisibility === 'auto' && n.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === false;
+      if (tall && ['auto', 'scroll'].includes(style.overflowY) && !n.matches('.program-editor') && !skipped) {
         found.push(`${name(n)} hides ${n.scrollHeight - n.clientHeight} px of its height below its edge`);
       }
     }
