@@ -87,6 +87,34 @@ test('layout: a picture\'s numbers, opened, show every row of both their tables,
   assert.deepEqual([...problems, ...robot.problems], []);
 });
 
+test('layout: at 390 px a table made large again by a slider (20 keys, then 1, then 20 again) still says it scrolls, its title whole', async () => {
+  // A large table is laid out only near the screen (content-visibility): one made large again was measured
+  // before the browser had laid it out, and lost its "Scroll sideways" until the next change.
+  const { page, problems } = await site.open('robot/', PHONE);
+  const box = demo(page, 'three');
+  await box.evaluate((d) => { for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true; });
+  const slider = box.locator('.control').filter({ has: page.locator('label', { hasText: 'Number of keys' }) }).locator('input[type=range]');
+  const table = box.locator('.table-wrap', { hasText: 'Every key, the value after it' });
+  for (let round = 0; round < 3; round++) {
+    for (const key of ['Home', 'End']) {
+      await slider.focus();
+      await page.keyboard.press(key);
+      await writesDone(page);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const seen = await table.evaluate((w) => {
+        const caption = w.querySelector('caption');
+        const text = document.createRange();
+        text.selectNodeContents(caption);
+        return { wide: w.scrollWidth > w.clientWidth + 1, marked: w.hasAttribute('data-scrolls'),
+          past: Math.max(...[...text.getClientRects()].map((r) => r.right)) - (w.getBoundingClientRect().left + w.clientWidth) };
+      });
+      assert.ok(seen.wide && seen.marked, `round ${round + 1}, ${key}: the table scrolls (${seen.wide}) and says so (${seen.marked})`);
+      assert.ok(seen.past <= 1, `round ${round + 1}, ${key}: its title ends ${seen.past} px past the box's edge`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('layout: at 390 px a grid of boxes wider than the phone scrolls in its own box that says so, and its buttons stay in sight', async () => {
   // The block stack demo's Tokens X at its preset: four features, about 380 px of boxes and labels.
   const { page, problems } = await site.open('block/', PHONE);

@@ -124,6 +124,17 @@ window.learnersEye = (() => {
         found.push(`${name(n)} hides ${n.scrollHeight - n.clientHeight} px of its height below its edge`);
       }
     }
+    // A wide table's title is read whole in its box's visible part, not cut mid-word at the box's edge (a
+    // table far from the screen is not laid out, and is looked at when it comes near).
+    for (const caption of root.querySelectorAll('caption')) {
+      const box = caption.closest('table').parentElement;
+      if (!seen(caption) || !scrolls(box) || !caption.checkVisibility({ contentVisibilityAuto: true })) continue;
+      const text = document.createRange();
+      text.selectNodeContents(caption);
+      const right = Math.max(...[...text.getClientRects()].map((r) => r.right));
+      const edge = box.getBoundingClientRect().left + box.clientLeft + box.clientWidth;
+      if (right > edge + 1) found.push(`the title "${caption.textContent}" runs ${Math.round(right - edge)} px past its box's edge`);
+    }
     // The labels of a picture lie inside it (an svg clips what is outside its box).
     for (const svg of root.querySelectorAll('svg')) {
       if (!shown(svg) || getComputedStyle(svg).overflow === 'visible') continue;

@@ -92,26 +92,22 @@ export function mountDemo(container, demo, core, networks, { teaching = false } 
   // A wide table, printout or grid of boxes scrolls inside its own box, which says so while it has more to show
   // (web/style.css). Measured in the next frame, after the redraw's writes, and written only on a change.
   let measuring = false;
-  // A table off screen is not laid out (web/style.css, content-visibility): its mark is left as it is, and
-  // measured when it comes near the screen.
-  const skipped = new WeakSet();
+  // A large table off screen is not laid out (web/style.css, content-visibility), nor one just made large until
+  // the browser has found where it lies: its mark is left as it is, and measured when it comes near the screen.
+  // (Asked at the measuring, not kept from the events: a table made large again could be measured unlaid out.)
+  const unlaid = (box) => box.matches('.large') && box.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === false;
   const markScrolling = () => {
     if (measuring) return;
     measuring = true;
     requestAnimationFrame(() => {
       measuring = false;
-      // (A table that became small while skipped is drawn again, and no event says so: it is measured.)
       markScrolls([...view.element.querySelectorAll('pre.printed, .table-wrap, .strip-scroll, details.chart-data[open]'), ...form.querySelectorAll('.grid-scroll')]
-        .filter((box) => !(skipped.has(box) && box.matches('.large'))));
+        .filter((box) => !unlaid(box)));
     });
   };
   window.addEventListener('resize', markScrolling);
   // Fired at the table's box itself, without bubbling: heard on the way down.
-  view.element.addEventListener('contentvisibilityautostatechange', (e) => {
-    if (e.skipped) { skipped.add(e.target); return; }
-    skipped.delete(e.target);
-    markScrolling();
-  }, true);
+  view.element.addEventListener('contentvisibilityautostatechange', (e) => { if (!e.skipped) markScrolling(); }, true);
 
   function show(result, params) {
     view.render(result);
