@@ -560,3 +560,16 @@ test('controls: every checkbox of the five pages\' demos sits on the first line 
   }
   assert.ok(seen >= 8, `${seen} checkboxes looked at`);
 });
+
+test('layout: at 390 px every display formula of every lesson fits the phone, its equations one under another', async () => {
+  const wide = [];
+  for (const { slug } of lessons()) {
+    const { page, problems } = await site.open(`${slug}/`, PHONE);
+    for (const formula of await page.locator('.katex-display').evaluateAll((all) => all
+      .filter((k) => k.scrollWidth > k.clientWidth + 1)
+      .map((k) => `${k.querySelector('annotation')?.textContent.slice(0, 60)} (${k.scrollWidth} px in ${k.clientWidth})`))) wide.push(`${slug}: ${formula}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  assert.deepEqual(wide, []);
+});
