@@ -115,6 +115,20 @@ test('layout: at 390 px a table made large again by a slider (20 keys, then 1, t
   assert.deepEqual(problems, []);
 });
 
+test('layout: at 390 px a C++ listing wider than the phone says it scrolls, in the text from the start and under "The C++ that computed this demo" once opened', async () => {
+  const { page, problems } = await site.open('table/', PHONE);
+  const inText = page.locator('main > section > figure.source > pre').first();
+  await page.waitForFunction(() => document.querySelector('main > section > figure.source > pre')?.hasAttribute('data-scrolls'));
+  assert.match(await inText.evaluate((pre) => getComputedStyle(pre, '::after').content), /Scroll sideways/, 'a visible hint');
+  const source = page.locator('details.demo-source').first();
+  const listing = source.locator('figure.source > pre').first();
+  assert.equal(await listing.evaluate((pre) => pre.hasAttribute('data-scrolls')), false, 'not measured while closed');
+  await source.locator('summary').click();
+  await page.waitForFunction((pre) => pre.hasAttribute('data-scrolls'), await listing.elementHandle());
+  assert.ok(await listing.evaluate((pre) => pre.scrollWidth > pre.clientWidth + 1), 'it is wider than the phone');
+  assert.deepEqual(problems, []);
+});
+
 test('layout: at 390 px a grid of boxes wider than the phone scrolls in its own box that says so, and its buttons stay in sight', async () => {
   // The block stack demo's Tokens X at its preset: four features, about 380 px of boxes and labels.
   const { page, problems } = await site.open('block/', PHONE);

@@ -12,7 +12,7 @@ import { attachEmbedLinks } from './embed-links.js';
 import { addressPending, has, linkedInstances } from './address.js';
 import { MAX_UNKNOWN_NAMED } from './link-values.js';
 import { reportHeight } from './embed-height.js';
-import { markChartDataScrolls } from './chart-data-scrolls.js';
+import { markPageScrolls } from './scroll-marks.js';
 import './theme.js'; // the header's light / dark / system menu (web/runtime/theme.js)
 import { say } from './strings/index.js';
 
@@ -96,7 +96,7 @@ const readsNetworks = (core, containers, lesson) => hasNetworks(containers, less
 async function start() {
   // An embed page tells the page that frames it how tall it is, from the first paint on (embed-height.js).
   if (document.querySelector('main')?.dataset.embed !== undefined) reportHeight();
-  markChartDataScrolls();
+  markPageScrolls();
   if (document.querySelector('.rate-sweep[data-src]')) later.rateSweeps().then((m) => m.mountRateSweeps());
   if (document.querySelector('.scale-sweep[data-src]')) later.scaleSweeps().then((m) => m.mountScaleSweeps());
   const containers = [...document.querySelectorAll('.demo[data-demo]')];
