@@ -8,14 +8,13 @@
 import { markScrolls } from './dom.js';
 
 const BOXES = 'details.chart-data, figure.source > pre';
-const shown = (boxes) => boxes.filter((box) => box.checkVisibility());
-const markIn = (root) => requestAnimationFrame(() => markScrolls(shown([...root.querySelectorAll(BOXES)])));
+/** The boxes in `root`, `root` too if it is one, that are on the page (not in a closed <details>), marked next frame. */
+const markIn = (root) => requestAnimationFrame(() => markScrolls(
+  [root, ...root.querySelectorAll(BOXES)].filter((box) => box.matches?.(BOXES) && box.checkVisibility())));
 
 export function markPageScrolls() {
   markIn(document);
-  document.addEventListener('toggle', (e) => {
-    const opened = e.target;
-    if (opened.matches?.('details')) requestAnimationFrame(() => markScrolls(shown([opened, ...opened.querySelectorAll(BOXES)].filter((b) => b.matches(BOXES)))));
-  }, true);  // toggle does not bubble: heard on the way down
+  // toggle does not bubble: heard on the way down
+  document.addEventListener('toggle', (e) => { if (e.target.matches?.('details')) markIn(e.target); }, true);
   window.addEventListener('resize', () => markIn(document));
 }
