@@ -587,3 +587,13 @@ test('layout: at 390 px every display formula of every lesson fits the phone, it
   }
   assert.deepEqual(wide, []);
 });
+
+test('theme: in the dark theme a file picker\'s button is drawn as the page\'s buttons are, not the browser\'s light one', async () => {
+  const { page, problems } = await site.open('class/', PHONE, { demos: false, colorScheme: 'dark' });
+  const [picker, button] = await page.evaluate(() => {
+    const look = (style) => [style.backgroundColor, style.color, style.borderTopColor];
+    return [look(getComputedStyle(document.querySelector('input[type=file]'), '::file-selector-button')), look(getComputedStyle(document.querySelector('button')))];
+  });
+  assert.deepEqual(picker, button);
+  assert.deepEqual(problems, []);
+});
