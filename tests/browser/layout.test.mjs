@@ -115,6 +115,27 @@ test('layout: at 390 px a table made large again by a slider (20 keys, then 1, t
   assert.deepEqual(problems, []);
 });
 
+test('layout: a table\'s title wraps within its box the moment the box narrows, before any script has run', async () => {
+  // A table brought near the screen, or a phone turned, lays out its box anew at once; a title whose width a
+  // script measured in the next frame ran past the box's edge until then (seen 59 px past on a slow machine).
+  const { page, problems } = await site.open('table/', DESKTOP);
+  for (const [instance, narrowed, caption] of [['hand', '.output', '.table-wrap > table > caption'], ['layers', 'figure.table-attention', 'details.chart-data > table > caption']]) {
+    const past = await demo(page, instance).evaluate((d, [narrowed, selector]) => {
+      for (const numbers of d.querySelectorAll('details.chart-data')) numbers.open = true;
+      d.querySelector(narrowed).style.width = '160px';
+      return [...d.querySelectorAll(selector)].map((c) => {
+        const box = c.closest('table').parentElement;
+        const text = document.createRange();
+        text.selectNodeContents(c);
+        return { title: c.textContent, past: Math.max(...[...text.getClientRects()].map((r) => r.right)) - (box.getBoundingClientRect().left + box.clientLeft + box.clientWidth) };
+      });
+    }, [narrowed, caption]);
+    assert.ok(past.length > 0, `${instance} has titled tables`);
+    for (const t of past) assert.ok(t.past <= 1, `${instance}: "${t.title}" ends ${Math.round(t.past)} px past its box's edge`);
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('layout: at 390 px a C++ listing wider than the phone says it scrolls, in the text from the start and under "The C++ that computed this demo" once opened', async () => {
   const { page, problems } = await site.open('table/', PHONE);
   const inText = page.locator('main > section > figure.source > pre').first();

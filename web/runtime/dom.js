@@ -8,21 +8,12 @@ export function el(tag, props = {}, children = []) {
 }
 
 /**
- * Marks each box whose content is wider than it (`data-scrolls`: web/style.css shows "Scroll sideways for more"),
- * and gives the title of each table in it the box's width (`--box-width`): the title wraps at the box's edge and
- * stays in sight as the table scrolls, where a caption as wide as its table was cut mid-word at the edge.
+ * Marks each box whose content is wider than it (`data-scrolls`: web/style.css shows "Scroll sideways for more").
  * Every width is read before any mark is written: a write between two reads would lay the page out again.
  */
 export function markScrolls(boxes) {
-  const widths = boxes.map((box) => (box.scrollWidth > box.clientWidth + 1 ? `${box.clientWidth}px` : null));
-  boxes.forEach((box, i) => {
-    const scrolls = widths[i] !== null;
-    if (box.hasAttribute('data-scrolls') !== scrolls) box.toggleAttribute('data-scrolls', scrolls);
-    if (!scrolls) return;
-    for (const caption of box.querySelectorAll(':scope > table > caption')) {
-      if (caption.style.getPropertyValue('--box-width') !== widths[i]) caption.style.setProperty('--box-width', widths[i]);
-    }
-  });
+  const scrolls = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  boxes.forEach((box, i) => { if (box.hasAttribute('data-scrolls') !== scrolls[i]) box.toggleAttribute('data-scrolls', scrolls[i]); });
 }
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
