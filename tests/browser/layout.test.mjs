@@ -136,6 +136,28 @@ test('layout: a table\'s title wraps within its box the moment the box narrows, 
   assert.deepEqual(problems, []);
 });
 
+test('layout: "I tried this" under a question\'s demo has its box beside its words, as under every other demo', async () => {
+  // The rule for a question's answer label (a column, in bold) also took the demos' labels inside the question.
+  const { page, problems } = await site.open('block/', PHONE);
+  await page.evaluate(() => { for (const d of document.querySelectorAll('.check details')) d.open = true; });
+  const marks = await page.locator('label.tried').evaluateAll((labels) => labels.map((label) => {
+    const box = label.querySelector('input').getBoundingClientRect();
+    const words = document.createRange();
+    words.selectNodeContents(label);
+    words.setStartAfter(label.querySelector('input'));
+    const text = words.getBoundingClientRect();
+    return { inQuestion: Boolean(label.closest('.check')), beside: text.left >= box.right && Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2) <= 4,
+      weight: getComputedStyle(label).fontWeight };
+  }));
+  assert.ok(marks.some((m) => m.inQuestion) && marks.some((m) => !m.inQuestion), 'the page has both kinds');
+  const elsewhere = marks.find((m) => !m.inQuestion);
+  marks.forEach((m, i) => {
+    assert.ok(m.beside, `"I tried this" ${i + 1}${m.inQuestion ? ', in a question' : ''}: its box beside its words`);
+    assert.equal(m.weight, elsewhere.weight, `"I tried this" ${i + 1}: its words' weight`);
+  });
+  assert.deepEqual(problems, []);
+});
+
 test('layout: at 390 px a C++ listing wider than the phone says it scrolls, in the text from the start and under "The C++ that computed this demo" once opened', async () => {
   const { page, problems } = await site.open('table/', PHONE);
   const inText = page.locator('main > section > figure.source > pre').first();
