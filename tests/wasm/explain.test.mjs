@@ -574,3 +574,48 @@ test('explain: names and labels read as phrases: "the reading after key 3", "add
   const total = explained('act_sizes', { kind: 'number', name: 'decoder_tables_total' });
   assert.deepEqual(total.operands.map((o) => o.label), ['the self-attention\'s weights', 'the cross-attention\'s weights']);
 });
+
+// What an explanation may be written in: letters, digits, punctuation and maths signs, and the subscripts and
+// superscripts Unicode has (ᵢ, ⱼ, ₖ, ₕ, ᵤ: there is no subscript c). Anything else, such as the tone letter
+// U+A700 that stood for a subscript c, draws as an empty box in the page's fonts.
+const WRITTEN = /^[\u0020-\u007E\u00A0-\u024F\u0370-\u03FF\u1D62-\u1D6A\u2010-\u205E\u2070-\u209C\u2190-\u22FF\u2300-\u23FF\u2C7C]*$/u;
+
+/** The references to one value of each kind the demo explains at `params`: a table's, chart's or map's first, every printed number, every named one. */
+function oneOfEachKind(core, demo, params, result) {
+  const { explanation: contents } = core.explain(demo.id, params, { kind: 'contents' });
+  return [
+    ...result.tables.filter((t) => contents.tables.includes(t.name)).map((t) => ({ kind: 'table', table: t.name, row: 0, col: 0 })),
+    ...result.charts.filter((c) => (contents.charts ?? []).includes(c.name)).flatMap((c) => c.series.map((_, series) => ({ kind: 'chart', chart: c.name, series, point: 0 }))),
+    ...(result.figures ?? []).filter((f) => (contents.figures ?? []).includes(f.name)).flatMap((f) => f.maps.map((_, map) => ({ kind: 'figure', figure: f.name, map, row: 0, col: 0 }))),
+    ...explainableRefs(core, demo, params, result).filter((ref) => ref.kind === 'printed' || ref.kind === 'number'),
+  ];
+}
+
+test('explain: every kind of value, and every value it is worked out from, is explained in letters, digits, punctuation and maths signs (no tone letter standing in for a subscript c)', () => {
+  for (const { name, core } of modules) {
+    for (const { name: instance, demo, params: preset } of lessonInstancesIn(core)) {
+      if (!core.explain(demo.id, defaultsOf(demo), { kind: 'contents' }).ok) continue;
+      const params = { ...defaultsOf(demo), ...preset };
+      const run = core.run(demo.id, params);
+      assert.ok(run.ok, `${instance}: ${run.error?.message}`);
+      // Followed down through the worked-out values, one of each kind (a kind: the reference less its numbers).
+      const queue = oneOfEachKind(core, demo, params, run.result);
+      const seen = new Set();
+      while (queue.length) {
+        const ref = queue.shift();
+        const kind = JSON.stringify(Object.entries(ref).filter(([, v]) => typeof v !== 'number' || ref.kind === 'printed'));
+        if (seen.has(kind)) continue;
+        seen.add(kind);
+        const answer = core.explain(demo.id, params, ref);
+        assert.ok(answer.ok, `${name} ${instance} ${JSON.stringify(ref)}: ${answer.error?.message}`);
+        const e = answer.explanation;
+        for (const text of [e.name, e.formula, e.plugged, e.words, e.shown, ...(e.operands ?? []).map((o) => o.label)]) {
+          if (typeof text !== 'string') continue;
+          const odd = [...text].filter((c) => !WRITTEN.test(c)).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase()}`);
+          assert.deepEqual(odd, [], `${name} ${instance} ${JSON.stringify(ref)}: "${text}"`);
+        }
+        queue.push(...(e.operands ?? []).map((o) => o.ref).filter((r) => r.kind === 'inner'), ...(e.items ?? []).map((item) => item.ref));
+      }
+    }
+  }
+});

@@ -120,7 +120,7 @@ double score_value(const Heads& h, long head, long i, long j) {
 json score(const Heads& h, const json& ref, long head, long i, long j) {
     const std::string s = "s" + sub(i, j);
     Explanation e(ref, "head " + std::to_string(head) + "'s score of query " + std::to_string(i) + " against key " + std::to_string(j),
-                  kScoreStep, s + " = Σ꜀ Q[" + std::to_string(i) + "][c] · K[" + std::to_string(j) + "][c] / √d_head, c in head " + std::to_string(head) + "'s columns",
+                  kScoreStep, s + " = Σₖ Q[" + std::to_string(i) + "][k] · K[" + std::to_string(j) + "][k] / √d_head, k in head " + std::to_string(head) + "'s columns",
                   "the dot product of the query and the key in this head's columns, divided by the square root of the head's width");
     std::vector<Expr> terms;
     for (long c = head * h.dh; c < (head + 1) * h.dh; ++c)

@@ -156,7 +156,7 @@ json token0_item(const Worked& w, const Token0& t, const json& ref, const std::s
             .to_json(w.X(0, k));
     }
     if (name == "token0_dots_text") {
-        Explanation e(ref, "the dot product of token 0 with token " + j, kScoresStep, "x₀ · x" + sub(k) + " = Σ꜀ x₀꜀ x" + sub(k) + "꜀",
+        Explanation e(ref, "the dot product of token 0 with token " + j, kScoresStep, "x₀ · x" + sub(k) + " = Σₖ x₀ₖ x" + sub(k) + "ₖ",
                       "the sum over the features of token 0's feature times token " + j + "'s");
         e.expression(dot(e, w, 0, k));
         return e.to_json(t.dots[k]);

@@ -33,7 +33,7 @@ json variance_ref(long i) { return {{"kind", "inner"}, {"name", "variance"}, {"r
 
 json mean(const Norm& n, const json& ref, long i) {
     const std::string mu = "μ" + sub(i);
-    Explanation e(ref, "the mean of token " + std::to_string(i) + "'s row", kStep, mu + " = Σ꜀ x" + sub(i) + "꜀ / d",
+    Explanation e(ref, "the mean of token " + std::to_string(i) + "'s row", kStep, mu + " = Σₖ x" + sub(i) + "ₖ / d",
                   mu + " is the sum of the row's " + std::to_string(n.d) + " values divided by d, " + std::to_string(n.d));
     std::vector<Expr> terms;
     for (long c = 0; c < n.d; ++c) terms.push_back(operand(x_operand(e, n, i, c)));
@@ -44,7 +44,7 @@ json mean(const Norm& n, const json& ref, long i) {
 json variance(const Norm& n, const json& ref, long i) {
     const std::string v = "σ" + sub(i) + "²";
     Explanation e(ref, "the variance of token " + std::to_string(i) + "'s row", kStep,
-                  v + " = Σ꜀ (x" + sub(i) + "꜀ − μ" + sub(i) + ")² / d",
+                  v + " = Σₖ (x" + sub(i) + "ₖ − μ" + sub(i) + ")² / d",
                   v + " is the mean of the squared distances of the row's values from its mean, dividing by d as np.var does");
     const int mu = e.add(mean_ref(i), "the mean μ" + sub(i), n.mean(i));
     std::vector<Expr> terms;
@@ -94,7 +94,7 @@ json row_item(const Norm& n, const json& ref, const std::string& name) {
 // The normalised row's own mean and spread: 0 and 1 up to ε and rounding (with γ = 1, β = 0).
 json out_stat(const Norm& n, const json& ref, bool is_mean) {
     Explanation e(ref, std::string("the ") + (is_mean ? "mean" : "standard deviation") + " of token 0's normalised row", kStep,
-                  is_mean ? "Σ꜀ y₀꜀ / d" : "√(Σ꜀ (y₀꜀ − ȳ₀)² / d)",
+                  is_mean ? "Σₖ y₀ₖ / d" : "√(Σₖ (y₀ₖ − ȳ₀)² / d)",
                   is_mean ? "the sum of the normalised row divided by d" : "the square root of the mean squared distance from the row's mean");
     std::vector<int> ys;
     for (long c = 0; c < n.d; ++c) ys.push_back(e.add(table_ref("normalised", 0, c), "y₀" + sub(c), n.Y(0, c)));

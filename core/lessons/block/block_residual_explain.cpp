@@ -133,7 +133,7 @@ json spread(const Residual& r, const json& ref, const std::string& name) {
         for (long j = i + 1; j < r.T; ++j)
             if ((m.row(i) - m.row(j)).norm() > best) best = (m.row(i) - m.row(j)).norm(), bi = i, bj = j;
     Explanation e(ref, "the largest distance between two tokens: token " + std::to_string(bi) + " and token " + std::to_string(bj),
-                  kSpreadStep, "‖r" + sub(bi) + " − r" + sub(bj) + "‖ = √Σ꜀ (r" + sub(bi) + "꜀ − r" + sub(bj) + "꜀)²",
+                  kSpreadStep, "‖r" + sub(bi) + " − r" + sub(bj) + "‖ = √Σₖ (r" + sub(bi) + "ₖ − r" + sub(bj) + "ₖ)²",
                   "the square root of the sum of the squared differences of the two rows; no other pair is farther apart");
     std::vector<Expr> terms;
     for (long c = 0; c < r.d; ++c) {

@@ -34,7 +34,7 @@ Stack stacked(const Params& p) {
     return s;
 }
 
-// √Σ꜀ (aᵢ꜀ − aⱼ꜀)², with aᵢ꜀ the operand `at(i, c)` adds.
+// √Σₖ (aᵢₖ − aⱼₖ)², with aᵢₖ the operand `at(i, k)` adds.
 template <class At>
 Expr distance(long i, long j, long d, At at) {
     std::vector<Expr> terms;
@@ -159,7 +159,7 @@ int step_operand(Explanation& e, const Chain& c, const std::string& name, long b
 // A fixed weight of the block (math/block.cpp, pattern_weights) as a number in the arithmetic.
 Expr fixed(double w) { return constant(w, w < 0 ? "(" + printed(w) + ")" : printed(w)); }
 
-// (aᵢ꜀ − mean) / √(var + ε) over the row's operands `a`.
+// (aᵢₖ − mean) / √(var + ε) over the row's operands `a`.
 Expr normalised(const std::vector<Expr>& a, long col) {
     const double d = static_cast<double>(a.size());
     const auto mean = [&] { return div(sum(a), constant(d)); };
@@ -195,7 +195,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
         return e.to_json(value);
     }
     if (name == "attention") {
-        Explanation e(ref, "feature " + std::to_string(col) + " of attention's output for " + where, kBlockStep, "aᵢ꜀ = Σⱼ wᵢⱼ xⱼ꜀",
+        Explanation e(ref, "feature " + std::to_string(col) + " of attention's output for " + where, kBlockStep, "aᵢₖ = Σⱼ wᵢⱼ xⱼₖ",
                       "every token's feature times its weight, added up");
         std::vector<Expr> terms;
         for (long j = 0; j < T; ++j) terms.push_back(mul(operand(step_operand(e, c, "weight", b, i, j)), operand(input_operand(e, c, b, j, col))));
@@ -205,7 +205,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
     if (name == "added" || name == "added2") {
         const bool first = name == "added";
         Explanation e(ref, "feature " + std::to_string(col) + " of " + where + (first ? " after attention's residual" : " after the feed-forward's residual"),
-                      kBlockStep, c.on.residual ? (first ? "xᵢ꜀ + aᵢ꜀" : "hᵢ꜀ + fᵢ꜀") : (first ? "aᵢ꜀ (no residual)" : "fᵢ꜀ (no residual)"),
+                      kBlockStep, c.on.residual ? (first ? "xᵢₖ + aᵢₖ" : "hᵢₖ + fᵢₖ") : (first ? "aᵢₖ (no residual)" : "fᵢₖ (no residual)"),
                       c.on.residual ? "the sublayer's input plus its output" : "the sublayer's output alone: the residual is off");
         const Expr f = operand(step_operand(e, c, first ? "attention" : "ff", b, i, col));
         e.expression(c.on.residual ? add(operand(first ? input_operand(e, c, b, i, col) : step_operand(e, c, "h", b, i, col)), f) : f);
@@ -214,14 +214,14 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
     if (name == "h" || name == "y") {
         const std::string from = name == "h" ? "added" : "added2";
         Explanation e(ref, "feature " + std::to_string(col) + " of " + where + (name == "h" ? " after the first add & norm" : " after the block"),
-                      kBlockStep, c.on.norm ? "(aᵢ꜀ − mean(aᵢ)) / √(var(aᵢ) + ε)" : "aᵢ꜀ (no layer norm)",
+                      kBlockStep, c.on.norm ? "(aᵢₖ − mean(aᵢ)) / √(var(aᵢ) + ε)" : "aᵢₖ (no layer norm)",
                       c.on.norm ? "the row's value less its mean, over the square root of its variance plus epsilon" : "the sum itself: layer norm is off");
         e.expression(c.on.norm ? normalised(row_of(e, from, i), col) : operand(step_operand(e, c, from, b, i, col)));
         return e.to_json(value);
     }
     if (name == "hidden") {
         const Matrix W1 = block_w1(static_cast<int>(d), static_cast<int>(b));
-        Explanation e(ref, "hidden value " + std::to_string(col) + " of " + where, kBlockStep, "max(0, Σ꜀ hᵢ꜀ W₁[c][k])",
+        Explanation e(ref, "hidden value " + std::to_string(col) + " of " + where, kBlockStep, "max(0, Σₖ hᵢₖ W₁[k][u])",
                       "the row times a column of the block's W one, negatives set to zero");
         const auto h = row_of(e, "h", i);
         std::vector<Expr> terms;
@@ -231,7 +231,7 @@ json chain_step(const Chain& c, const json& ref, const std::string& name, long b
     }
     if (name == "ff") {
         const Matrix W2 = block_w2(static_cast<int>(d), static_cast<int>(b));
-        Explanation e(ref, "feature " + std::to_string(col) + " of the feed-forward's output for " + where, kBlockStep, "fᵢ꜀ = Σₖ hiddenᵢₖ W₂[k][c]",
+        Explanation e(ref, "feature " + std::to_string(col) + " of the feed-forward's output for " + where, kBlockStep, "fᵢₖ = Σᵤ hiddenᵢᵤ W₂[u][k]",
                       "the hidden values times a column of the block's W two, added up");
         std::vector<Expr> terms;
         for (long k = 0; k < 2 * d; ++k) terms.push_back(mul(operand(step_operand(e, c, "hidden", b, i, k)), fixed(W2(k, col))));
