@@ -48,6 +48,15 @@ std::string count_word(long long n) {
     return n >= 0 && n <= 12 ? kWords[n] : std::to_string(n);
 }
 
+std::string ordinal_word(long long n) {
+    static const char* const kWords[] = {"first", "second", "third", "fourth", "fifth", "sixth",
+                                         "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"};
+    if (n >= 1 && n <= 12) return kWords[n - 1];
+    const long long tens = n % 100, ones = n % 10;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+    return std::to_string(n) + suffix;
+}
+
 // With thousands commas, as the sentences beside them write their numbers ("1,500 steps", not "1500 steps").
 std::string counted(long long n, const std::string& noun) {
     return format_count(n) + " " + noun + (n == 1 ? "" : "s");

@@ -17,6 +17,8 @@ std::string magnitude(double x);
 std::string decimals(const std::vector<double>& values, int decimals);
 // 3 -> "three" up to twelve, then digits: counts read as words in a sentence.
 std::string count_word(long long n);
+// 1 -> "first", 3 -> "third" up to twelfth, then "13th": an entry's place in a list the learner wrote.
+std::string ordinal_word(long long n);
 // (1, "step") -> "1 step", (11, "step") -> "11 steps"
 std::string counted(long long n, const std::string& noun);
 // (3, 20, "score") -> "3 of the 20 scores are", (1, 20, ...) -> "1 of the 20 scores is",

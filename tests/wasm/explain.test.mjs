@@ -560,7 +560,7 @@ test('explain: the language model\'s count of learned numbers is every layer\'s 
   assert.equal(e.value, 2 * n.vocab * n.width + n.vocab + n.context * n.width + n.layers * block.value + 2 * n.width);
 });
 
-test('explain: names and labels read as phrases: "the reading after key 3", "added[0][0] of block 1\'s feed-forward sub-layer", "the self-attention\'s weights"', () => {
+test('explain: names and labels read as phrases: "the reading after key 3", "added[0][0] of block 1\'s feed-forward sub-layer", "the self-attention\'s weights", "the weight of key 5 when dividing by 2.24"', () => {
   const coreOf = (id) => modules.find((m) => m.core.demos.has(id))?.core;
   const explained = (id, ref) => {
     const answer = coreOf(id).explain(id, {}, ref);
@@ -571,6 +571,12 @@ test('explain: names and labels read as phrases: "the reading after key 3", "add
   // A block's output with the residual on: the second sub-layer's sum, by the code's name and the sub-layer's.
   const y = explained('block_stack', { kind: 'inner', name: 'y', block: 0, row: 0, col: 1 });
   assert.ok(y.operands.some((o) => o.label === 'added[0][0] of block 1\'s feed-forward sub-layer'), y.operands.map((o) => o.label).join(', '));
+  // A divisor or strength the learner listed, by its value as the tables' rows say it, or by its place: "under
+  // divisor 1" read as dividing by 1 where the first divisor is 2.24.
+  const sharp = explained('robot_sharpness', { kind: 'table', table: 'weights', row: 0, col: 5 });
+  assert.equal(sharp.name, 'the weight of key 5 when dividing by 2.24');
+  assert.ok(sharp.operands.some((o) => o.label === 'the first divisor, which you set'), sharp.operands.map((o) => o.label).join(', '));
+  assert.equal(explained('robot_order', { kind: 'inner', name: 'weight', row: 2, col: 0 }).name, 'the weight of key 0 with the position worth 0.6');
   const total = explained('act_sizes', { kind: 'number', name: 'decoder_tables_total' });
   assert.deepEqual(total.operands.map((o) => o.label), ['the self-attention\'s weights', 'the cross-attention\'s weights']);
 });

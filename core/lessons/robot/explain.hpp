@@ -15,6 +15,9 @@ json explain_robot_order(const Params& p, const json& ref);
 extern const std::string kPrintoutStep;
 // A setting the arithmetic uses, {"kind": "param", ...}: keys, patch, divisor, the robot's start, an entry of strengths or divisors.
 json explain_setting(const Params& p, const json& ref);
+// Entry k (from 0) of a list you set, by its place: (1, "divisor") -> "the second divisor" ("divisor 2" read as a
+// divisor of 2).
+std::string nth_entry(long k, const std::string& noun);
 // Key j's number, which the printout quotes: a position (given "index"), not arithmetic.
 json key_number(long j);
 // The printout's "N steps back" after "key j" (the printout's number `key_index_printed`): K − j.

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "demo/prose.hpp"
 #include "explain/explanation.hpp"
 #include "lessons/robot/explain.hpp"
 #include "worlds/robot/predictor.hpp"
@@ -31,13 +32,15 @@ json explain_setting(const Params& p, const json& ref) {
         if (!v.is_array()) throw ParamError("ref", "this demo has no setting \"" + name + "\"");
         const long k = ref_index(ref, "index", static_cast<long>(v.size()));
         const double x = v[static_cast<std::size_t>(k)].get<double>();
-        return Explanation(ref, (name == "strengths" ? "strength " : "divisor ") + std::to_string(k + 1), "Your setting",
+        return Explanation(ref, nth_entry(k, name == "strengths" ? "strength" : "divisor"), "Your setting",
                            name == "strengths" ? "λ" + sub(k) : "divisor" + sub(k), "a value you set")
             .given("param", x)
             .to_json(x);
     }
     throw ParamError("ref", "the arithmetic here uses no setting called \"" + name + "\"");
 }
+
+std::string nth_entry(long k, const std::string& noun) { return "the " + prose::ordinal_word(k + 1) + " " + noun; }
 
 json key_number(long j) {
     return Explanation({{"kind", "inner"}, {"name", "key"}, {"index", j}}, "the number of key " + std::to_string(j),

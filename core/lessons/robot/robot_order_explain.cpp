@@ -11,6 +11,7 @@
 #include "explain/explanation.hpp"
 #include "lessons/robot/demos.hpp"
 #include "lessons/robot/explain.hpp"
+#include "math/python_format.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -44,10 +45,14 @@ Order order_of(const Params& p) {
 
 json inner_ref(const char* name, long row, long col) { return {{"kind", "inner"}, {"name", name}, {"row", row}, {"col", col}}; }
 json reading_ref(long tick) { return {{"kind", "inner"}, {"name", "reading"}, {"row", tick}}; }
-std::string row_text(long row) { return row == 0 ? "without a position number" : "with strength " + std::to_string(row) + " of your list"; }
+// A row by the strength it was worked out with, as the table's rows say it ("position worth 0.6"): "strength 2"
+// read as a strength of 2.
+std::string row_text(const Order& o, long row) {
+    return row == 0 ? "without a position number" : "with the position worth " + python_repr(o.strengths[static_cast<std::size_t>(row - 1)]);
+}
 json dot(const Order& o, const json& ref, long row, long j) {
     const bool placed = row > 0;
-    Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query " + row_text(row), kDotStep,
+    Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query " + row_text(o, row), kDotStep,
                   placed ? "Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25 + λ × j/(K − 1) × λ" : "Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
                   placed ? "the scaled readings' products added up, plus the key's position number times the query's"
                          : "the sum over the patch of each of the key's scaled readings times the query's");
@@ -71,7 +76,7 @@ json dot(const Order& o, const json& ref, long row, long j) {
 }
 
 json score(const Order& o, const json& ref, long row, long j) {
-    Explanation e(ref, "the score of key " + std::to_string(j) + " " + row_text(row), kWeightStep, "s" + sub(j) + " = k" + sub(j) + " · q / divisor",
+    Explanation e(ref, "the score of key " + std::to_string(j) + " " + row_text(o, row), kWeightStep, "s" + sub(j) + " = k" + sub(j) + " · q / divisor",
                   "the dot product divided by the divisor");
     const robot::Looking& look = o.looks[static_cast<std::size_t>(row)];
     e.expression(div(operand(e.add(inner_ref("dot", row, j), "the dot product of key " + std::to_string(j), look.dots(j))),
@@ -89,7 +94,7 @@ std::vector<Expr> weights_of(Explanation& e, const Order& o, long row) {
 json weight(const Order& o, const json& ref, long row, long j) {
     const robot::Looking& look = o.looks[static_cast<std::size_t>(row)];
     const bool shifted = look.scores.maxCoeff() > kLargestExponent;
-    Explanation e(ref, "the weight of key " + std::to_string(j) + " " + row_text(row), kWeightStep,
+    Explanation e(ref, "the weight of key " + std::to_string(j) + " " + row_text(o, row), kWeightStep,
                   weight_formula(j, shifted),
                   "e to the power of the key's score, divided by the sum of the same for every key");
     std::vector<Expr> scores;
@@ -101,7 +106,7 @@ json weight(const Order& o, const json& ref, long row, long j) {
 
 // Σ w_π(i) v_π(i): the keys in the order `order` (the shuffled one, or 0 .. K − 1).
 json guess(const Order& o, const json& ref, long row, const std::vector<int>* order, double value) {
-    Explanation e(ref, order ? "the guess with the keys shuffled" : "the guess " + row_text(row), order ? kShuffleStep : kGuessStep,
+    Explanation e(ref, order ? "the guess with the keys shuffled" : "the guess " + row_text(o, row), order ? kShuffleStep : kGuessStep,
                   order ? "guess = Σᵢ w_π(i) · v_π(i)" : "guess = Σⱼ wⱼ · vⱼ",
                   order ? "the same weights on the same values, added in the shuffled order"
                         : "the sum over the keys of each key's weight times the reading that came after it");
@@ -119,14 +124,14 @@ json guess(const Order& o, const json& ref, long row, const std::vector<int>* or
 long top_key(const Order& o, long row) { return static_cast<long>(o.looks[static_cast<std::size_t>(row)].best); }
 
 json steps_back(const Order& o, const json& ref, long row) {
-    Explanation e(ref, "how many steps back the top key is " + row_text(row), kGuessStep, "K − j", "the number of keys less the top key's number");
+    Explanation e(ref, "how many steps back the top key is " + row_text(o, row), kGuessStep, "K − j", "the number of keys less the top key's number");
     e.expression(sub(operand(e.add(param_ref("keys"), "the number of keys, which you set", o.keys)),
                      operand(e.add(inner_ref("top_key", row, 0), "the number of the key with the largest weight", top_key(o, row)))));
     return e.to_json(o.keys - top_key(o, row));
 }
 
 json top_weight(const Order& o, const json& ref, long row) {
-    Explanation e(ref, "the largest weight " + row_text(row), kWeightStep, "max over j of wⱼ", "the largest weight of the row");
+    Explanation e(ref, "the largest weight " + row_text(o, row), kWeightStep, "max over j of wⱼ", "the largest weight of the row");
     e.expression(max_of(weights_of(e, o, row)));
     return e.to_json(o.looks[static_cast<std::size_t>(row)].weights.maxCoeff());
 }
@@ -144,7 +149,7 @@ json inner(const Order& o, const json& ref) {
     const long row = ref_index(ref, "row", size);
     if (name == "top_key") {
         ref_index(ref, "col", 1);
-        Explanation e(ref, "the number of the key with the largest weight " + row_text(row), kWeightStep, "argmaxⱼ wⱼ",
+        Explanation e(ref, "the number of the key with the largest weight " + row_text(o, row), kWeightStep, "argmaxⱼ wⱼ",
                       "the place, counted from 0, of the key whose weight is largest: picked, not added up");
         e.expression(argmax(weights_of(e, o, row)));
         return e.to_json(top_key(o, row));
@@ -162,8 +167,8 @@ std::vector<Printed> printout(const Order& o) {
     std::vector<Printed> out = {{number_ref("plain_guess"), "the guess in order", o.looks[0].guess},
                                 {number_ref("shuffled_guess"), "the guess shuffled", o.mixed.guess}};
     for (long s = 0; s < static_cast<long>(o.strengths.size()); ++s) {
-        out.push_back({{{"kind", "param"}, {"name", "strengths"}, {"index", s}}, "strength " + std::to_string(s + 1), o.strengths[static_cast<std::size_t>(s)]});
-        out.push_back({table_ref("positions", s, 0), "the guess with strength " + std::to_string(s + 1), o.looks[static_cast<std::size_t>(s + 1)].guess});
+        out.push_back({{{"kind", "param"}, {"name", "strengths"}, {"index", s}}, nth_entry(s, "strength"), o.strengths[static_cast<std::size_t>(s)]});
+        out.push_back({table_ref("positions", s, 0), "the guess " + row_text(o, s + 1), o.looks[static_cast<std::size_t>(s + 1)].guess});
         out.push_back({table_ref("positions", s, 1), "how far back its top key is", static_cast<double>(o.keys - top_key(o, s + 1))});
     }
     out.push_back({number_ref("truth"), "what came next", static_cast<double>(o.g.truth)});

@@ -10,6 +10,7 @@
 #include "explain/explanation.hpp"
 #include "lessons/robot/demos.hpp"
 #include "lessons/robot/explain.hpp"
+#include "math/python_format.hpp"
 
 namespace attn::lesson_robot {
 namespace {
@@ -58,9 +59,13 @@ json dot(const Sharpness& s, const json& ref, long j) {
     return e.to_json(s.raw.dots(j));
 }
 
+// Which divisor a value was worked out with, as the table's row says it ("divide by 2.24"): "divisor 1"
+// read as a divisor of 1.
+std::string dividing_by(const Sharpness& s, long d) { return "when dividing by " + python_repr(s.divisors[static_cast<std::size_t>(d)]); }
+
 // Each score of divisor d's row: the dot product (the dots table) over the divisor you set.
 std::vector<Expr> scores(Explanation& e, const Sharpness& s, long d) {
-    const int divisor = e.add(divisor_ref(d), "divisor " + std::to_string(d + 1) + ", which you set", s.divisors[static_cast<std::size_t>(d)]);
+    const int divisor = e.add(divisor_ref(d), nth_entry(d, "divisor") + ", which you set", s.divisors[static_cast<std::size_t>(d)]);
     std::vector<Expr> out;
     for (long j = 0; j < s.keys; ++j)
         out.push_back(div(operand(e.add(table_ref("dots", 0, j), "k" + sub(j) + " · q", s.raw.dots(j))), operand(divisor)));
@@ -70,7 +75,7 @@ std::vector<Expr> scores(Explanation& e, const Sharpness& s, long d) {
 json weight(const Sharpness& s, const json& ref, long d, long j) {
     const robot::Looking& look = s.looks[static_cast<std::size_t>(d)];
     const bool shifted = look.scores.maxCoeff() > kLargestExponent;
-    Explanation e(ref, "the weight of key " + std::to_string(j) + " under divisor " + std::to_string(d + 1), kWeightStep,
+    Explanation e(ref, "the weight of key " + std::to_string(j) + " " + dividing_by(s, d), kWeightStep,
                   shifted ? "w" + sub(j) + " = e^(s" + sub(j) + " − max s) / Σₖ e^(sₖ − max s),  sₖ = kₖ · q / divisor"
                           : "w" + sub(j) + " = e^s" + sub(j) + " / Σₖ e^sₖ,  sₖ = kₖ · q / divisor",
                   "e to the key's score over the sum of e to every score, each score the dot product over the divisor");
@@ -81,13 +86,13 @@ json weight(const Sharpness& s, const json& ref, long d, long j) {
 json value_item(const Sharpness& s, const json& ref, long d, bool guess) {
     const robot::Looking& look = s.looks[static_cast<std::size_t>(d)];
     if (!guess) {
-        Explanation e(ref, "the largest weight under divisor " + std::to_string(d + 1), kWeightStep, "max over k of wₖ", "the largest weight of the row");
+        Explanation e(ref, "the largest weight " + dividing_by(s, d), kWeightStep, "max over k of wₖ", "the largest weight of the row");
         std::vector<Expr> w;
         for (long j = 0; j < s.keys; ++j) w.push_back(operand(e.add(table_ref("weights", d, j), "w" + sub(j), look.weights(j))));
         e.expression(max_of(std::move(w)));
         return e.to_json(look.weights.maxCoeff());
     }
-    Explanation e(ref, "the guess under divisor " + std::to_string(d + 1) + " [cm]", kGuessStep, "guess = Σₖ wₖ vₖ",
+    Explanation e(ref, "the guess " + dividing_by(s, d) + " [cm]", kGuessStep, "guess = Σₖ wₖ vₖ",
                   "each key's weight times the reading that came after it, added up");
     std::vector<Expr> terms;
     for (long j = 0; j < s.keys; ++j)
@@ -107,9 +112,9 @@ std::vector<Printed> printout(const Sharpness& s) {
     out.push_back({number_ref("average_of_values"), "the average of the values", s.g.patches.values.mean()});
     for (long d = 0; d < static_cast<long>(s.divisors.size()); ++d) {
         const robot::Looking& look = s.looks[static_cast<std::size_t>(d)];
-        out.push_back({divisor_ref(d), "divisor " + std::to_string(d + 1), s.divisors[static_cast<std::size_t>(d)]});
-        out.push_back({item_ref("largest_weights", d), "the largest weight under divisor " + std::to_string(d + 1), look.weights.maxCoeff()});
-        out.push_back({item_ref("guesses", d), "the guess under divisor " + std::to_string(d + 1), look.guess});
+        out.push_back({divisor_ref(d), nth_entry(d, "divisor"), s.divisors[static_cast<std::size_t>(d)]});
+        out.push_back({item_ref("largest_weights", d), "the largest weight " + dividing_by(s, d), look.weights.maxCoeff()});
+        out.push_back({item_ref("guesses", d), "the guess " + dividing_by(s, d), look.guess});
         out.push_back({number_ref("truth"), "what came next", static_cast<double>(s.g.truth)});
     }
     return out;

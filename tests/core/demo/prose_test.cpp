@@ -26,3 +26,15 @@ TEST_CASE("prose: a share of a whole reads as a sentence's subject at every coun
     CHECK(prose::share_of(1, 1, "score") == "the one score is");
     CHECK(prose::share_of(0, 1, "score") == "the one score is not");
 }
+
+TEST_CASE("prose: an entry's place in a list reads as an ordinal word up to twelfth, then as 13th, 21st, 22nd, 111th") {
+    CHECK(prose::ordinal_word(1) == "first");
+    CHECK(prose::ordinal_word(3) == "third");
+    CHECK(prose::ordinal_word(8) == "eighth");  // the most strengths the order demo takes
+    CHECK(prose::ordinal_word(12) == "twelfth");
+    CHECK(prose::ordinal_word(13) == "13th");
+    CHECK(prose::ordinal_word(21) == "21st");
+    CHECK(prose::ordinal_word(22) == "22nd");
+    CHECK(prose::ordinal_word(23) == "23rd");
+    CHECK(prose::ordinal_word(111) == "111th");
+}
