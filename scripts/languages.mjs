@@ -190,7 +190,7 @@ export function edgeParams(demo) {
 /**
  * The settings a translated page's explanations are collected at, besides the preset and the defaults: each
  * parameter at its least and its most, one at a time (a softmax's "each less the largest" at the largest
- * scores), each choice and each switch flipped. A setting the demo refuses explains nothing.
+ * scores), each count at its least with the other counts at two or more, each choice and each switch flipped. A setting the demo refuses explains nothing.
  */
 export function explainSettings(demo, preset) {
   const sets = [preset, {}];
@@ -199,10 +199,14 @@ export function explainSettings(demo, preset) {
     if (p.type === 'matrix') return (p.default?.length ? p.default : [[0]]).map((row) => row.map(() => v));
     return v;
   };
+  const bounded = demo.params.filter((p) => ['integer', 'number', 'vector', 'matrix'].includes(p.type) && Number.isFinite(p.min) && Number.isFinite(p.max));
+  // One count at its least beside the other counts at two or more: "the weights of all 2 heads at 1 token". (At
+  // their most, the widest demos made the build four times as long.)
+  const counts = bounded.filter((p) => p.type === 'integer');
+  const several = (q) => Math.min(q.max, Math.max(q.min, 2));
+  for (const p of counts) sets.push({ ...preset, ...Object.fromEntries(counts.map((q) => [q.name, several(q)])), [p.name]: p.min });
   for (const p of demo.params) {
-    if (['integer', 'number', 'vector', 'matrix'].includes(p.type) && Number.isFinite(p.min) && Number.isFinite(p.max)) {
-      sets.push({ ...preset, [p.name]: filled(p, p.min) }, { ...preset, [p.name]: filled(p, p.max) });
-    }
+    if (bounded.includes(p)) sets.push({ ...preset, [p.name]: filled(p, p.min) }, { ...preset, [p.name]: filled(p, p.max) });
     if (p.type === 'boolean') sets.push({ ...preset, [p.name]: !(preset[p.name] ?? p.default) });
     if (p.type === 'choice') for (const choice of p.choices) sets.push({ ...preset, [p.name]: choice });
   }

@@ -217,7 +217,8 @@ std::string sub(long i) {
     for (char c : std::to_string(i)) out += kSubDigits[c - '0'];
     return out;
 }
-std::string sub(long i, long j) { return sub(i) + sub(j); }
+// Two indices run together only while each is one digit: w₂₂₀ could be w₂₂,₀ or w₂,₂₀.
+std::string sub(long i, long j) { return i >= 0 && i <= 9 && j >= 0 && j <= 9 ? sub(i) + sub(j) : sub(i) + "," + sub(j); }
 
 std::string ref_kind(const json& ref) { return ref_text(ref, "kind"); }
 

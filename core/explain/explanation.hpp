@@ -114,7 +114,7 @@ json number_ref(const std::string& name);
 json item_ref(const std::string& name, long index);
 json param_ref(const std::string& name, long row = -1, long col = -1);
 
-// "₀₂": a subscript of the indices, as the lesson writes w₀₂.
+// "₀₂": a subscript of the indices, as the lesson writes w₀₂; "₂₂,₀" once an index has two digits.
 std::string sub(long i);
 std::string sub(long i, long j);
 

@@ -63,10 +63,13 @@ json megabytes(const Cost& c, const json& ref) {
     return e.to_json(c.T * c.T * c.heads * kBytesPerWeight / 1e6);
 }
 
+// "1 token", "392 tokens": a chart's first point is one token.
+std::string tokens(double t) { return printed(t) + (t == 1 ? " token" : " tokens"); }
+
 // A printed count of the weights of every head: the weights of one head (a result's number, or a length the
 // lesson quotes squared) times the heads you set.
 Printed all_heads(const Cost& c, double t, const json& one_head) {
-    Explanation e({{"kind", "printed"}}, "the weights of all " + printed(c.heads) + " heads at " + printed(t) + " tokens", kStep,
+    Explanation e({{"kind", "printed"}}, "the weights of all " + printed(c.heads) + " heads at " + tokens(t), kStep,
                   "T × T × heads", "the weights of one head times the heads");
     const Expr one = one_head.is_null() ? mul(constant(t), constant(t)) : operand(e.add(one_head, "the weights of one head", t * t));
     e.expression(mul(one, operand(e.add(param_ref("heads"), "the heads, which you set", c.heads, "param"))));
@@ -92,7 +95,7 @@ Printed lesson_length(double t) {
     return {nullptr, "", t, e.to_json(t)};
 }
 Printed lesson_entries(double t) {
-    Explanation e({{"kind", "printed"}}, "the weights one head holds at " + printed(t) + " tokens", kStep, "t × t",
+    Explanation e({{"kind", "printed"}}, "the weights one head holds at " + tokens(t), kStep, "t × t",
                   "a length the lesson quotes, times itself");
     e.expression(mul(constant(t), constant(t)));
     return {nullptr, "", t * t, e.to_json(t * t)};
@@ -116,13 +119,13 @@ json point(const Cost& c, const json& ref) {
     const long series = ref_index(ref, "series", 2), k = ref_index(ref, "point", kChartPoints + 1);
     const double top = 2 * c.T;
     const double t = std::max(1.0, std::round(top * k / kChartPoints));
-    const std::string at = "t = " + printed(t) + " tokens, the point's place on the chart";
+    const std::string at = "t = " + tokens(t) + ", the point's place on the chart";
     if (series == 0) {
-        Explanation e(ref, "the weights per head at " + printed(t) + " tokens", kStep, "t × t", "t times t, " + at);
+        Explanation e(ref, "the weights per head at " + tokens(t), kStep, "t × t", "t times t, " + at);
         e.expression(mul(constant(t), constant(t)));
         return e.to_json(t * t);
     }
-    Explanation e(ref, "the straight line at " + printed(t) + " tokens", kStep, "t × 2T",
+    Explanation e(ref, "the straight line at " + tokens(t), kStep, "t × 2T",
                   "t times 2T: the line that grows like T and meets the curve at twice your T; " + at);
     e.expression(mul(constant(t), operand(e.add(number_ref("doubled_tokens"), "twice as many tokens, 2T", top))));
     return e.to_json(t * top);

@@ -19,7 +19,7 @@ using namespace explain;
 
 const std::string kDrawStep = "The demo draws random tokens and projections from the seed";
 const std::string kProjectStep = "Multi-head attention, step 1: project the tokens once for all heads (Q = X Wq, K = X Wk, V = X Wv)";
-const std::string kScoreStep = "Step 2 and 3: each head compares its slice of the queries with its slice of the keys, over √d_head";
+const std::string kScoreStep = "Steps 2 and 3: each head compares its slice of the queries with its slice of the keys, over √d_head";
 const std::string kWeightStep = "Step 3: softmax turns each head's row of scores into weights";
 const std::string kConcatStep = "Step 4: each head blends its slice of the values; the slices sit side by side";
 const std::string kMixStep = "Step 5: the output projection Wo mixes the heads";

@@ -39,7 +39,7 @@ Expr pre_activation(Explanation& e, const Ffn& f, long i, long h) {
 json pre(const Ffn& f, const json& ref, long i, long h) {
     Explanation e(ref, "token " + std::to_string(i) + " times column " + std::to_string(h) + " of W₁, before the ReLU", kHiddenStep,
                   "z" + sub(i, h) + " = Σₖ x" + sub(i) + "ₖ · W₁[k][" + std::to_string(h) + "]",
-                  "the sum over the features c of token " + std::to_string(i) + "'s feature times W one's entry in row c, column " + std::to_string(h));
+                  "the sum over the features k of token " + std::to_string(i) + "'s feature times W one's entry in row k, column " + std::to_string(h));
     e.expression(pre_activation(e, f, i, h));
     return e.to_json(f.pre(i, h));
 }
@@ -47,7 +47,7 @@ json pre(const Ffn& f, const json& ref, long i, long h) {
 json hidden(const Ffn& f, const json& ref, long i, long h) {
     Explanation e(ref, "hidden unit " + std::to_string(h) + " of token " + std::to_string(i), kHiddenStep,
                   "h" + sub(i, h) + " = max(0, Σₖ x" + sub(i) + "ₖ · W₁[k][" + std::to_string(h) + "])",
-                  "the larger of 0 and the sum over the features c of token " + std::to_string(i) + "'s feature times W one's entry");
+                  "the larger of 0 and the sum over the features k of token " + std::to_string(i) + "'s feature times W one's entry");
     e.expression(relu(pre_activation(e, f, i, h)));
     return e.to_json(f.hidden(i, h));
 }

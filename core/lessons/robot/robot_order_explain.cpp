@@ -52,7 +52,7 @@ std::string row_text(const Order& o, long row) {
 }
 json dot(const Order& o, const json& ref, long row, long j) {
     const bool placed = row > 0;
-    Explanation e(ref, "the dot product of key " + std::to_string(j) + " with the query " + row_text(o, row), kDotStep,
+    Explanation e(ref, "the dot product of key " + std::to_string(j) + " and the query " + row_text(o, row), kDotStep,
                   placed ? "Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25 + λ × j/(K − 1) × λ" : "Σᵢ (k" + sub(j) + "ᵢ − 50)/25 × (qᵢ − 50)/25",
                   placed ? "the scaled readings' products added up, plus the key's position number times the query's"
                          : "the sum over the patch of each of the key's scaled readings times the query's");
