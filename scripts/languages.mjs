@@ -190,7 +190,8 @@ export function edgeParams(demo) {
 /**
  * The settings a translated page's explanations are collected at, besides the preset and the defaults: each
  * parameter at its least and its most, one at a time (a softmax's "each less the largest" at the largest
- * scores), each count at its least with the other counts at two or more, each choice and each switch flipped. A setting the demo refuses explains nothing.
+ * scores), each count at its least with the other counts at two or more, each choice and each switch flipped.
+ * A setting the demo refuses explains nothing.
  */
 export function explainSettings(demo, preset) {
   const sets = [preset, {}];
