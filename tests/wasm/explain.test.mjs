@@ -591,16 +591,9 @@ const WRITTEN = /^[\u0020-\u007E\u00A0-\u024F\u0370-\u03FF\u1D62-\u1D6A\u2010-\u
 // One of a thing counted as many ("at 1 tokens"), in the nouns the explanations count.
 const ONE_AS_MANY = /(?<![\d.,])\b1 (?:tokens|objects|keys|heads|blocks|layers|steps|readings|characters|places|features|weights|units|divisors|strengths)\b/;
 
-/** The references to one value of each kind the demo explains at `params`: a table's, chart's or map's first, every printed number, every named one. */
-function oneOfEachKind(core, demo, params, result) {
-  const { explanation: contents } = core.explain(demo.id, params, { kind: 'contents' });
-  return [
-    ...result.tables.filter((t) => contents.tables.includes(t.name)).map((t) => ({ kind: 'table', table: t.name, row: 0, col: 0 })),
-    ...result.charts.filter((c) => (contents.charts ?? []).includes(c.name)).flatMap((c) => c.series.map((_, series) => ({ kind: 'chart', chart: c.name, series, point: 0 }))),
-    ...(result.figures ?? []).filter((f) => (contents.figures ?? []).includes(f.name)).flatMap((f) => f.maps.map((_, map) => ({ kind: 'figure', figure: f.name, map, row: 0, col: 0 }))),
-    ...explainableRefs(core, demo, params, result).filter((ref) => ref.kind === 'printed' || ref.kind === 'number'),
-  ];
-}
+// A reference less its place in a table, chart, map or list: its kind (a printed number's place is its kind: each
+// says its own words).
+const kindOf = (ref) => JSON.stringify(Object.entries(ref).filter(([k]) => !['row', 'col', 'point', 'index'].includes(k) || ref.kind === 'printed'));
 
 test('explain: every kind of value, and every value it is worked out from, is explained in letters, digits, punctuation and maths signs (no tone letter standing in for a subscript c), one of a thing in the singular', () => {
   for (const { name, core } of modules) {
@@ -609,14 +602,13 @@ test('explain: every kind of value, and every value it is worked out from, is ex
       const params = { ...defaultsOf(demo), ...preset };
       const run = core.run(demo.id, params);
       assert.ok(run.ok, `${instance}: ${run.error?.message}`);
-      // Followed down through the worked-out values, one of each kind (a kind: the reference less its numbers).
-      const queue = oneOfEachKind(core, demo, params, run.result);
+      // Followed down through the worked-out values, one of each kind.
+      const queue = explainableRefs(core, demo, params, run.result);
       const seen = new Set();
       while (queue.length) {
         const ref = queue.shift();
-        const kind = JSON.stringify(Object.entries(ref).filter(([, v]) => typeof v !== 'number' || ref.kind === 'printed'));
-        if (seen.has(kind)) continue;
-        seen.add(kind);
+        if (seen.has(kindOf(ref))) continue;
+        seen.add(kindOf(ref));
         const answer = core.explain(demo.id, params, ref);
         assert.ok(answer.ok, `${name} ${instance} ${JSON.stringify(ref)}: ${answer.error?.message}`);
         const e = answer.explanation;

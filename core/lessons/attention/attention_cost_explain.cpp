@@ -63,7 +63,8 @@ json megabytes(const Cost& c, const json& ref) {
     return e.to_json(c.T * c.T * c.heads * kBytesPerWeight / 1e6);
 }
 
-// "1 token", "392 tokens": a chart's first point is one token.
+// "1 token", "392 tokens": a chart's first point is one token. The count as the arithmetic beside it prints t
+// (`printed`, no thousands commas), not `prose::counted`'s "1,000".
 std::string tokens(double t) { return printed(t) + (t == 1 ? " token" : " tokens"); }
 
 // A printed count of the weights of every head: the weights of one head (a result's number, or a length the
