@@ -184,6 +184,25 @@ async function operateDemo(page, instance, random, { mine, panels }) {
   return [...found].map(([finding, afterStep]) => `${instance}, after ${afterStep}: ${finding}`);
 }
 
+/**
+ * What each demo of `page` shows with every fold of it open (the question around it, "More settings", the program,
+ * a picture's numbers) and with its embed code shown, as the look reads it.
+ */
+async function lookOpened(page) {
+  const found = [];
+  for (const instance of await page.locator('.demo[data-demo]').evaluateAll((ds) => ds.map((d) => d.dataset.instance))) {
+    const box = demo(page, instance);
+    await box.evaluate((d) => {
+      for (let n = d; n; n = n.parentElement) if (n.tagName === 'DETAILS') n.open = true;
+      for (const fold of d.querySelectorAll('details')) fold.open = true;
+    });
+    const embed = box.getByRole('button', { name: 'Embed', exact: true });
+    if (await embed.count()) await embed.click();
+    for (const f of await page.evaluate((i) => window.learnersEye.look(i), instance)) found.push(`${instance}: ${f}`);
+  }
+  return found;
+}
+
 const site = { server: null, browser: null };
 before(async () => {
   site.server = await serveFolder(path.join(ROOT, 'site'));
@@ -228,6 +247,24 @@ describe('learner\'s eye', { concurrency: SIDE_BY_SIDE }, () => {
           await context.close();
         }
       });
+    });
+  }
+});
+
+// 320 px is the width WCAG's reflow rule asks a page to work at: a small phone, or a 1280 px screen zoomed to 400 %.
+// The controls are worked at 390 and 1280 px above; here each demo is looked at once, every fold of it open.
+describe('learner\'s eye at 320 px', { concurrency: SIDE_BY_SIDE }, () => {
+  for (const slug of builtLessons().filter((s) => pageLanguage(s) === 'en')) {
+    test(`${slug} at 320 px: every demo, each of its panels open, fits the screen`, async () => {
+      const context = await site.browser.newContext();
+      try {
+        const { page, problems } = await openPage(context, `${site.server.url}${slug}/`, { width: 320, height: 700 }, { before: [{ path: LOOK }] });
+        const found = await lookOpened(page);
+        assert.deepEqual(found, [], `${found.length} things a learner would see wrong`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
     });
   }
 });
