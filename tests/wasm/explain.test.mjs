@@ -589,13 +589,15 @@ test('explain: names and labels read as phrases: "the reading after key 3", "add
 // U+A700 that stood for a subscript c, draws as an empty box in the page's fonts.
 const WRITTEN = /^[\u0020-\u007E\u00A0-\u024F\u0370-\u03FF\u1D62-\u1D6A\u2010-\u205E\u2070-\u209C\u2190-\u22FF\u2300-\u23FF\u2C7C]*$/u;
 // One of a thing counted as many ("at 1 tokens"), in the nouns the explanations count.
+// TeX's way of writing a sum's range ("Σ_{k ≤ i}", "Σ_d"), which the panel would show as typed.
+const TEX_SUM = /Σ_|_\{/;
 const ONE_AS_MANY = /(?<![\d.,])\b1 (?:tokens|objects|keys|heads|blocks|layers|steps|readings|characters|places|features|weights|units|divisors|strengths)\b/;
 
 // A reference less its place in a table, chart, map or list: its kind (a printed number's place is its kind: each
 // says its own words).
 const kindOf = (ref) => JSON.stringify(Object.entries(ref).filter(([k]) => !['row', 'col', 'point', 'index'].includes(k) || ref.kind === 'printed'));
 
-test('explain: every kind of value, and every value it is worked out from, is explained in letters, digits, punctuation and maths signs (no tone letter standing in for a subscript c), one of a thing in the singular', () => {
+test('explain: every kind of value, and every value it is worked out from, is explained in letters, digits, punctuation and maths signs (no tone letter standing in for a subscript c, no TeX "Σ_{k ≤ i}"), one of a thing in the singular', () => {
   for (const { name, core } of modules) {
     for (const { name: instance, demo, params: preset } of lessonInstancesIn(core)) {
       if (!core.explain(demo.id, defaultsOf(demo), { kind: 'contents' }).ok) continue;
@@ -617,6 +619,7 @@ test('explain: every kind of value, and every value it is worked out from, is ex
           const odd = [...text].filter((c) => !WRITTEN.test(c)).map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase()}`);
           assert.deepEqual(odd, [], `${name} ${instance} ${JSON.stringify(ref)}: "${text}"`);
           assert.doesNotMatch(text, ONE_AS_MANY, `${name} ${instance} ${JSON.stringify(ref)}`);
+          assert.doesNotMatch(text, TEX_SUM, `${name} ${instance} ${JSON.stringify(ref)}`);
         }
         queue.push(...(e.operands ?? []).map((o) => o.ref).filter((r) => r.kind === 'inner'), ...(e.items ?? []).map((item) => item.ref));
       }

@@ -82,7 +82,7 @@ json projection(const Head& h, const json& ref, const std::string& table, long i
 
 json score(const Head& h, const json& ref, long i, long j) {
     Explanation e(ref, "the score of place " + std::to_string(i) + " on place " + std::to_string(j), kScoreStep,
-                  "sᵢⱼ = Σ_d qᵢd kⱼd / √" + std::to_string(h.Q.cols()), "the query of place i times the key of place j, added up, over the square root of the head's width");
+                  "sᵢⱼ = Σₘ qᵢₘ kⱼₘ / √" + std::to_string(h.Q.cols()), "the query of place i times the key of place j, added up, over the square root of the head's width");
     if (j > i) return e.to_json_masked();
     std::vector<Expr> terms;
     for (long d = 0; d < h.Q.cols(); ++d)
@@ -94,7 +94,7 @@ json score(const Head& h, const json& ref, long i, long j) {
 
 json weight(const Head& h, const json& ref, long i, long j) {
     Explanation e(ref, "the weight of place " + std::to_string(i) + " on place " + std::to_string(j), kWeightStep,
-                  "wᵢⱼ = e^sᵢⱼ / Σ_{k ≤ i} e^sᵢₖ", "e to the score, over the sum of e to every score the row can see");
+                  "wᵢⱼ = e^sᵢⱼ / (Σ over k ≤ i of e^sᵢₖ)", "e to the score, over the sum of e to every score the row can see");
     std::vector<Expr> scores;
     for (long k = 0; k <= i; ++k) scores.push_back(operand(e.add(table_ref("scores", i, k), "s" + sub(i, k), h.scores(i, k))));
     // The demo subtracts the row's largest score before e^x; the quotient is the same, and is written
@@ -112,7 +112,7 @@ json weight(const Head& h, const json& ref, long i, long j) {
 
 json output(const Head& h, const json& ref, long i, long d) {
     Explanation e(ref, "number " + std::to_string(d) + " of what place " + std::to_string(i) + " reads", kOutputStep,
-                  "outᵢd = Σ_{j ≤ i} wᵢⱼ vⱼd", "each earlier place's value times its weight, added up");
+                  "outᵢₘ = Σ over j ≤ i of wᵢⱼ vⱼₘ", "each earlier place's value times its weight, added up");
     std::vector<Expr> terms;
     for (long j = 0; j <= i; ++j)
         terms.push_back(mul(operand(e.add(table_ref("weights", i, j), "w" + sub(i, j), h.weights(i, j))),

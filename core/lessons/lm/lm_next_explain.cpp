@@ -53,7 +53,7 @@ json probability(const Next& x, const json& ref, long row) {
     const int id = x.order[static_cast<std::size_t>(row)];
     const std::string ch = char_words(net, id);
     Explanation e(ref, "the probability of " + ch + " next", kNextStep,
-                  "p_c = e^(z_c/T) / Σ_kept e^(z_k/T)",
+                  "p_c = e^(z_c/T) / (Σ over the kept k of e^(z_k/T))",
                   "e to the character's logit over the temperature, divided by the same for every kept character added up");
     if (!x.kept[static_cast<std::size_t>(id)]) {
         e.expression(constant(0, "0 (not among the " + std::to_string(x.top_k) + " likeliest)"));
