@@ -210,8 +210,8 @@ window.learnersEye = (() => {
       // A value shown as a dash: "the key —, scoring —" (a dash between words is punctuation). A table's row (its
       // cells joined by tabs) may have a dash for "no value here": a chart's series without a point at that x.
       for (const m of line.includes('\t') ? [] : line.matchAll(/(?:^|[\s(])—(?=[,.;:)]|\s*$)/g)) found.push(`a dash where a value belongs in ${at(m)}`);
-      // "Head 1 weights" names head 1; "1 weights" counts them, and so does "1 latest keys".
-      for (const m of line.matchAll(/(?<![\d.,−\-+×/^]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ((?:(?:latest|last|first|recent|scored|hidden|other|more|new|remaining|wrong|correct|negative|positive|extra|whole|distinct|neighbouring) )?([a-z]+s))\b(?!\.\d)/gi)) {
+      // "Head 1 weights" names head 1; "1 weights" counts them, and so does "1 latest keys"; in "√1 turns them" the 1 is a root.
+      for (const m of line.matchAll(/(?<![\d.,−\-+×/^√]|\b(?:head|token|key|block|layer|step|entry|feature|unit|row|column|object|scene|question|view|epoch|seed|camera|query|position|reading|tick|picture|figure|line|part) )\b1 ((?:(?:latest|last|first|recent|scored|hidden|other|more|new|remaining|wrong|correct|negative|positive|extra|whole|distinct|neighbouring) )?([a-z]+s))\b(?!\.\d)/gi)) {
         if (!SINGULAR_S.has(m[2].toLowerCase())) found.push(`"1 ${m[1]}" in ${at(m)}`);
       }
       for (const m of line.matchAll(/\b(layer|head|token|object|key|block|step|entry|weight)\(s\)/g)) found.push(`"${m[0]}" in ${at(m)}`);
