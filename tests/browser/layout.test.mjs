@@ -553,33 +553,55 @@ test('notes: a Try-it that holds from any setting (the cost demo\'s) stays as it
   assert.deepEqual(problems, []);
 });
 
-test('paint: each block of a lesson\'s sections paints as a group of its own, none within a focus ring\'s reach of the next, and nothing on the five pages blends', async () => {
-  // A demo's change repaints its section; a block that is a group of its own (isolation) is copied as last painted
-  // (docs/benchmarks.md, 2026-12-04 19:00). A group paints over the ring of a focused element in the block before it
-  // if the two come closer than the ring reaches; a group would change the colour of anything that blends.
+test('paint: each block of a lesson\'s sections paints as a group of its own, cuts nothing of its content (every fold open) and no focus ring, none within a ring\'s reach of the next, and nothing on the five pages blends', async () => {
+  // A demo's change repaints its section; a block that is a group of its own (paint containment) is copied as last
+  // painted, and moved whole when pushed down (docs/benchmarks.md, 2026-12-04 19:00 and 2026-12-08). It cuts what
+  // reaches further out than its clip margin; a group paints over the ring of a focused element in the block before
+  // it if the two come closer than the ring reaches; a group would change the colour of anything that blends.
   for (const slug of ['attention', 'robot', 'table', 'block', 'lm']) {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, problems } = await site.open(`${slug}/`, viewport);
       const found = await page.evaluate(() => {
+        for (const fold of document.querySelectorAll('main details')) fold.open = true;
         const ring = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).find((rule) => rule.selectorText === ':focus-visible');
         const reach = parseFloat(ring.style.outline) + parseFloat(ring.style.outlineOffset); // "3px solid var(--focus)", "2px"
         const apart = [];
         const alone = [];
+        const cut = [];
+        const name = (b) => `${b.localName}${b.className ? `.${String(b.className).split(' ')[0]}` : ''}`;
+        // What lies inside a box that scrolls or clips (a table's, an svg's) is cut there, not by the block.
+        const clippedInside = (n, block) => {
+          for (let a = n.parentElement; a && a !== block; a = a.parentElement) {
+            if (a.localName === 'svg' || getComputedStyle(a).overflowX !== 'visible') return true;
+          }
+          return false;
+        };
         for (const section of document.querySelectorAll('main > section')) {
           const blocks = [...section.children].filter((b) => b.getClientRects().length);
           blocks.forEach((b, i) => {
-            if (getComputedStyle(b).isolation !== 'isolate') alone.push(`#${section.id} > ${b.localName}${b.className ? `.${b.className.split(' ')[0]}` : ''}`);
+            const style = getComputedStyle(b);
+            const margin = parseFloat(style.overflowClipMargin) || 0;
+            if (!/paint|strict|content/.test(style.contain) || margin < reach) alone.push(`#${section.id} > ${name(b)} (contain: ${style.contain}, clip margin ${margin} px)`);
+            const box = b.getBoundingClientRect();
+            for (const n of b.querySelectorAll('*')) {
+              const r = n.getBoundingClientRect();
+              if (!r.width || !r.height || n.closest('.visually-hidden') || clippedInside(n, b)) continue;
+              if (r.left < box.left - margin - 0.5 || r.right > box.right + margin + 0.5 || r.top < box.top - margin - 0.5 || r.bottom > box.bottom + margin + 0.5) {
+                cut.push(`#${section.id} > ${name(b)}: ${name(n)} reaches ${Math.round(r.left - box.left)}..${Math.round(r.right - box.right)} px (x), ${Math.round(r.top - box.top)}..${Math.round(r.bottom - box.bottom)} px (y) past the block`);
+              }
+            }
             const gap = i ? b.getBoundingClientRect().top - blocks[i - 1].getBoundingClientRect().bottom : Infinity;
             if (gap <= reach) apart.push(`#${section.id} > ${b.localName}: ${gap.toFixed(1)} px below the block before it`);
           });
         }
         const blending = [...document.querySelectorAll('*')].filter((e) => getComputedStyle(e).mixBlendMode !== 'normal').map((e) => e.localName);
-        return { reach, blocks: document.querySelectorAll('main > section > *').length, alone, apart, blending };
+        return { reach, blocks: document.querySelectorAll('main > section > *').length, alone, cut: cut.slice(0, 10), apart, blending };
       });
       const at = `${slug} at ${viewport.width} px`;
       assert.equal(found.reach, 5, 'the focus ring as web/style.css draws it: 3 px wide, 2 px out');
       assert.ok(found.blocks > 40, `${at}: ${found.blocks} blocks`);
-      assert.deepEqual(found.alone, [], `${at}: blocks painted with their section`);
+      assert.deepEqual(found.alone, [], `${at}: blocks painted with their section, or cutting a focus ring`);
+      assert.deepEqual(found.cut, [], `${at}: content cut by its block`);
       assert.deepEqual(found.apart, [], `${at}: blocks within a focus ring's reach of the one before`);
       assert.deepEqual(found.blending, [], `${at}: elements that blend`);
       assert.deepEqual(problems, []);
