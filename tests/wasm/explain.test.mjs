@@ -588,9 +588,9 @@ test('explain: names and labels read as phrases: "the reading after key 3", "add
 // superscripts Unicode has (ᵢ, ⱼ, ₖ, ₕ, ᵤ: there is no subscript c). Anything else, such as the tone letter
 // U+A700 that stood for a subscript c, draws as an empty box in the page's fonts.
 const WRITTEN = /^[\u0020-\u007E\u00A0-\u024F\u0370-\u03FF\u1D62-\u1D6A\u2010-\u205E\u2070-\u209C\u2190-\u22FF\u2300-\u23FF\u2C7C]*$/u;
-// One of a thing counted as many ("at 1 tokens"), in the nouns the explanations count.
 // TeX's way of writing a sum's range ("Σ_{k ≤ i}", "Σ_d"), which the panel would show as typed.
 const TEX_SUM = /Σ_|_\{/;
+// One of a thing counted as many ("at 1 tokens"), in the nouns the explanations count.
 const ONE_AS_MANY = /(?<![\d.,])\b1 (?:tokens|objects|keys|heads|blocks|layers|steps|readings|characters|places|features|weights|units|divisors|strengths)\b/;
 
 // A reference less its place in a table, chart, map or list: its kind (a printed number's place is its kind: each
